@@ -1,0 +1,59 @@
+import Foundation
+
+/// How a workload is run: one warm-up, then repetitions, reporting the median run.
+struct HarnessOptions: Sendable {
+    var events: Int?
+    var quick: Bool
+    var repetitions: Int
+}
+
+/// The summary of a workload's runs, as reported on the terminal and in JSON.
+struct WorkloadResult: Sendable {
+    let name: String
+    let events: Int
+    /// Seconds of the median run.
+    let seconds: Double
+    var eventsPerSecond: Double { seconds > 0 ? Double(events) / seconds : 0 }
+    let p50Micros: Double?
+    let p99Micros: Double?
+    let peakRSSBytes: Int?
+}
+
+enum Harness {
+    /// Runs `workload`: a warm-up (a tenth of the size, at least its quick size), then
+    /// `repetitions` measured runs, each in a fresh scratch directory. Reports the run of
+    /// median time; percentiles come from that run's latencies.
+    static func run(_ workload: Workload, options: HarnessOptions) async throws -> WorkloadResult {
+        let events = options.events ?? (options.quick ? workload.quickEvents : workload.defaultEvents)
+        let warmUpEvents = min(events, max(workload.quickEvents, events / 10))
+        _ = try await once(workload, events: warmUpEvents)
+
+        PeakMemory.reset()
+        var samples: [Sample] = []
+        for _ in 0..<max(1, options.repetitions) {
+            samples.append(try await once(workload, events: events))
+        }
+        let peak = PeakMemory.bytes()
+        let median = samples.sorted { $0.seconds < $1.seconds }[samples.count / 2]
+        let latencies = median.latenciesMicros.sorted()
+        return WorkloadResult(
+            name: workload.name, events: median.events, seconds: median.seconds,
+            p50Micros: percentile(latencies, 0.50), p99Micros: percentile(latencies, 0.99),
+            peakRSSBytes: peak)
+    }
+
+    private static func once(_ workload: Workload, events: Int) async throws -> Sample {
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("hindsight-bench-\(UInt64.random(in: 0 ... .max))")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        return try await workload.body(WorkloadContext(events: events, scratchDirectory: scratch))
+    }
+
+    /// The nearest-rank percentile of sorted values, or nil when there are none.
+    static func percentile(_ sorted: [Double], _ p: Double) -> Double? {
+        guard !sorted.isEmpty else { return nil }
+        let rank = Int((p * Double(sorted.count)).rounded(.up)) - 1
+        return sorted[min(max(rank, 0), sorted.count - 1)]
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// Prints results as a table and writes them as JSON.
+enum Report {
+    /// The terminal table: one row per workload.
+    static func table(_ results: [WorkloadResult]) -> String {
+        let header = ["workload", "events", "seconds", "events/s", "p50 µs", "p99 µs", "peak RSS"]
+        var rows = [header]
+        for r in results {
+            rows.append([
+                r.name, String(r.events), String(format: "%.4f", r.seconds),
+                formatRate(r.eventsPerSecond),
+                r.p50Micros.map { String(format: "%.1f", $0) } ?? "-",
+                r.p99Micros.map { String(format: "%.1f", $0) } ?? "-",
+                r.peakRSSBytes.map { String(format: "%.1f MiB", Double($0) / 1_048_576) } ?? "-",
+            ])
+        }
+        let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            row.indices.map { column in
+                column == 0 ? row[column].padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                            : String(repeating: " ", count: widths[column] - row[column].count) + row[column]
+            }.joined(separator: "  ")
+        }.joined(separator: "\n")
+    }
+
+    static func formatRate(_ rate: Double) -> String {
+        switch rate {
+        case 1e6...: return String(format: "%.2fM", rate / 1e6)
+        case 1e3...: return String(format: "%.1fk", rate / 1e3)
+        default: return String(format: "%.1f", rate)
+        }
+    }
+
+    /// The JSON document: `{"quick": Bool, "workloads": [ {name, events, seconds,
+    /// events_per_second, p50_us?, p99_us?, peak_rss_bytes?} ] }`, keys in that fixed order.
+    static func json(_ results: [WorkloadResult], quick: Bool) -> String {
+        let objects = results.map { r -> String in
+            var fields = [
+                "\"name\": \"\(r.name)\"",
+                "\"events\": \(r.events)",
+                "\"seconds\": \(r.seconds)",
+                "\"events_per_second\": \(r.eventsPerSecond.rounded())",
+            ]
+            if let p50 = r.p50Micros { fields.append("\"p50_us\": \(p50)") }
+            if let p99 = r.p99Micros { fields.append("\"p99_us\": \(p99)") }
+            if let peak = r.peakRSSBytes { fields.append("\"peak_rss_bytes\": \(peak)") }
+            return "    {" + fields.joined(separator: ", ") + "}"
+        }
+        return "{\n  \"quick\": \(quick),\n  \"workloads\": [\n" + objects.joined(separator: ",\n") + "\n  ]\n}\n"
+    }
+}

@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Hindsight depends on no packages: the Swift toolchain only, plus our own small C target
+// for the CPU's CRC32C instruction. See DESIGN.md for the dependency direction:
+// EventLog, FSRS and Events depend on nothing of ours; Projections on Events and FSRS;
+// Hindsight on all four; the CLI and the benchmarks on Hindsight.
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "Hindsight",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .library(name: "Hindsight", targets: ["Hindsight"]),
+        .library(name: "EventLog", targets: ["EventLog"]),
+        .library(name: "FSRS", targets: ["FSRS"]),
+        .library(name: "Events", targets: ["Events"]),
+        .library(name: "Projections", targets: ["Projections"]),
+        .executable(name: "hindsight", targets: ["HindsightCLI"]),
+        .executable(name: "hindsight-bench", targets: ["HindsightBenchmarks"]),
+    ],
+    targets: [
+        // MARK: Modules
+        .target(name: "CCRC32C", path: "Sources/CCRC32C"),
+        .target(name: "EventLog", dependencies: ["CCRC32C"], path: "Sources/EventLog",
+                exclude: ["FORMAT.md"], swiftSettings: strict),
+        .target(name: "FSRS", path: "Sources/FSRS", swiftSettings: strict),
+        .target(name: "Events", path: "Events", swiftSettings: strict),
+        .target(name: "Projections", dependencies: ["Events", "FSRS"], path: "Projections",
+                swiftSettings: strict),
+        .target(name: "Hindsight", dependencies: ["EventLog", "FSRS", "Events", "Projections"],
+                path: "Sources/Hindsight", swiftSettings: strict),
+        .executableTarget(name: "HindsightCLI", dependencies: ["Hindsight"],
+                          path: "Sources/hindsight-cli", swiftSettings: strict),
+        .executableTarget(name: "HindsightBenchmarks", dependencies: ["Hindsight"],
+                          path: "Benchmarks", swiftSettings: strict),
+
+        // MARK: Tests
+        .testTarget(name: "EventLogTests", dependencies: ["EventLog"], swiftSettings: strict),
+    ]
+)

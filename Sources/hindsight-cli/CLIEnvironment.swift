@@ -1,0 +1,45 @@
+import Foundation
+
+/// Everything the CLI reads from the outside world, read once in `main` (the composition
+/// root) and passed down, so commands stay testable and nothing else reads the clock or
+/// the environment.
+struct CLIEnvironment: Sendable {
+    /// The working directory the process started in.
+    var currentDirectory: String
+    /// The process environment.
+    var variables: [String: String]
+
+    /// The embedded default data directory: `$HINDSIGHT_DATA_DIR` when set, otherwise
+    /// `.hindsight` in the current directory.
+    var defaultDataDirectory: String {
+        if let dir = variables["HINDSIGHT_DATA_DIR"], !dir.isEmpty { return dir }
+        return currentDirectory + "/.hindsight"
+    }
+
+    /// The now of this run, read once.
+    var now: Date
+}
+
+/// Where a command writes: standard output for results, standard error for diagnostics.
+struct StandardStreams {
+    private var outBuffer: [UInt8] = []
+
+    /// Appends `text` and a newline to standard output (buffered, flushed on exit or at 64 KiB).
+    mutating func print(_ text: String) {
+        outBuffer.append(contentsOf: text.utf8)
+        outBuffer.append(0x0A)
+        if outBuffer.count >= 1 << 16 { flush() }
+    }
+
+    /// Writes `text` and a newline to standard error at once.
+    func printError(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    /// Writes out what is buffered for standard output.
+    mutating func flush() {
+        guard !outBuffer.isEmpty else { return }
+        FileHandle.standardOutput.write(Data(outBuffer))
+        outBuffer.removeAll(keepingCapacity: true)
+    }
+}

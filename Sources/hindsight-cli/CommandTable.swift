@@ -1,0 +1,5 @@
+/// Every subcommand the CLI knows, in the order `--help` lists them.
+/// Add a command here and nowhere else.
+let allCommands: [any Command.Type] = [
+    DemoCommand.self,
+]
