@@ -40,6 +40,8 @@ let package = Package(
                           path: "Benchmarks", swiftSettings: strict),
 
         // MARK: Tests
-        .testTarget(name: "EventLogTests", dependencies: ["EventLog"], swiftSettings: strict),
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+        .testTarget(name: "EventLogTests", dependencies: ["EventLog", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport"], swiftSettings: strict),
     ]
 )
