@@ -43,5 +43,6 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(name: "EventLogTests", dependencies: ["EventLog", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"], swiftSettings: strict),
+        .testTarget(name: "FSRSTests", dependencies: ["FSRS", "TestSupport"], swiftSettings: strict),
     ]
 )
