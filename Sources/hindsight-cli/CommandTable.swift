@@ -2,4 +2,5 @@
 /// Add a command here and nowhere else.
 let allCommands: [any Command.Type] = [
     DemoCommand.self,
+    FSRSStatesCommand.self,
 ]

@@ -1,0 +1,24 @@
+/// The person's local calendar days, with a day cut-off hour, as fsrs-rs's callers (Anki,
+/// fsrs-optimizer) count them: elapsed days between reviews are differences of these numbers.
+///
+/// local day = floor((t_ms + offset_ms − cutoffHour·3,600,000) / 86,400,000), so a review at
+/// 03:59 local time with a 04:00 cut-off still belongs to the previous day. Days are whole
+/// 86,400,000 ms steps of local time; the UTC offset is the one in force at that review.
+public enum LocalDay {
+    /// Milliseconds in a day.
+    public static let millisecondsPerDay: Int64 = 86_400_000
+
+    /// The local day number of the instant `timeMs` (ms since the Unix epoch, UTC) for a
+    /// person at `utcOffsetMinutes` east of UTC whose day starts at `cutoffHour` local time.
+    public static func number(timeMs: Int64, utcOffsetMinutes: Int, cutoffHour: Int) -> Int64 {
+        let shifted = timeMs &+ Int64(utcOffsetMinutes) &* 60_000 &- Int64(cutoffHour) &* 3_600_000
+        let (quotient, remainder) = shifted.quotientAndRemainder(dividingBy: millisecondsPerDay)
+        return remainder < 0 ? quotient - 1 : quotient
+    }
+
+    /// The instant (ms since the epoch, UTC) at which local day `day` starts, for the same
+    /// offset and cut-off: the inverse of ``number(timeMs:utcOffsetMinutes:cutoffHour:)``.
+    public static func start(ofDay day: Int64, utcOffsetMinutes: Int, cutoffHour: Int) -> Int64 {
+        day &* millisecondsPerDay &+ Int64(cutoffHour) &* 3_600_000 &- Int64(utcOffsetMinutes) &* 60_000
+    }
+}

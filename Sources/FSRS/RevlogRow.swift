@@ -1,0 +1,61 @@
+/// One row of a revlog CSV (`card_id,review_time,review_rating,review_state,review_duration`),
+/// the format fsrs-optimizer and fsrs-rs read (FORMULAS.md 9).
+public struct RevlogRow: Sendable, Hashable {
+    /// The revlog's `review_state` codes.
+    public enum State: Int, Sendable, Hashable {
+        case new = 0, learning = 1, review = 2, relearning = 3, filtered = 4, manual = 5
+
+        /// New or learning: the rows whose last run starts a card's FSRS history.
+        public var isLearning: Bool { self == .new || self == .learning }
+    }
+
+    public var cardID: Int64
+    /// ms since the Unix epoch, UTC.
+    public var reviewTimeMs: Int64
+    /// 0 (manual entry, not an answer) or 1 … 4.
+    public var rating: Int
+    public var state: State
+    /// ms.
+    public var durationMs: Int64
+    /// The 1-based line of the CSV the row was read from (0 for rows built in memory).
+    public var line: Int
+
+    /// A row.
+    public init(cardID: Int64, reviewTimeMs: Int64, rating: Int, state: State, durationMs: Int64, line: Int = 0) {
+        self.cardID = cardID
+        self.reviewTimeMs = reviewTimeMs
+        self.rating = rating
+        self.state = state
+        self.durationMs = durationMs
+        self.line = line
+    }
+
+    /// True for a real answer that a card's FSRS history can hold: rating 1 … 4, not a
+    /// manual entry (state 5) and not an answer in a filtered deck (state 4), which the CSV
+    /// cannot tell from a rescheduling one.
+    public var isAnswer: Bool { (1...4).contains(rating) && state != .manual && state != .filtered }
+}
+
+/// Why a revlog CSV could not be read: the line, what was wrong, and what to do.
+public struct RevlogError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What kind of problem it is.
+    public enum Code: String, Sendable, Equatable {
+        case missingHeader = "revlog.missing-header"
+        case badHeader = "revlog.bad-header"
+        case fieldCount = "revlog.field-count"
+        case notAnInteger = "revlog.not-an-integer"
+        case ratingOutOfRange = "revlog.rating-out-of-range"
+        case stateOutOfRange = "revlog.state-out-of-range"
+        case negativeDuration = "revlog.negative-duration"
+    }
+
+    public var code: Code
+    /// The 1-based line number in the file.
+    public var line: Int
+    /// What was wrong on that line.
+    public var message: String
+
+    public var description: String {
+        "revlog line \(line): \(message) [\(code.rawValue)]; fix or remove the row"
+    }
+}

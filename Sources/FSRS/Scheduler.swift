@@ -1,0 +1,95 @@
+/// Replays a card's review history into its schedule: memory state after every review,
+/// learning and relearning steps (as py-fsrs, FORMULAS.md 10), day intervals with optional
+/// deterministic fuzz, and due instants.
+///
+/// Elapsed days are counted in the person's local days (``LocalDay``) with the configured
+/// cut-off hour, as fsrs-rs's callers do; a review on the same local day uses the short-term
+/// stability formula whatever the card's phase. Cram and undone reviews are filtered out.
+public struct Scheduler: Sendable {
+    /// The configuration the schedule follows.
+    public let configuration: SchedulerConfiguration
+    /// The memory model for the configuration's parameters.
+    public let model: MemoryModel
+    /// r^(1/decay) − 1 for the desired retention, hoisted out of the interval formula.
+    let retentionTerm: Float
+
+    /// A scheduler for `configuration`.
+    public init(configuration: SchedulerConfiguration) {
+        self.configuration = configuration
+        model = MemoryModel(parameters: configuration.parameters)
+        retentionTerm = FloatMath.pow(configuration.desiredRetention, 1 / model.decay) - 1
+    }
+
+    /// The unrounded interval for stability `s` at the desired retention (the same `Float`
+    /// as ``MemoryModel/intervalRaw(stability:desiredRetention:)``).
+    @inline(__always)
+    func intervalRaw(_ s: Float) -> Float { s / model.factor * retentionTerm }
+
+    /// Applies one counted review to `state` (nil for a new card).
+    ///
+    /// The caller filters with ``ReviewRecord/countsForSchedule``; ``replay(_:cardID:)`` does.
+    /// A review dated before the previous one counts as the same day (elapsed days never
+    /// go below 0). `cardID` seeds the fuzz.
+    public func apply(_ review: ReviewRecord, to state: CardState?, cardID: Int64) -> ScheduledReview {
+        let cutoff = configuration.dayCutoffHour
+        let day = LocalDay.number(timeMs: review.timeMs, utcOffsetMinutes: review.utcOffsetMinutes, cutoffHour: cutoff)
+        let elapsed = state.map { Int(max(0, day - $0.lastReviewDay)) } ?? 0
+        let before = state?.memory
+        let memory = model.nextState(from: before, rating: review.rating, elapsedDays: elapsed)
+        let raw = intervalRaw(memory.stability)
+        var retrievability: Float?
+        if let before, elapsed > 0 {
+            retrievability = model.retrievability(elapsedDays: Float(elapsed), stability: before.stability)
+        }
+        let reps = (state?.reps ?? 0) + 1
+        var next = CardState(memory: memory, phase: state?.phase ?? .learning, step: state?.step ?? 0,
+                             reps: reps, lapses: state?.lapses ?? 0, lastReviewMs: review.timeMs,
+                             lastReviewDay: day, intervalDays: 0, dueMs: review.timeMs)
+        let transition = stepTransition(phase: next.phase, step: next.step, rating: review.rating)
+        if next.phase == .review && review.rating == .again { next.lapses += 1 }
+        switch transition {
+        case .step(let phase, let index, let delayMs):
+            next.phase = phase
+            next.step = index
+            next.dueMs = review.timeMs + delayMs
+        case .days:
+            let days = configuration.fuzz
+                ? IntervalFuzz.interval(raw, factor: IntervalFuzz.factor(cardID: cardID, ordinal: reps),
+                                        maximum: configuration.maximumInterval)
+                : MemoryModel.roundAndClamp(raw, maximumInterval: configuration.maximumInterval)
+            next.phase = .review
+            next.step = 0
+            next.intervalDays = days
+            next.dueMs = LocalDay.start(ofDay: day + Int64(days), utcOffsetMinutes: review.utcOffsetMinutes,
+                                        cutoffHour: cutoff)
+        }
+        return ScheduledReview(review: review, elapsedDays: elapsed, retrievability: retrievability,
+                               memoryBefore: before, state: next, intervalRaw: raw)
+    }
+
+    /// Every counted review of `history` (in the order given, which should be time order),
+    /// with the card after each. Cram and undone reviews are skipped.
+    /// - Complexity: O(n) for n reviews.
+    public func replay(_ history: [ReviewRecord], cardID: Int64) -> [ScheduledReview] {
+        var results: [ScheduledReview] = []
+        results.reserveCapacity(history.count)
+        var state: CardState?
+        for review in history where review.countsForSchedule {
+            let result = apply(review, to: state, cardID: cardID)
+            results.append(result)
+            state = result.state
+        }
+        return results
+    }
+
+    /// The card after its whole history (nil when no review counts), without keeping the
+    /// per-review results.
+    /// - Complexity: O(n) for n reviews; no allocation.
+    public func state(after history: some Sequence<ReviewRecord>, cardID: Int64) -> CardState? {
+        var state: CardState?
+        for review in history where review.countsForSchedule {
+            state = apply(review, to: state, cardID: cardID).state
+        }
+        return state
+    }
+}

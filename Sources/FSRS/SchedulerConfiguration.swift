@@ -1,0 +1,77 @@
+/// Everything that, with a card's review history, determines its schedule.
+public struct SchedulerConfiguration: Sendable, Hashable {
+    /// The model's weights.
+    public var parameters: FSRSParameters
+    /// The retention the intervals aim at, in (0, 1); 0.9 by default.
+    public var desiredRetention: Float
+    /// The longest interval in days; 36500 by default.
+    public var maximumInterval: Int
+    /// The local hour (0 … 23) at which a new day starts; 4 by default (Anki's rollover).
+    public var dayCutoffHour: Int
+    /// Learning steps in minutes before a new card graduates to day intervals (py-fsrs:
+    /// 1 and 10 minutes). Empty turns learning steps off.
+    public var learningSteps: [Int]
+    /// Relearning steps in minutes after a lapse (py-fsrs: 10 minutes). Empty turns them off.
+    public var relearningSteps: [Int]
+    /// Whether review intervals are fuzzed (deterministically, see ``IntervalFuzz``).
+    public var fuzz: Bool
+
+    /// A validated configuration; the defaults are py-fsrs's, with FSRS-6 default weights.
+    /// - Throws: ``SchedulerConfigurationError`` for a retention outside (0, 1), a maximum
+    ///   interval below 1, a cut-off hour outside 0 … 23, or a step that is not positive.
+    public init(parameters: FSRSParameters = .fsrs6Default, desiredRetention: Float = 0.9,
+                maximumInterval: Int = 36500, dayCutoffHour: Int = 4,
+                learningSteps: [Int] = [1, 10], relearningSteps: [Int] = [10],
+                fuzz: Bool = true) throws(SchedulerConfigurationError) {
+        guard desiredRetention > 0, desiredRetention < 1 else {
+            throw .desiredRetention(Double(desiredRetention))
+        }
+        guard maximumInterval >= 1 else { throw .maximumInterval(maximumInterval) }
+        guard (0...23).contains(dayCutoffHour) else { throw .dayCutoffHour(dayCutoffHour) }
+        for step in learningSteps + relearningSteps where step <= 0 { throw .step(step) }
+        self.parameters = parameters
+        self.desiredRetention = desiredRetention
+        self.maximumInterval = maximumInterval
+        self.dayCutoffHour = dayCutoffHour
+        self.learningSteps = learningSteps
+        self.relearningSteps = relearningSteps
+        self.fuzz = fuzz
+    }
+
+    /// The pure memory model: no learning steps, no fuzz (what fsrs-rs computes, and what the
+    /// reference vectors use).
+    /// - Throws: ``SchedulerConfigurationError`` as ``init(parameters:desiredRetention:maximumInterval:dayCutoffHour:learningSteps:relearningSteps:fuzz:)``.
+    public static func memoryModel(parameters: FSRSParameters = .fsrs6Default, desiredRetention: Float = 0.9,
+                                   maximumInterval: Int = 36500,
+                                   dayCutoffHour: Int = 4) throws(SchedulerConfigurationError) -> Self {
+        try Self(parameters: parameters, desiredRetention: desiredRetention, maximumInterval: maximumInterval,
+                 dayCutoffHour: dayCutoffHour, learningSteps: [], relearningSteps: [], fuzz: false)
+    }
+}
+
+/// Why a scheduler configuration was rejected.
+public enum SchedulerConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+    case desiredRetention(Double)
+    case maximumInterval(Int)
+    case dayCutoffHour(Int)
+    case step(Int)
+
+    /// A stable code scripts can match on.
+    public var code: String {
+        switch self {
+        case .desiredRetention: "fsrs.config.desired-retention"
+        case .maximumInterval: "fsrs.config.maximum-interval"
+        case .dayCutoffHour: "fsrs.config.day-cutoff-hour"
+        case .step: "fsrs.config.step"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .desiredRetention(let r): "desired retention \(r) is not strictly between 0 and 1; use e.g. 0.9"
+        case .maximumInterval(let n): "maximum interval \(n) is below 1 day; use a positive number of days (default 36500)"
+        case .dayCutoffHour(let h): "day cut-off hour \(h) is not an hour of the day; use 0 … 23 (default 4)"
+        case .step(let m): "learning step of \(m) minutes is not positive; use positive minutes, or no steps"
+        }
+    }
+}
