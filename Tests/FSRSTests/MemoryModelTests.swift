@@ -1,0 +1,95 @@
+import Testing
+import TestSupport
+@testable import FSRS
+
+/// Retrievability, intervals and the state limits, beyond the reference vectors.
+@Suite struct MemoryModelTests {
+    static let models = [MemoryModel(parameters: .fsrs6Default), MemoryModel(parameters: .fsrs5Default)]
+
+    @Test func documentedRetrievabilityExamples() {
+        let six = Self.models[0]
+        #expect(abs(six.retrievability(elapsedDays: 1, stability: 10) - 0.98568) < 1e-5)
+        #expect(abs(six.retrievability(elapsedDays: 100, stability: 10) - 0.69283) < 1e-5)
+        #expect(abs(six.factor - 0.9803464944) < 1e-6)
+        #expect(abs(Self.models[1].retrievability(elapsedDays: 1, stability: 10) - 0.98847) < 1e-5)
+    }
+
+    /// R(S, S) = 0.9, and R at the raw interval for r is r: the interval is where the curve
+    /// meets the desired retention. Property-style over seeded stabilities.
+    @Test(arguments: 0..<50)
+    func retrievabilityMeetsTheDesiredRetentionAtTheRawInterval(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let s = Float.random(in: 0.01...30000, using: &random)
+        let r = Float.random(in: 0.7...0.97, using: &random)
+        for model in Self.models {
+            #expect(abs(model.retrievability(elapsedDays: s, stability: s) - 0.9) < 1e-5)
+            let interval = model.intervalRaw(stability: s, desiredRetention: r)
+            #expect(abs(model.retrievability(elapsedDays: interval, stability: s) - r) < 1e-4)
+            #expect(abs(model.intervalRaw(stability: s, desiredRetention: 0.9) - s) <= 1e-5 * max(1, s))
+        }
+    }
+
+    @Test(arguments: [(Float(0.4), 1), (0.5, 1), (1.49, 1), (1.5, 2), (2.5, 3), (36499.4, 36499), (36499.5, 36500),
+                      (121032.46, 36500)])
+    func intervalsRoundHalfAwayFromZeroAndClamp(raw: Float, days: Int) {
+        #expect(MemoryModel.roundAndClamp(raw, maximumInterval: 36500) == days)
+        #expect(MemoryModel.roundAndClamp(raw, maximumInterval: 100) == min(days, 100))
+    }
+
+    @Test func thirtyEasyReviewsOnScheduleHitTheStabilityCeiling() {
+        for model in Self.models {
+            var state: MemoryState? = nil
+            var elapsed = 0
+            for _ in 0..<30 {
+                state = model.nextState(from: state, rating: .easy, elapsedDays: elapsed)
+                elapsed = model.intervalDays(stability: state!.stability, desiredRetention: 0.9)
+                #expect(state!.stability <= 36500)
+                #expect(elapsed <= 36500)
+            }
+            #expect(state?.stability == 36500)
+            #expect(state?.difficulty == 1)
+            #expect(model.intervalDays(stability: 36500, desiredRetention: 0.8) == 36500)
+            #expect(model.intervalDays(stability: 36500, desiredRetention: 0.8, maximumInterval: 3650) == 3650)
+        }
+    }
+
+    @Test func manyAgainsKeepStateInsideItsBounds() {
+        for model in Self.models {
+            var state: MemoryState? = nil
+            for index in 0..<40 {
+                state = model.nextState(from: state, rating: .again, elapsedDays: index % 3)
+                #expect(MemoryState.stabilityRange.contains(state!.stability))
+                #expect(MemoryState.difficultyRange.contains(state!.difficulty))
+            }
+            #expect(state!.difficulty > 9.5) // mean reversion keeps it just below 10
+        }
+    }
+
+    @Test func sameDayReviewsNeverLowerStabilityExceptAgain() {
+        let model = Self.models[0]
+        let start = MemoryState(stability: 5, difficulty: 5)
+        for rating in [Rating.hard, .good, .easy] {
+            #expect(model.nextState(from: start, rating: rating, elapsedDays: 0).stability >= 5)
+        }
+        #expect(model.nextState(from: start, rating: .again, elapsedDays: 0).stability < 5)
+        // A lapse never raises stability above S / exp(w17·w18).
+        let lapse = model.nextState(from: start, rating: .again, elapsedDays: 3)
+        #expect(lapse.stability <= 5 / FloatMath.exp(0.5425 * 0.0912))
+    }
+
+    @Test func longGapsLowerRetrievabilityAndRaiseStabilityOnRecall() {
+        let model = Self.models[0]
+        let start = MemoryState(stability: 10, difficulty: 5)
+        let soon = model.nextState(from: start, rating: .good, elapsedDays: 5)
+        let late = model.nextState(from: start, rating: .good, elapsedDays: 3650)
+        #expect(late.stability > soon.stability)
+        #expect(model.retrievability(elapsedDays: 3650, stability: 10) < 0.45)
+    }
+
+    @Test func incomingStateIsClampedAsFsrsRsDoes() {
+        let model = Self.models[0]
+        let wild = model.nextState(from: MemoryState(stability: 1e9, difficulty: 42), rating: .good, elapsedDays: 1)
+        let tame = model.nextState(from: MemoryState(stability: 36500, difficulty: 10), rating: .good, elapsedDays: 1)
+        #expect(wild == tame)
+    }
+}
