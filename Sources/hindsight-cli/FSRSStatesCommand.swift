@@ -90,7 +90,8 @@ struct FSRSStatesCommand: Command {
         case "fsrs6": return .fsrs6Default
         case "fsrs5": return .fsrs5Default
         default:
-            let text = try Self.readText(parametersChoice, what: "parameters")
+            let text = try Self.readText(parametersChoice, what: "parameters",
+                                          hint: "; --parameters takes fsrs6, fsrs5 or a JSON file")
             guard let numbers = try? JSONDecoder().decode([Double].self, from: Data(text.utf8)) else {
                 throw FSRSStatesError("parameters file \(parametersChoice) is not a JSON array of numbers; "
                                       + "write e.g. [0.212, 1.2931, …] with 21 or 19 values")
@@ -103,9 +104,9 @@ struct FSRSStatesCommand: Command {
         }
     }
 
-    static func readText(_ path: String, what: String) throws -> String {
+    static func readText(_ path: String, what: String, hint: String = "") throws -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw FSRSStatesError("cannot read the \(what) file \(path): it does not exist or is not readable")
+            throw FSRSStatesError("cannot read the \(what) file \(path): it does not exist or is not readable\(hint)")
         }
         return String(decoding: data, as: UTF8.self)
     }
