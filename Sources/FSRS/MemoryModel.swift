@@ -89,7 +89,9 @@ public struct MemoryModel: Sendable {
         let d = min(max(state.difficulty, 1), 10)
         var newS: Float
         if elapsedDays == 0 {
-            var growth = pick(shortTermGrowth, rating) * FloatMath.pow(s, negW19)
+            // S^(−w19) is exactly 1 when w19 = 0 (FSRS-5): skip the powf.
+            var growth = pick(shortTermGrowth, rating)
+            if negW19 != 0 { growth *= FloatMath.pow(s, negW19) }
             if rating != .again { growth = max(growth, 1) }
             newS = s * growth
         } else {

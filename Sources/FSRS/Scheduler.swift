@@ -30,6 +30,7 @@ public struct Scheduler: Sendable {
     /// The caller filters with ``ReviewRecord/countsForSchedule``; ``replay(_:cardID:)`` does.
     /// A review dated before the previous one counts as the same day (elapsed days never
     /// go below 0). `cardID` seeds the fuzz.
+    @inline(__always)
     public func apply(_ review: ReviewRecord, to state: CardState?, cardID: Int64) -> ScheduledReview {
         let cutoff = configuration.dayCutoffHour
         let day = LocalDay.number(timeMs: review.timeMs, utcOffsetMinutes: review.utcOffsetMinutes, cutoffHour: cutoff)
@@ -85,11 +86,17 @@ public struct Scheduler: Sendable {
     /// The card after its whole history (nil when no review counts), without keeping the
     /// per-review results.
     /// - Complexity: O(n) for n reviews; no allocation.
-    public func state(after history: some Sequence<ReviewRecord>, cardID: Int64) -> CardState? {
+    public func state(after history: ArraySlice<ReviewRecord>, cardID: Int64) -> CardState? {
         var state: CardState?
         for review in history where review.countsForSchedule {
             state = apply(review, to: state, cardID: cardID).state
         }
         return state
+    }
+
+    /// The card after its whole history; see ``state(after:cardID:)-(ArraySlice<ReviewRecord>,_)``.
+    /// - Complexity: O(n) for n reviews; no allocation.
+    public func state(after history: [ReviewRecord], cardID: Int64) -> CardState? {
+        state(after: history[...], cardID: cardID)
     }
 }
