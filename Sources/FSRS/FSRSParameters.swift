@@ -95,6 +95,12 @@ public struct FSRSParameters: Sendable, Hashable {
         return hash
     }
 
+    /// Two parameter sets are equal when their 21 effective weights are (whatever count
+    /// they were given as), exactly when their fingerprints are.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.weights == rhs.weights }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(weights) }
+
     /// The fingerprint as 16 lowercase hexadecimal digits.
     public var fingerprintHex: String {
         let digits = String(fingerprint, radix: 16)

@@ -3,6 +3,7 @@
 public struct MemoryState: Sendable, Hashable, Codable {
     /// The bounds fsrs-rs clamps every state into (FORMULAS.md 2).
     public static let stabilityRange: ClosedRange<Float> = 0.001...36500
+    /// See ``stabilityRange``.
     public static let difficultyRange: ClosedRange<Float> = 1...10
 
     /// Days until retrievability falls to 90%.
@@ -20,9 +21,13 @@ public struct MemoryState: Sendable, Hashable, Codable {
 /// The four states a card can move to from one state, one per rating, with the raw interval
 /// of each (fsrs-rs `next_states`).
 public struct NextStates: Sendable, Hashable {
+    /// After Again.
     public var again: NextState
+    /// After Hard.
     public var hard: NextState
+    /// After Good.
     public var good: NextState
+    /// After Easy.
     public var easy: NextState
 
     /// The entry for `rating`.
@@ -38,6 +43,7 @@ public struct NextStates: Sendable, Hashable {
 
 /// One entry of ``NextStates``: the memory state after a rating and its unrounded interval.
 public struct NextState: Sendable, Hashable {
+    /// The memory state after the rating.
     public var memory: MemoryState
     /// The raw interval in days for the desired retention asked for (no rounding, no clamp).
     public var intervalRaw: Float

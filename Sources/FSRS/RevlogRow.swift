@@ -9,13 +9,15 @@ public struct RevlogRow: Sendable, Hashable {
         public var isLearning: Bool { self == .new || self == .learning }
     }
 
+    /// The card the row is about.
     public var cardID: Int64
-    /// ms since the Unix epoch, UTC.
+    /// When the answer was given, in ms since the Unix epoch, UTC.
     public var reviewTimeMs: Int64
-    /// 0 (manual entry, not an answer) or 1 … 4.
+    /// The rating: 0 (manual entry, not an answer) or 1 … 4.
     public var rating: Int
+    /// The card's state when answered (`review_state`).
     public var state: State
-    /// ms.
+    /// How long the answer took, in ms.
     public var durationMs: Int64
     /// The 1-based line of the CSV the row was read from (0 for rows built in memory).
     public var line: Int
@@ -49,6 +51,7 @@ public struct RevlogError: Error, Sendable, Equatable, CustomStringConvertible {
         case negativeDuration = "revlog.negative-duration"
     }
 
+    /// What kind of problem it is.
     public var code: Code
     /// The 1-based line number in the file.
     public var line: Int

@@ -51,9 +51,13 @@ public struct SchedulerConfiguration: Sendable, Hashable {
 
 /// Why a scheduler configuration was rejected.
 public enum SchedulerConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The desired retention is not strictly between 0 and 1.
     case desiredRetention(Double)
+    /// The maximum interval is below 1 day.
     case maximumInterval(Int)
+    /// The cut-off hour is not 0 … 23.
     case dayCutoffHour(Int)
+    /// A learning or relearning step is not a positive number of minutes.
     case step(Int)
 
     /// A stable code scripts can match on.

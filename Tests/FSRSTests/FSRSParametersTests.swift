@@ -18,6 +18,9 @@ import Testing
         #expect(five.weights[20] == 0.5)
         #expect(five.weights[0] == Float(0.40255))
         // FSRS-5's curve: factor 19/81, R(100, 10) = 0.54671 (FORMULAS.md 3).
+        // The same weights given as 21 values are the same parameters, with the same fingerprint.
+        let explicit = try FSRSParameters(five.weights)
+        #expect(explicit == five && explicit.fingerprint == five.fingerprint && explicit.inputCount == 21)
         let model = MemoryModel(parameters: five)
         #expect(abs(model.factor - 19.0 / 81.0) < 1e-6)
         #expect(abs(model.retrievability(elapsedDays: 100, stability: 10) - 0.54671) < 1e-5)

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import TestSupport
 
 /// The reference vectors of `Tests/Fixtures/fsrs-vectors/fsrs6_default.json`
@@ -60,7 +61,6 @@ struct ReferenceVectors: Decodable {
     }
 }
 
-import Testing
 extension ReferenceVectors.Card: Sendable {}
 extension ReferenceVectors.Review: Sendable {}
 extension ReferenceVectors.Outcome: Sendable {}
