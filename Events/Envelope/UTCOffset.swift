@@ -14,7 +14,7 @@ public struct UTCOffset: Hashable, Sendable, Codable, CustomStringConvertible {
     /// An offset of `seconds` east of UTC.
     /// - Throws: ``EventValidationError`` (`outOfRange`) beyond ±18 hours.
     public init(seconds: Int) throws(EventValidationError) {
-        guard abs(seconds) <= Int(Self.limitSeconds) else {
+        guard seconds >= -Int(Self.limitSeconds), seconds <= Int(Self.limitSeconds) else {
             throw EventValidationError(.outOfRange, field: "utcOffset",
                                        "offset \(seconds) s is beyond ±18 h (±64800 s); pass seconds east of UTC")
         }
