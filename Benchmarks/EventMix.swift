@@ -2,8 +2,8 @@ import Foundation
 import Hindsight
 
 /// A realistic, deterministic history of one learner for benchmarks: reviews dominate (about
-/// 70%), then spelling attempts, card creation and enrichment, study sessions, stories,
-/// dictation and settings, with realistic text sizes (records average about 140 bytes in the
+/// 65%), then spelling attempts, card creation and enrichment, study sessions, stories,
+/// dictation and settings, with realistic text sizes (records average about 145 bytes in the
 /// log encoding). Events are consistent (a card is created before it is reviewed; stream
 /// versions count per stream; time moves forward), so later benchmarks (projections, replay)
 /// can fold it.
@@ -78,22 +78,22 @@ struct EventMix {
             return record(.deck(deck), .deckCreated(DeckCreated(deck: deck, name: "Deutsch A2 — Alltag")))
         }
         let roll = Int.random(in: 0..<1000, using: &random)
-        if cards.count < 20 || roll < 60 {
+        if cards.count < 20 || roll < 90 {
             let card = CardID(random.uuid())
             cards.append(card)
             return record(.card(card), .cardCreated(CardCreated(card: card, deck: decks.randomElement(using: &random)!,
-                                                                front: text(words: 1...4), back: text(words: 3...12))))
+                                                                front: text(words: 1...5), back: text(words: 10...50))))
         }
         switch roll {
-        case ..<760:
+        case ..<740:
             let card = cards.randomElement(using: &random)!
             let rating = Rating(rawValue: [1, 2, 3, 3, 3, 3, 4][Int.random(in: 0..<7, using: &random)])!
             let event = record(.card(card), .reviewGraded(ReviewGraded(
-                card: card, rating: rating, mode: roll < 740 ? .scheduled : .cram,
+                card: card, rating: rating, mode: roll < 720 ? .scheduled : .cram,
                 duration: try ElapsedTime(milliseconds: Int64.random(in: 1_500...25_000, using: &random)))))
             reviews.append((card, event.id))
             return event
-        case ..<770 where !reviews.isEmpty:
+        case ..<750 where !reviews.isEmpty:
             let (card, review) = reviews.removeLast()
             return record(.card(card), .reviewUndone(ReviewUndone(card: card, review: review)))
         case ..<860:
@@ -101,12 +101,12 @@ struct EventMix {
         case ..<890:
             let card = cards.randomElement(using: &random)!
             return record(.card(card), .exampleSentenceAttached(ExampleSentenceAttached(
-                card: card, sentence: text(words: 8...20), generator: "gpt-4o-mini")))
-        case ..<910:
+                card: card, sentence: text(words: 12...30), generator: "gpt-4o-mini")))
+        case ..<935:
             let card = cards.randomElement(using: &random)!
             return record(.card(card), .translationAttached(TranslationAttached(
-                card: card, translation: text(words: 2...8), language: try LanguageTag("en"))))
-        case ..<950:
+                card: card, translation: text(words: 3...20), language: try LanguageTag("en"))))
+        case ..<960:
             if let current = session {
                 session = nil
                 return record(.studySession(current), .studySessionEnded(StudySessionEnded(session: current)))
@@ -123,7 +123,7 @@ struct EventMix {
                 language: try LanguageTag("de-DE"))))
         case ..<995:
             let card = cards.randomElement(using: &random)!
-            return record(.card(card), .cardEdited(CardEdited(card: card, front: text(words: 1...4), back: text(words: 3...12))))
+            return record(.card(card), .cardEdited(CardEdited(card: card, front: text(words: 1...5), back: text(words: 10...50))))
         default:
             return record(.profile(profile), .settingChanged(SettingChanged(
                 key: try SettingKey("vocabulary.new-cards-per-day"),

@@ -118,11 +118,22 @@ struct BinaryReader {
     @inline(__always) mutating func readString() throws(EventDecodingError) -> String {
         let start = offset
         let bytes = try readLengthPrefixed()
-        guard let text = String(validating: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self) else {
+        guard let text = Self.validatedString(bytes) else {
             offset = start
             throw error(.invalidUTF8, "a text field is not valid UTF-8")
         }
         return text
+    }
+
+    /// `bytes` as a `String` if they are valid UTF-8, else nil. `String(decoding:)` copies valid
+    /// input exactly and repairs invalid input, so the copy equals the input exactly when the
+    /// input was valid; this avoids the slower generic `String(validating:)` on the replay path.
+    @inline(__always) static func validatedString(_ bytes: UnsafeRawBufferPointer) -> String? {
+        var text = String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+        let same = text.withUTF8 { utf8 in
+            utf8.count == bytes.count && (bytes.isEmpty || memcmp(utf8.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
+        }
+        return same ? text : nil
     }
 
     /// A count of elements to follow, checked against the bytes left (every element takes at

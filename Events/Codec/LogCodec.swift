@@ -113,7 +113,7 @@ public enum LogCodec {
                 throw error
             }
         } else {
-            guard let name = String(validating: nameBytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self) else {
+            guard let name = BinaryReader.validatedString(nameBytes) else {
                 throw EventDecodingError(.invalidUTF8, "the event type name is not valid UTF-8", offset: nameOffset)
             }
             event = .unknown(UnknownEvent(typeName: name, schemaVersion: version, payload: reader.readRest()))

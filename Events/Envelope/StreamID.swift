@@ -66,11 +66,21 @@ public struct StreamID: Hashable, Sendable, Codable, CustomStringConvertible {
 
 extension StreamID: BinaryCodable {
     @inline(__always) init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        let category = try reader.readValidated({ r throws(EventDecodingError) in try r.readString() }) {
-            text throws(EventValidationError) in try StreamID.checked(category: text)
+        let start = reader.offset
+        let bytes = try reader.readLengthPrefixed()
+        // One pass: 1 to 32 bytes of a-z, 0-9, '-' (ASCII, so decoding needs no validation).
+        var valid = !bytes.isEmpty && bytes.count <= 32
+        for byte in bytes where !((byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D) {
+            valid = false
         }
-        self.init(known: category, id: try reader.readUUID())
+        guard valid else {
+            let shown = BinaryReader.validatedString(bytes) ?? "(not UTF-8)"
+            throw EventDecodingError(.invalidValue, "stream category \"\(shown)\" must be 1 to 32 characters of a-z, 0-9 and '-'",
+                                     offset: start)
+        }
+        self.init(known: String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self), id: try reader.readUUID())
     }
+
     @inline(__always) func encode(to writer: inout BinaryWriter) {
         writer.writeString(category)
         writer.writeUUID(id)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The registry of event types this build knows: maps a stored type name to its ``EventKind``
 /// (whose schema version and decoders follow), in constant time, without building a `String`
 /// for known names.
@@ -18,27 +20,42 @@ public enum EventRegistry {
     }
 
     /// The kind whose UTF-8 type name is `bytes`, or nil.
-    /// - Complexity: O(n) in the name's length: one hash and one comparison.
+    /// - Complexity: O(n) in the name's length: one hash, a probe or two, one `memcmp`.
     @inline(__always) package static func kind(named bytes: UnsafeRawBufferPointer) -> EventKind? {
-        guard let kind = table.byHash[fnv1a(bytes)] else { return nil }
-        let expected = table.names[Int(kind.rawValue)]
-        guard expected.count == bytes.count else { return nil }
-        let same = expected.withUnsafeBytes { $0.elementsEqual(bytes) }
-        return same ? kind : nil
+        let table = Self.table
+        var slot = Int(truncatingIfNeeded: fnv1a(bytes)) & Table.mask
+        while true {
+            let entry = table.slots[slot]
+            if entry < 0 { return nil }
+            let name = table.names[Int(entry)]
+            if name.count == bytes.count,
+               name.withUnsafeBytes({ bytes.isEmpty || memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
+                return EventKind(rawValue: UInt8(entry))
+            }
+            slot = (slot + 1) & Table.mask
+        }
     }
 
+    /// An open-addressing hash table of the known names (linear probing, at most half full).
     private struct Table {
-        let byHash: [UInt64: EventKind]
+        static let size = 256
+        static let mask = size - 1
+        /// The kind's raw value in each slot, or -1 for an empty slot.
+        let slots: [Int16]
+        /// The UTF-8 name of each kind, by raw value.
         let names: [[UInt8]]
     }
 
     private static let table: Table = {
-        var byHash: [UInt64: EventKind] = [:]
-        for kind in EventKind.allCases {
-            let hash = Array(kind.typeName.utf8).withUnsafeBytes { fnv1a($0) }
-            precondition(byHash.updateValue(kind, forKey: hash) == nil, "event type names collide: \(kind.typeName)")
+        let names = EventKind.allCases.map { Array($0.typeName.utf8) }
+        precondition(names.count * 2 <= Table.size, "grow EventRegistry.Table.size")
+        var slots = [Int16](repeating: -1, count: Table.size)
+        for (index, name) in names.enumerated() {
+            var slot = Int(truncatingIfNeeded: name.withUnsafeBytes { fnv1a($0) }) & Table.mask
+            while slots[slot] >= 0 { slot = (slot + 1) & Table.mask }
+            slots[slot] = Int16(index)
         }
-        return Table(byHash: byHash, names: EventKind.allCases.map { Array($0.typeName.utf8) })
+        return Table(slots: slots, names: names)
     }()
 
     /// 64-bit FNV-1a of `bytes`.
