@@ -29,13 +29,14 @@ import Testing
         }
     }
 
-    @Test func jsonExportShowsTypeVersionAndBase64PayloadAndReadsBack() throws {
-        let record = try Self.unknownRecord(seed: 4, typeName: "stories.story-narrated", version: 2)
+    @Test(arguments: [("stories.story-narrated", 2), ("vocabulary.review-graded", 9)] as [(String, UInt32)])
+    func jsonExportShowsTypeVersionAndBase64PayloadAndReadsBack(typeName: String, version: UInt32) throws {
+        let record = try Self.unknownRecord(seed: 4, typeName: typeName, version: version)
         guard case .unknown(let unknown) = record.event else { Issue.record("not unknown"); return }
         let json = try EventJSONCodec().encode(record)
         let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
-        #expect(object["type"] as? String == "stories.story-narrated")
-        #expect(object["schemaVersion"] as? Int == 2)
+        #expect(object["type"] as? String == typeName)
+        #expect(object["schemaVersion"] as? Int == Int(version))
         #expect(object["payload"] as? String == Data(unknown.payload).base64EncodedString())
         let back = try EventJSONCodec().decode(json)
         #expect(back == record)
