@@ -1,3 +1,5 @@
+import Foundation
+
 /// The compact binary encoding of an event inside a log record, built for replay speed (see
 /// `Events/FORMAT.md`, format version ``formatVersion``). The payload holds the whole envelope
 /// except the log position, which the log assigns and hands back to ``decode(_:position:)``.
@@ -59,13 +61,28 @@ public enum LogCodec {
         }
     }
 
-    /// The event stored in `payload` at log position `position` (see ``decode(_:position:)``).
+    /// The event stored in `payload` (an array, `Data`, a slice...) at log position `position`
+    /// (see ``decode(_:position:)``).
     /// - Throws: ``EventDecodingError``.
-    public static func decode(_ payload: [UInt8], position: UInt64) throws(EventDecodingError) -> RecordedEvent {
+    public static func decode(_ payload: some ContiguousBytes, position: UInt64) throws(EventDecodingError) -> RecordedEvent {
         let result = payload.withUnsafeBytes { bytes in
             Result { () throws(EventDecodingError) in try decode(bytes, position: position) }
         }
         return try result.get()
+    }
+
+    /// The event id of the payload without decoding the rest: for rebuilding the set of ids
+    /// already in the log (appending an id twice is a no-op) at the cost of a 16-byte read.
+    /// - Throws: ``EventDecodingError`` when the payload is too short or of an unknown format.
+    public static func eventID(in payload: UnsafeRawBufferPointer) throws(EventDecodingError) -> EventID {
+        var reader = BinaryReader(payload)
+        let format = try reader.readByte()
+        guard format == formatVersion else {
+            throw EventDecodingError(.unsupportedFormat,
+                                     "log payload format \(format) is not known to this build (it reads format \(formatVersion)); update the app",
+                                     offset: 0)
+        }
+        return try EventID(from: &reader)
     }
 
     private static func encodeEnvelope(id: EventID, stream: StreamID, streamVersion: UInt64, profile: ProfileID,

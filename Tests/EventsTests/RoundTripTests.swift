@@ -41,6 +41,21 @@ import Testing
             streamVersion: recorded.streamVersion, recordedAt: recorded.recordedAt))
     }
 
+    @Test func eventIDIsReadWithoutDecodingAndDataDecodesLikeAnArray() throws {
+        var g = EventGenerator(seed: 13)
+        for kind in EventKind.allCases {
+            let event = try g.recorded(kind)
+            let bytes = LogCodec.encode(event)
+            #expect(try bytes.withUnsafeBytes { raw throws(EventDecodingError) in try LogCodec.eventID(in: raw) } == event.id)
+            #expect(try LogCodec.decode(Data(bytes), position: event.position) == event)
+            #expect(try LogCodec.decode(bytes[...], position: event.position) == event)
+        }
+        let error = try #require(throws: EventDecodingError.self) {
+            try [UInt8]([1, 2, 3]).withUnsafeBytes { raw throws(EventDecodingError) in try LogCodec.eventID(in: raw) }
+        }
+        #expect(error.code == .truncated)
+    }
+
     @Test func encodingAppendsToAReusedBuffer() throws {
         var g = EventGenerator(seed: 11)
         let first = try g.recorded(.cardCreated), second = try g.recorded(.wordSpelled)
