@@ -100,6 +100,17 @@ struct BinaryReader {
         try require(16, "a UUID")
         let raw = buffer.loadUnaligned(fromByteOffset: offset, as: uuid_t.self)
         offset &+= 16
+        return Self.uuid(raw)
+    }
+
+    /// `UUID(uuid:)` without the cross-module call: Foundation's `UUID` is exactly its 16
+    /// `uuid_t` bytes on every platform, so the bytes are reinterpreted in place (a replay reads
+    /// four or five UUIDs per event). Falls back to the initializer if the layout ever differs;
+    /// `BinaryCodecTests` checks the two agree.
+    @inline(__always) static func uuid(_ raw: uuid_t) -> UUID {
+        if MemoryLayout<UUID>.size == MemoryLayout<uuid_t>.size && MemoryLayout<UUID>.alignment == MemoryLayout<uuid_t>.alignment {
+            return unsafeBitCast(raw, to: UUID.self)
+        }
         return UUID(uuid: raw)
     }
 

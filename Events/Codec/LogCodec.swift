@@ -100,7 +100,7 @@ public enum LogCodec {
         event.encodeBody(to: &writer)
     }
 
-    private static func decodeRecord(_ reader: inout BinaryReader, position: UInt64) throws(EventDecodingError) -> RecordedEvent {
+    @inline(__always) private static func decodeRecord(_ reader: inout BinaryReader, position: UInt64) throws(EventDecodingError) -> RecordedEvent {
         let format = try reader.readByte()
         guard format == formatVersion else {
             throw EventDecodingError(.unsupportedFormat,

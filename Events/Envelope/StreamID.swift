@@ -78,7 +78,20 @@ extension StreamID: BinaryCodable {
             throw EventDecodingError(.invalidValue, "stream category \"\(shown)\" must be 1 to 32 characters of a-z, 0-9 and '-'",
                                      offset: start)
         }
-        self.init(known: String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self), id: try reader.readUUID())
+        self.init(known: Self.category(bytes), id: try reader.readUUID())
+    }
+
+    /// The categories of ``deck(_:)``, ``card(_:)``, ... as bytes and as shared strings.
+    private static let knownCategories: [([UInt8], String)] =
+        ["card", "deck", "profile", "story", "study-session", "spelling-session", "spelling-test"].map { (Array($0.utf8), $0) }
+
+    /// The category spelled by `bytes` (already checked to be `a-z0-9-`): a shared string for the
+    /// well-known ones, so replay does not build the same text millions of times.
+    @inline(__always) private static func category(_ bytes: UnsafeRawBufferPointer) -> String {
+        for (known, text) in knownCategories where known.count == bytes.count {
+            if known.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) { return text }
+        }
+        return String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
     }
 
     @inline(__always) func encode(to writer: inout BinaryWriter) {
