@@ -1,4 +1,5 @@
-// Generated from the catalog: the log encoding of an event body, dispatched by kind.
+// The log encoding of an event body, dispatched by kind: one line per event type, in catalog
+// order (plus one per legacy schema version).
 
 extension DomainEvent {
     /// Appends the body (the fields, without the envelope) in the log encoding.

@@ -1,6 +1,7 @@
 import Foundation
 
-// Generated from the catalog: the JSON payload of an event, dispatched by kind.
+// The JSON payload of an event, dispatched by kind: one line per event type, in catalog order
+// (plus one per legacy schema version).
 
 extension DomainEvent {
     /// Encodes the payload object of a known event under `key`; unknown events are handled by the caller.

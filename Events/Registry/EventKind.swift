@@ -1,4 +1,5 @@
-// Generated from the catalog: one case per event type this build knows.
+// One case per event type this build knows, in catalog order. Raw values live in memory only
+// (they index the registry table) and are never stored, so new kinds may go anywhere.
 
 /// Every event type this build knows, as a small closed enum: the registry maps type names
 /// to kinds, and decoders switch over kinds.

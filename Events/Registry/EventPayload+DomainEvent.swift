@@ -1,4 +1,4 @@
-// Generated from the catalog: each payload knows its case of DomainEvent.
+// Each payload knows its case of DomainEvent: one extension per event type, in catalog order.
 
 extension DeckCreated {
     /// This event as a ``DomainEvent``.

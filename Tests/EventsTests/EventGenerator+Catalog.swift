@@ -1,4 +1,4 @@
-// Generated from the event catalog: a random value of every event type, for property tests.
+// A random value of every event type, for property tests: one line per event type.
 
 import Events
 

@@ -1,4 +1,4 @@
-// Generated once from the event catalog, then frozen: the exact values stored in the golden
+// Written once from the event catalog, then frozen: the exact values stored in the golden
 // files of log format v1. A released sample is never edited; a new schema version adds one.
 
 import Events
