@@ -11,6 +11,8 @@ extension RecordedEvent: Codable {
         case occurredAt, utcOffsetSeconds, recordedAt, type, schemaVersion, payload
     }
 
+    /// Writes the envelope; an unknown event's payload as the base64 of its log-encoded body.
+    /// - Throws: the encoder's error.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .eventId)
