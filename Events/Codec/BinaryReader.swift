@@ -42,6 +42,18 @@ struct BinaryReader {
     /// An unsigned LEB128 varint in its shortest form (an overlong form is rejected so that every
     /// value has exactly one encoding and re-encoding reproduces the input).
     @inline(__always) mutating func readVarint() throws(EventDecodingError) -> UInt64 {
+        if _fastPath(offset < buffer.count) {
+            let first = buffer[offset]
+            if first < 0x80 {
+                offset &+= 1
+                return UInt64(first)
+            }
+        }
+        return try readLongVarint()
+    }
+
+    /// The general case of ``readVarint()``: two bytes or more, or the end of the input.
+    private mutating func readLongVarint() throws(EventDecodingError) -> UInt64 {
         let start = offset
         var result: UInt64 = 0
         var shift: UInt64 = 0
@@ -85,6 +97,14 @@ struct BinaryReader {
     @inline(__always) mutating func readSignedVarint() throws(EventDecodingError) -> Int64 {
         let raw = try readVarint()
         return Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1)))
+    }
+
+    /// Eight bytes as a little-endian unsigned integer.
+    @inline(__always) mutating func readFixed64() throws(EventDecodingError) -> UInt64 {
+        try require(8, "a fixed-width integer")
+        let bits = buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        offset &+= 8
+        return UInt64(littleEndian: bits)
     }
 
     /// A little-endian IEEE-754 double.

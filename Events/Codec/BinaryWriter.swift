@@ -29,6 +29,11 @@ struct BinaryWriter {
         writeVarint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
     }
 
+    /// Eight bytes, little-endian.
+    @inline(__always) mutating func writeFixed64(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
     /// A double as its 8 IEEE-754 bytes, little-endian.
     @inline(__always) mutating func writeDouble(_ value: Double) {
         withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }

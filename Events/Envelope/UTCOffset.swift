@@ -47,13 +47,13 @@ public struct UTCOffset: Hashable, Sendable, Codable, CustomStringConvertible {
 
 extension UTCOffset: BinaryCodable {
     @inline(__always) init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        self = try reader.readValidated({ r throws(EventDecodingError) in try r.readSignedVarint() }) {
-            raw throws(EventValidationError) in
-            guard let seconds = Int(exactly: raw) else {
-                throw EventValidationError(.outOfRange, field: "utcOffset", "offset \(raw) s is beyond ±18 h")
-            }
-            return try UTCOffset(seconds: seconds)
+        let start = reader.offset
+        let raw = try reader.readSignedVarint()
+        guard raw >= -Int64(Self.limitSeconds), raw <= Int64(Self.limitSeconds) else {
+            throw EventDecodingError(.invalidValue, "invalid utcOffset (out-of-range): offset \(raw) s is beyond ±18 h (±64800 s)",
+                                     offset: start)
         }
+        seconds = Int32(truncatingIfNeeded: raw)
     }
     @inline(__always) func encode(to writer: inout BinaryWriter) { writer.writeSignedVarint(Int64(seconds)) }
 }
