@@ -3,7 +3,7 @@ import Hindsight
 
 /// A realistic, deterministic history of one learner for benchmarks: reviews dominate (about
 /// 65%), then spelling attempts, card creation and enrichment, study sessions, stories,
-/// dictation and settings, with realistic text sizes (records average about 145 bytes in the
+/// dictation and settings, with realistic text sizes (records average about 150 bytes in the
 /// log encoding). Events are consistent (a card is created before it is reviewed; stream
 /// versions count per stream; time moves forward), so later benchmarks (projections, replay)
 /// can fold it.
