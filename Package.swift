@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "EventLog", dependencies: ["CCRC32C"], path: "Sources/EventLog",
                 exclude: ["FORMAT.md"], swiftSettings: strict),
         .target(name: "FSRS", path: "Sources/FSRS", swiftSettings: strict),
-        .target(name: "Events", path: "Events", swiftSettings: strict),
+        .target(name: "Events", path: "Events", exclude: ["FORMAT.md"], swiftSettings: strict),
         .target(name: "Projections", dependencies: ["Events", "FSRS"], path: "Projections",
                 swiftSettings: strict),
         .target(name: "Hindsight", dependencies: ["EventLog", "FSRS", "Events", "Projections"],
@@ -42,6 +42,8 @@ let package = Package(
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(name: "EventLogTests", dependencies: ["EventLog", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "EventsTests", dependencies: ["Events", "TestSupport"], exclude: ["Golden"],
+                    swiftSettings: strict),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(name: "FSRSTests", dependencies: ["FSRS", "TestSupport"], swiftSettings: strict),
     ]

@@ -1,0 +1,53 @@
+// A random value of every event type, for property tests: one line per event type.
+
+import Events
+
+extension EventGenerator {
+    /// A random event of `kind`, with tricky text, extreme numbers and every optional both ways.
+    mutating func event(of kind: EventKind) throws -> DomainEvent {
+        var g = self
+        defer { self = g }
+        switch kind {
+        case .deckCreated: return .deckCreated(DeckCreated(deck: DeckID(g.uuid()), name: g.text()))
+        case .deckRenamed: return .deckRenamed(DeckRenamed(deck: DeckID(g.uuid()), name: g.text()))
+        case .deckDeleted: return .deckDeleted(DeckDeleted(deck: DeckID(g.uuid())))
+        case .cardCreated: return .cardCreated(CardCreated(card: CardID(g.uuid()), deck: DeckID(g.uuid()), front: g.text(), back: g.text()))
+        case .cardEdited: return .cardEdited(CardEdited(card: CardID(g.uuid()), front: g.text(), back: g.text()))
+        case .cardMoved: return .cardMoved(CardMoved(card: CardID(g.uuid()), fromDeck: DeckID(g.uuid()), toDeck: DeckID(g.uuid())))
+        case .cardSuspended: return .cardSuspended(CardSuspended(card: CardID(g.uuid())))
+        case .cardUnsuspended: return .cardUnsuspended(CardUnsuspended(card: CardID(g.uuid())))
+        case .cardDeleted: return .cardDeleted(CardDeleted(card: CardID(g.uuid())))
+        case .reviewGraded: return .reviewGraded(ReviewGraded(card: CardID(g.uuid()), rating: g.pick(Rating.allCases), mode: g.pick(ReviewMode.allCases), duration: try g.elapsed()))
+        case .reviewUndone: return .reviewUndone(ReviewUndone(card: CardID(g.uuid()), review: EventID(g.uuid())))
+        case .studySessionStarted: return .studySessionStarted(StudySessionStarted(session: StudySessionID(g.uuid()), deck: g.maybe { g in DeckID(g.uuid()) }))
+        case .studySessionEnded: return .studySessionEnded(StudySessionEnded(session: StudySessionID(g.uuid())))
+        case .exampleSentenceAttached: return .exampleSentenceAttached(ExampleSentenceAttached(card: CardID(g.uuid()), sentence: g.text(), generator: g.text()))
+        case .translationAttached: return .translationAttached(TranslationAttached(card: CardID(g.uuid()), translation: g.text(), language: try LanguageTag(g.token())))
+        case .spellingTestCreated: return .spellingTestCreated(SpellingTestCreated(test: SpellingTestID(g.uuid()), title: g.text(), words: try WordList(g.list(atLeast: 1) { g in g.nonEmptyText() })))
+        case .spellingTestEdited: return .spellingTestEdited(SpellingTestEdited(test: SpellingTestID(g.uuid()), title: g.text(), words: try WordList(g.list(atLeast: 1) { g in g.nonEmptyText() })))
+        case .spellingPracticeStarted: return .spellingPracticeStarted(SpellingPracticeStarted(session: SpellingSessionID(g.uuid()), test: SpellingTestID(g.uuid())))
+        case .wordSpelled: return .wordSpelled(WordSpelled(session: SpellingSessionID(g.uuid()), word: g.text(), typed: g.text(), correct: g.bool(), attempt: try AttemptNumber(g.int(in: AttemptNumber.allowed)), hintsUsed: g.uint32(), duration: try g.elapsed()))
+        case .spellingPracticeEnded: return .spellingPracticeEnded(SpellingPracticeEnded(session: SpellingSessionID(g.uuid())))
+        case .storyRequested: return .storyRequested(StoryRequested(story: StoryID(g.uuid()), theme: g.text(), childAge: try ChildAge(g.int(in: ChildAge.allowed)), growthTopic: g.text(), childName: g.maybe { g in PersonalDataReference(key: g.uuid()) }))
+        case .storyGenerated: return .storyGenerated(StoryGenerated(story: StoryID(g.uuid()), title: PersonalDataReference(key: g.uuid()), pages: try g.list { g in StoryPage(number: try PageNumber(g.int(in: PageNumber.allowed)), text: PersonalDataReference(key: g.uuid())) }))
+        case .storyGenerationFailed: return .storyGenerationFailed(StoryGenerationFailed(story: StoryID(g.uuid()), reason: g.text()))
+        case .illustrationGenerated: return .illustrationGenerated(IllustrationGenerated(story: StoryID(g.uuid()), page: try PageNumber(g.int(in: PageNumber.allowed)), image: g.text()))
+        case .illustrationFailed: return .illustrationFailed(IllustrationFailed(story: StoryID(g.uuid()), page: try PageNumber(g.int(in: PageNumber.allowed)), reason: g.text()))
+        case .storyFavourited: return .storyFavourited(StoryFavourited(story: StoryID(g.uuid())))
+        case .storyUnfavourited: return .storyUnfavourited(StoryUnfavourited(story: StoryID(g.uuid())))
+        case .storyRead: return .storyRead(StoryRead(story: StoryID(g.uuid()), lastPageRead: try PageNumber(g.int(in: PageNumber.allowed)), finished: g.bool()))
+        case .storyDeleted: return .storyDeleted(StoryDeleted(story: StoryID(g.uuid())))
+        case .parentalControlsChanged: return .parentalControlsChanged(ParentalControlsChanged(dailyStoryLimit: g.uint32(), allowedThemes: g.list { g in g.text() }))
+        case .dictationFinished: return .dictationFinished(DictationFinished(wordCount: g.uint32(), duration: try g.elapsed(), language: try LanguageTag(g.token())))
+        case .profileCreated: return .profileCreated(ProfileCreated(profile: ProfileID(g.uuid()), name: PersonalDataReference(key: g.uuid()), isChild: g.bool()))
+        case .profileRenamed: return .profileRenamed(ProfileRenamed(profile: ProfileID(g.uuid()), name: PersonalDataReference(key: g.uuid())))
+        case .profileSwitched: return .profileSwitched(ProfileSwitched(profile: ProfileID(g.uuid())))
+        case .profileDeleted: return .profileDeleted(ProfileDeleted(profile: ProfileID(g.uuid())))
+        case .settingChanged: return .settingChanged(SettingChanged(key: try SettingKey(g.token()), value: try g.settingValue()))
+        case .externalServiceConfigured: return .externalServiceConfigured(ExternalServiceConfigured(service: g.text(), credential: try CredentialReference(g.token())))
+        case .schedulerParametersChanged: return .schedulerParametersChanged(SchedulerParametersChanged(parameters: try g.schedulerParameters()))
+        case .desiredRetentionChanged: return .desiredRetentionChanged(DesiredRetentionChanged(retention: try g.retention()))
+        case .dayCutoffChanged: return .dayCutoffChanged(DayCutoffChanged(hour: try HourOfDay(g.int(in: HourOfDay.allowed))))
+        }
+    }
+}

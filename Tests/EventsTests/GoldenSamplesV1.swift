@@ -1,0 +1,142 @@
+// Written once from the event catalog, then frozen: the exact values stored in the golden
+// files of log format v1. A released sample is never edited; a new schema version adds one.
+
+import Events
+
+/// Every golden sample of log format v1: file stem and the event it must decode to.
+enum GoldenSamplesV1 {
+    static func all() throws -> [(stem: String, event: RecordedEvent)] {
+        [
+            ("vocabulary.deck-created.v1", try envelope(1, .deckCreated(DeckCreated(
+                deck: DeckID(fixedUUID(1)),
+                name: "name \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 2")))),
+            ("vocabulary.deck-renamed.v1", try envelope(2, .deckRenamed(DeckRenamed(
+                deck: DeckID(fixedUUID(3)),
+                name: "name \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 4")))),
+            ("vocabulary.deck-deleted.v1", try envelope(3, .deckDeleted(DeckDeleted(
+                deck: DeckID(fixedUUID(5)))))),
+            ("vocabulary.card-created.v1", try envelope(4, .cardCreated(CardCreated(
+                card: CardID(fixedUUID(6)),
+                deck: DeckID(fixedUUID(7)),
+                front: "front \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 8",
+                back: "back \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 9")))),
+            ("vocabulary.card-edited.v1", try envelope(5, .cardEdited(CardEdited(
+                card: CardID(fixedUUID(10)),
+                front: "front \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 11",
+                back: "back \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 12")))),
+            ("vocabulary.card-moved.v1", try envelope(6, .cardMoved(CardMoved(
+                card: CardID(fixedUUID(13)),
+                fromDeck: DeckID(fixedUUID(14)),
+                toDeck: DeckID(fixedUUID(15)))))),
+            ("vocabulary.card-suspended.v1", try envelope(7, .cardSuspended(CardSuspended(
+                card: CardID(fixedUUID(16)))))),
+            ("vocabulary.card-unsuspended.v1", try envelope(8, .cardUnsuspended(CardUnsuspended(
+                card: CardID(fixedUUID(17)))))),
+            ("vocabulary.card-deleted.v1", try envelope(9, .cardDeleted(CardDeleted(
+                card: CardID(fixedUUID(18)))))),
+            ("vocabulary.review-graded.v2", try envelope(10, .reviewGraded(ReviewGraded(
+                card: CardID(fixedUUID(19)),
+                rating: .hard,
+                mode: .cram,
+                duration: try ElapsedTime(milliseconds: 24442))))),
+            ("vocabulary.review-undone.v1", try envelope(11, .reviewUndone(ReviewUndone(
+                card: CardID(fixedUUID(23)),
+                review: EventID(fixedUUID(24)))))),
+            ("vocabulary.study-session-started.v1", try envelope(12, .studySessionStarted(StudySessionStarted(
+                session: StudySessionID(fixedUUID(25)),
+                deck: DeckID(fixedUUID(26)))))),
+            ("vocabulary.study-session-ended.v1", try envelope(13, .studySessionEnded(StudySessionEnded(
+                session: StudySessionID(fixedUUID(27)))))),
+            ("vocabulary.example-sentence-attached.v1", try envelope(14, .exampleSentenceAttached(ExampleSentenceAttached(
+                card: CardID(fixedUUID(28)),
+                sentence: "sentence \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 29",
+                generator: "generator \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 30")))),
+            ("vocabulary.translation-attached.v1", try envelope(15, .translationAttached(TranslationAttached(
+                card: CardID(fixedUUID(31)),
+                translation: "translation \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 32",
+                language: try LanguageTag("de-CH"))))),
+            ("spelling.test-created.v1", try envelope(16, .spellingTestCreated(SpellingTestCreated(
+                test: SpellingTestID(fixedUUID(34)),
+                title: "title \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 35",
+                words: try WordList(["because", "necessary", "r\u{E9}sum\u{E9}"]))))),
+            ("spelling.test-edited.v1", try envelope(17, .spellingTestEdited(SpellingTestEdited(
+                test: SpellingTestID(fixedUUID(37)),
+                title: "title \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 38",
+                words: try WordList(["because", "necessary", "r\u{E9}sum\u{E9}"]))))),
+            ("spelling.practice-started.v1", try envelope(18, .spellingPracticeStarted(SpellingPracticeStarted(
+                session: SpellingSessionID(fixedUUID(40)),
+                test: SpellingTestID(fixedUUID(41)))))),
+            ("spelling.word-spelled.v1", try envelope(19, .wordSpelled(WordSpelled(
+                session: SpellingSessionID(fixedUUID(42)),
+                word: "word \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 43",
+                typed: "typed \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 44",
+                correct: true,
+                attempt: try AttemptNumber(2),
+                hintsUsed: 47007,
+                duration: try ElapsedTime(milliseconds: 53328))))),
+            ("spelling.practice-ended.v1", try envelope(20, .spellingPracticeEnded(SpellingPracticeEnded(
+                session: SpellingSessionID(fixedUUID(49)))))),
+            ("stories.story-requested.v1", try envelope(21, .storyRequested(StoryRequested(
+                story: StoryID(fixedUUID(50)),
+                theme: "theme \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 51",
+                childAge: try ChildAge(7),
+                growthTopic: "growthTopic \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 53",
+                childName: PersonalDataReference(key: fixedUUID(54)))))),
+            ("stories.story-generated.v1", try envelope(22, .storyGenerated(StoryGenerated(
+                story: StoryID(fixedUUID(55)),
+                title: PersonalDataReference(key: fixedUUID(56)),
+                pages: [StoryPage(number: try PageNumber(4), text: PersonalDataReference(key: fixedUUID(57))), StoryPage(number: try PageNumber(5), text: PersonalDataReference(key: fixedUUID(58)))])))),
+            ("stories.story-generation-failed.v1", try envelope(23, .storyGenerationFailed(StoryGenerationFailed(
+                story: StoryID(fixedUUID(59)),
+                reason: "reason \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 60")))),
+            ("stories.illustration-generated.v1", try envelope(24, .illustrationGenerated(IllustrationGenerated(
+                story: StoryID(fixedUUID(61)),
+                page: try PageNumber(9),
+                image: "image \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 63")))),
+            ("stories.illustration-failed.v1", try envelope(25, .illustrationFailed(IllustrationFailed(
+                story: StoryID(fixedUUID(64)),
+                page: try PageNumber(3),
+                reason: "reason \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 66")))),
+            ("stories.story-favourited.v1", try envelope(26, .storyFavourited(StoryFavourited(
+                story: StoryID(fixedUUID(67)))))),
+            ("stories.story-unfavourited.v1", try envelope(27, .storyUnfavourited(StoryUnfavourited(
+                story: StoryID(fixedUUID(68)))))),
+            ("stories.story-read.v1", try envelope(28, .storyRead(StoryRead(
+                story: StoryID(fixedUUID(69)),
+                lastPageRead: try PageNumber(8),
+                finished: true)))),
+            ("stories.story-deleted.v1", try envelope(29, .storyDeleted(StoryDeleted(
+                story: StoryID(fixedUUID(72)))))),
+            ("stories.parental-controls-changed.v1", try envelope(30, .parentalControlsChanged(ParentalControlsChanged(
+                dailyStoryLimit: 73007,
+                allowedThemes: ["allowedThemes \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 74", "allowedThemes \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 75"])))),
+            ("dictation.dictation-finished.v1", try envelope(31, .dictationFinished(DictationFinished(
+                wordCount: 76007,
+                duration: try ElapsedTime(milliseconds: 85547),
+                language: try LanguageTag("de-CH"))))),
+            ("profiles.profile-created.v1", try envelope(32, .profileCreated(ProfileCreated(
+                profile: ProfileID(fixedUUID(79)),
+                name: PersonalDataReference(key: fixedUUID(80)),
+                isChild: true)))),
+            ("profiles.profile-renamed.v1", try envelope(33, .profileRenamed(ProfileRenamed(
+                profile: ProfileID(fixedUUID(82)),
+                name: PersonalDataReference(key: fixedUUID(83)))))),
+            ("profiles.profile-switched.v1", try envelope(34, .profileSwitched(ProfileSwitched(
+                profile: ProfileID(fixedUUID(84)))))),
+            ("profiles.profile-deleted.v1", try envelope(35, .profileDeleted(ProfileDeleted(
+                profile: ProfileID(fixedUUID(85)))))),
+            ("settings.setting-changed.v1", try envelope(36, .settingChanged(SettingChanged(
+                key: try SettingKey("vocabulary.new-cards-per-day"),
+                value: .int(20))))),
+            ("settings.external-service-configured.v1", try envelope(37, .externalServiceConfigured(ExternalServiceConfigured(
+                service: "service \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 88",
+                credential: try CredentialReference("keychain:openai-api-key"))))),
+            ("settings.scheduler-parameters-changed.v1", try envelope(38, .schedulerParametersChanged(SchedulerParametersChanged(
+                parameters: try SchedulerParameters((0..<21).map { Double($0) * 0.125 + 0.0625 }))))),
+            ("settings.desired-retention-changed.v1", try envelope(39, .desiredRetentionChanged(DesiredRetentionChanged(
+                retention: try DesiredRetention(0.875))))),
+            ("settings.day-cutoff-changed.v1", try envelope(40, .dayCutoffChanged(DayCutoffChanged(
+                hour: try HourOfDay(4))))),
+        ]
+    }
+}
