@@ -1,0 +1,90 @@
+// The event catalog. Adding a field or changing a type here changes the encodings: add a
+// new schema version (and an upcaster) instead; see Events/FORMAT.md.
+
+// Settings of a profile: typed settings, external services, the scheduler. Stream: `profile`.
+
+/// A setting was given a value.
+public struct SettingChanged: EventPayload {
+    /// The stable name of this event type in every encoding.
+    public static var typeName: String { "settings.setting-changed" }
+    /// The schema version this build writes.
+    public static var schemaVersion: UInt32 { 1 }
+
+    /// Which setting.
+    public let key: SettingKey
+    /// Its new typed value.
+    public let value: SettingValue
+
+    /// The event with these (already validated) values.
+    public init(key: SettingKey, value: SettingValue) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// An external service (e.g. a story generator) was configured. Holds where the credential is kept, never the secret.
+public struct ExternalServiceConfigured: EventPayload {
+    /// The stable name of this event type in every encoding.
+    public static var typeName: String { "settings.external-service-configured" }
+    /// The schema version this build writes.
+    public static var schemaVersion: UInt32 { 1 }
+
+    /// The service, e.g. "openai".
+    public let service: String
+    /// Where its credential is kept.
+    public let credential: CredentialReference
+
+    /// The event with these (already validated) values.
+    public init(service: String, credential: CredentialReference) {
+        self.service = service
+        self.credential = credential
+    }
+}
+
+/// The FSRS weights were changed.
+public struct SchedulerParametersChanged: EventPayload {
+    /// The stable name of this event type in every encoding.
+    public static var typeName: String { "settings.scheduler-parameters-changed" }
+    /// The schema version this build writes.
+    public static var schemaVersion: UInt32 { 1 }
+
+    /// The new weights (19 or 21).
+    public let parameters: SchedulerParameters
+
+    /// The event with these (already validated) values.
+    public init(parameters: SchedulerParameters) {
+        self.parameters = parameters
+    }
+}
+
+/// The target retention of the scheduler was changed.
+public struct DesiredRetentionChanged: EventPayload {
+    /// The stable name of this event type in every encoding.
+    public static var typeName: String { "settings.desired-retention-changed" }
+    /// The schema version this build writes.
+    public static var schemaVersion: UInt32 { 1 }
+
+    /// The new target, between 0 and 1.
+    public let retention: DesiredRetention
+
+    /// The event with these (already validated) values.
+    public init(retention: DesiredRetention) {
+        self.retention = retention
+    }
+}
+
+/// The hour at which the learner's day starts was changed.
+public struct DayCutoffChanged: EventPayload {
+    /// The stable name of this event type in every encoding.
+    public static var typeName: String { "settings.day-cutoff-changed" }
+    /// The schema version this build writes.
+    public static var schemaVersion: UInt32 { 1 }
+
+    /// The new cut-off hour, 0-23, local time.
+    public let hour: HourOfDay
+
+    /// The event with these (already validated) values.
+    public init(hour: HourOfDay) {
+        self.hour = hour
+    }
+}

@@ -1,0 +1,73 @@
+// Log (binary) encoding of the events in SpellingEvents.swift: fields in declaration order.
+
+extension SpellingTestCreated: BinaryCodable {
+    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        test = try SpellingTestID(from: &reader)
+        title = try String(from: &reader)
+        words = try WordList(from: &reader)
+    }
+
+    func encode(to writer: inout BinaryWriter) {
+        test.encode(to: &writer)
+        title.encode(to: &writer)
+        words.encode(to: &writer)
+    }
+}
+
+extension SpellingTestEdited: BinaryCodable {
+    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        test = try SpellingTestID(from: &reader)
+        title = try String(from: &reader)
+        words = try WordList(from: &reader)
+    }
+
+    func encode(to writer: inout BinaryWriter) {
+        test.encode(to: &writer)
+        title.encode(to: &writer)
+        words.encode(to: &writer)
+    }
+}
+
+extension SpellingPracticeStarted: BinaryCodable {
+    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        session = try SpellingSessionID(from: &reader)
+        test = try SpellingTestID(from: &reader)
+    }
+
+    func encode(to writer: inout BinaryWriter) {
+        session.encode(to: &writer)
+        test.encode(to: &writer)
+    }
+}
+
+extension WordSpelled: BinaryCodable {
+    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        session = try SpellingSessionID(from: &reader)
+        word = try String(from: &reader)
+        typed = try String(from: &reader)
+        correct = try Bool(from: &reader)
+        attempt = try AttemptNumber(from: &reader)
+        hintsUsed = try UInt32(from: &reader)
+        duration = try ElapsedTime(from: &reader)
+    }
+
+    func encode(to writer: inout BinaryWriter) {
+        session.encode(to: &writer)
+        word.encode(to: &writer)
+        typed.encode(to: &writer)
+        correct.encode(to: &writer)
+        attempt.encode(to: &writer)
+        hintsUsed.encode(to: &writer)
+        duration.encode(to: &writer)
+    }
+}
+
+extension SpellingPracticeEnded: BinaryCodable {
+    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        session = try SpellingSessionID(from: &reader)
+    }
+
+    func encode(to writer: inout BinaryWriter) {
+        session.encode(to: &writer)
+    }
+}

@@ -1,0 +1,129 @@
+// Log (binary) encoding of the events in StoryEvents.swift: fields in declaration order.
+
+extension StoryRequested: BinaryCodable {
+    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        story = try StoryID(from: &reader)
+        theme = try String(from: &reader)
+        childAge = try ChildAge(from: &reader)
+        growthTopic = try String(from: &reader)
+        childName = try Optional<PersonalDataReference>(from: &reader)
+    }
+
+    func encode(to writer: inout BinaryWriter) {
+        story.encode(to: &writer)
+        theme.encode(to: &writer)
+        childAge.encode(to: &writer)
+        growthTopic.encode(to: &writer)
+        childName.encode(to: &writer)
+    }
+}
+
+extension StoryGenerated: BinaryCodable {
+    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        story = try StoryID(from: &reader)
+        title = try PersonalDataReference(from: &reader)
+        pages = try Array<StoryPage>(from: &reader)
+    }
+
+    func encode(to writer: inout BinaryWriter) {
+        story.encode(to: &writer)
+        title.encode(to: &writer)
+        pages.encode(to: &writer)
+    }
+}
+
+extension StoryGenerationFailed: BinaryCodable {
+    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        story = try StoryID(from: &reader)
+        reason = try String(from: &reader)
+    }
+
+    func encode(to writer: inout BinaryWriter) {
+        story.encode(to: &writer)
+        reason.encode(to: &writer)
+    }
+}
+
+extension IllustrationGenerated: BinaryCodable {
+    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        story = try StoryID(from: &reader)
+        page = try PageNumber(from: &reader)
+        image = try String(from: &reader)
+    }
+
+    func encode(to writer: inout BinaryWriter) {
+        story.encode(to: &writer)
+        page.encode(to: &writer)
+        image.encode(to: &writer)
+    }
+}
+
+extension IllustrationFailed: BinaryCodable {
+    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        story = try StoryID(from: &reader)
+        page = try PageNumber(from: &reader)
+        reason = try String(from: &reader)
+    }
+
+    func encode(to writer: inout BinaryWriter) {
+        story.encode(to: &writer)
+        page.encode(to: &writer)
+        reason.encode(to: &writer)
+    }
+}
+
+extension StoryFavourited: BinaryCodable {
+    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        story = try StoryID(from: &reader)
+    }
+
+    func encode(to writer: inout BinaryWriter) {
+        story.encode(to: &writer)
+    }
+}
+
+extension StoryUnfavourited: BinaryCodable {
+    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        story = try StoryID(from: &reader)
+    }
+
+    func encode(to writer: inout BinaryWriter) {
+        story.encode(to: &writer)
+    }
+}
+
+extension StoryRead: BinaryCodable {
+    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        story = try StoryID(from: &reader)
+        lastPageRead = try PageNumber(from: &reader)
+        finished = try Bool(from: &reader)
+    }
+
+    func encode(to writer: inout BinaryWriter) {
+        story.encode(to: &writer)
+        lastPageRead.encode(to: &writer)
+        finished.encode(to: &writer)
+    }
+}
+
+extension StoryDeleted: BinaryCodable {
+    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        story = try StoryID(from: &reader)
+    }
+
+    func encode(to writer: inout BinaryWriter) {
+        story.encode(to: &writer)
+    }
+}
+
+extension ParentalControlsChanged: BinaryCodable {
+    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        dailyStoryLimit = try UInt32(from: &reader)
+        allowedThemes = try Array<String>(from: &reader)
+    }
+
+    func encode(to writer: inout BinaryWriter) {
+        dailyStoryLimit.encode(to: &writer)
+        allowedThemes.encode(to: &writer)
+    }
+}

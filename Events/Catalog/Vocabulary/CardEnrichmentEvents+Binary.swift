@@ -1,0 +1,29 @@
+// Log (binary) encoding of the events in CardEnrichmentEvents.swift: fields in declaration order.
+
+extension ExampleSentenceAttached: BinaryCodable {
+    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        card = try CardID(from: &reader)
+        sentence = try String(from: &reader)
+        generator = try String(from: &reader)
+    }
+
+    func encode(to writer: inout BinaryWriter) {
+        card.encode(to: &writer)
+        sentence.encode(to: &writer)
+        generator.encode(to: &writer)
+    }
+}
+
+extension TranslationAttached: BinaryCodable {
+    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        card = try CardID(from: &reader)
+        translation = try String(from: &reader)
+        language = try LanguageTag(from: &reader)
+    }
+
+    func encode(to writer: inout BinaryWriter) {
+        card.encode(to: &writer)
+        translation.encode(to: &writer)
+        language.encode(to: &writer)
+    }
+}

@@ -1,0 +1,121 @@
+// The event catalog. Adding a field or changing a type here changes the encodings: add a
+// new schema version (and an upcaster) instead; see Events/FORMAT.md.
+
+// Vocabulary cards: created, edited, moved, suspended, unsuspended, deleted. Stream: `card`.
+
+/// A card was added to a deck.
+public struct CardCreated: EventPayload {
+    /// The stable name of this event type in every encoding.
+    public static var typeName: String { "vocabulary.card-created" }
+    /// The schema version this build writes.
+    public static var schemaVersion: UInt32 { 1 }
+
+    /// The new card.
+    public let card: CardID
+    /// The deck it belongs to.
+    public let deck: DeckID
+    /// The prompt side.
+    public let front: String
+    /// The answer side.
+    public let back: String
+
+    /// The event with these (already validated) values.
+    public init(card: CardID, deck: DeckID, front: String, back: String) {
+        self.card = card
+        self.deck = deck
+        self.front = front
+        self.back = back
+    }
+}
+
+/// A card's two sides were replaced.
+public struct CardEdited: EventPayload {
+    /// The stable name of this event type in every encoding.
+    public static var typeName: String { "vocabulary.card-edited" }
+    /// The schema version this build writes.
+    public static var schemaVersion: UInt32 { 1 }
+
+    /// The card edited.
+    public let card: CardID
+    /// The new prompt side.
+    public let front: String
+    /// The new answer side.
+    public let back: String
+
+    /// The event with these (already validated) values.
+    public init(card: CardID, front: String, back: String) {
+        self.card = card
+        self.front = front
+        self.back = back
+    }
+}
+
+/// A card was moved to another deck.
+public struct CardMoved: EventPayload {
+    /// The stable name of this event type in every encoding.
+    public static var typeName: String { "vocabulary.card-moved" }
+    /// The schema version this build writes.
+    public static var schemaVersion: UInt32 { 1 }
+
+    /// The card moved.
+    public let card: CardID
+    /// The deck it left.
+    public let fromDeck: DeckID
+    /// The deck it joined.
+    public let toDeck: DeckID
+
+    /// The event with these (already validated) values.
+    public init(card: CardID, fromDeck: DeckID, toDeck: DeckID) {
+        self.card = card
+        self.fromDeck = fromDeck
+        self.toDeck = toDeck
+    }
+}
+
+/// A card was taken out of scheduling until unsuspended.
+public struct CardSuspended: EventPayload {
+    /// The stable name of this event type in every encoding.
+    public static var typeName: String { "vocabulary.card-suspended" }
+    /// The schema version this build writes.
+    public static var schemaVersion: UInt32 { 1 }
+
+    /// The card suspended.
+    public let card: CardID
+
+    /// The event with these (already validated) values.
+    public init(card: CardID) {
+        self.card = card
+    }
+}
+
+/// A suspended card was put back into scheduling.
+public struct CardUnsuspended: EventPayload {
+    /// The stable name of this event type in every encoding.
+    public static var typeName: String { "vocabulary.card-unsuspended" }
+    /// The schema version this build writes.
+    public static var schemaVersion: UInt32 { 1 }
+
+    /// The card unsuspended.
+    public let card: CardID
+
+    /// The event with these (already validated) values.
+    public init(card: CardID) {
+        self.card = card
+    }
+}
+
+/// A card was deleted; its reviews stay in the log.
+public struct CardDeleted: EventPayload {
+    /// The stable name of this event type in every encoding.
+    public static var typeName: String { "vocabulary.card-deleted" }
+    /// The schema version this build writes.
+    public static var schemaVersion: UInt32 { 1 }
+
+    /// The card deleted.
+    public let card: CardID
+
+    /// The event with these (already validated) values.
+    public init(card: CardID) {
+        self.card = card
+    }
+}

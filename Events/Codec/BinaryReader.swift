@@ -1,0 +1,153 @@
+import Foundation
+
+/// Reads the primitives of the log encoding from a byte buffer, checking every length against
+/// the bytes that remain: a truncated, overlong or otherwise malformed input gives an
+/// ``EventDecodingError`` carrying the byte offset, never a crash or an out-of-bounds read.
+///
+/// The reader borrows `buffer`; it must not outlive the `withUnsafeBytes` scope that gave it.
+struct BinaryReader {
+    /// The bytes being read.
+    let buffer: UnsafeRawBufferPointer
+    /// The offset of the next unread byte.
+    private(set) var offset: Int
+
+    /// A reader at the start of `buffer`.
+    init(_ buffer: UnsafeRawBufferPointer) {
+        self.buffer = buffer
+        self.offset = 0
+    }
+
+    /// How many bytes are left.
+    var remaining: Int { buffer.count - offset }
+
+    /// An error at the current offset.
+    func error(_ code: EventDecodingError.Code, _ message: String) -> EventDecodingError {
+        EventDecodingError(code, message, offset: offset)
+    }
+
+    @inline(__always) private func require(_ count: Int, _ what: StaticString) throws(EventDecodingError) {
+        if _slowPath(count > buffer.count - offset) {
+            throw error(.truncated, "the input ends inside \(what): \(count) bytes needed, \(buffer.count - offset) left")
+        }
+    }
+
+    /// One raw byte.
+    @inline(__always) mutating func readByte() throws(EventDecodingError) -> UInt8 {
+        try require(1, "a byte")
+        let value = buffer[offset]
+        offset &+= 1
+        return value
+    }
+
+    /// An unsigned LEB128 varint in its shortest form (an overlong form is rejected so that every
+    /// value has exactly one encoding and re-encoding reproduces the input).
+    @inline(__always) mutating func readVarint() throws(EventDecodingError) -> UInt64 {
+        let start = offset
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            guard offset < buffer.count else {
+                offset = start
+                throw error(.truncated, "the input ends inside a varint")
+            }
+            let byte = buffer[offset]
+            offset &+= 1
+            if shift == 63 && byte > 1 {
+                offset = start
+                throw error(.malformedInteger, "a varint does not fit in 64 bits")
+            }
+            result |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 {
+                if byte == 0 && shift > 0 {
+                    offset = start
+                    throw error(.malformedInteger, "a varint is longer than its shortest form")
+                }
+                return result
+            }
+            shift += 7
+        }
+    }
+
+    /// A varint that must fit in `T`.
+    @inline(__always) mutating func readVarint<T: FixedWidthInteger & UnsignedInteger>(
+        as type: T.Type, _ what: StaticString
+    ) throws(EventDecodingError) -> T {
+        let start = offset
+        let value = try readVarint()
+        guard let narrowed = T(exactly: value) else {
+            offset = start
+            throw error(.malformedInteger, "\(what) \(value) does not fit in \(T.bitWidth) bits")
+        }
+        return narrowed
+    }
+
+    /// A zigzag-mapped signed varint.
+    @inline(__always) mutating func readSignedVarint() throws(EventDecodingError) -> Int64 {
+        let raw = try readVarint()
+        return Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1)))
+    }
+
+    /// A little-endian IEEE-754 double.
+    @inline(__always) mutating func readDouble() throws(EventDecodingError) -> Double {
+        try require(8, "a double")
+        let bits = buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        offset &+= 8
+        return Double(bitPattern: UInt64(littleEndian: bits))
+    }
+
+    /// A 16-byte UUID.
+    @inline(__always) mutating func readUUID() throws(EventDecodingError) -> UUID {
+        try require(16, "a UUID")
+        let raw = buffer.loadUnaligned(fromByteOffset: offset, as: uuid_t.self)
+        offset &+= 16
+        return UUID(uuid: raw)
+    }
+
+    /// The bytes of a length-prefixed field, without copying.
+    @inline(__always) mutating func readLengthPrefixed() throws(EventDecodingError) -> UnsafeRawBufferPointer {
+        let count = try readVarint()
+        guard count <= UInt64(buffer.count - offset) else {
+            throw error(.truncated, "a field of \(count) bytes is longer than the \(buffer.count - offset) bytes left")
+        }
+        let slice = UnsafeRawBufferPointer(rebasing: buffer[offset ..< offset &+ Int(count)])
+        offset &+= Int(count)
+        return slice
+    }
+
+    /// A length-prefixed UTF-8 text, validated.
+    @inline(__always) mutating func readString() throws(EventDecodingError) -> String {
+        let start = offset
+        let bytes = try readLengthPrefixed()
+        guard let text = String(validating: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self) else {
+            offset = start
+            throw error(.invalidUTF8, "a text field is not valid UTF-8")
+        }
+        return text
+    }
+
+    /// A count of elements to follow, checked against the bytes left (every element takes at
+    /// least one byte), so a damaged count cannot make the decoder reserve huge memory.
+    @inline(__always) mutating func readCount() throws(EventDecodingError) -> Int {
+        let start = offset
+        let count = try readVarint()
+        guard count <= UInt64(buffer.count - offset) else {
+            offset = start
+            throw error(.truncated, "a list of \(count) elements cannot fit in the \(buffer.count - offset) bytes left")
+        }
+        return Int(count)
+    }
+
+    /// All remaining bytes, copied.
+    mutating func readRest() -> [UInt8] {
+        let rest = [UInt8](UnsafeRawBufferPointer(rebasing: buffer[offset...]))
+        offset = buffer.count
+        return rest
+    }
+
+    /// Fails unless every byte has been read.
+    @inline(__always) func expectEnd() throws(EventDecodingError) {
+        if _slowPath(offset != buffer.count) {
+            throw error(.trailingBytes, "\(buffer.count - offset) bytes follow the last field of the event")
+        }
+    }
+}

@@ -1,0 +1,124 @@
+/// The compact binary encoding of an event inside a log record, built for replay speed (see
+/// `Events/FORMAT.md`, format version ``formatVersion``). The payload holds the whole envelope
+/// except the log position, which the log assigns and hands back to ``decode(_:position:)``.
+///
+/// Encoding is canonical (shortest varints, fixed field order), and decoding accepts only the
+/// canonical form, so decode -> encode reproduces a record byte for byte; that is how events of
+/// unknown types survive untouched.
+public enum LogCodec {
+    /// The format version written as the first byte of every payload.
+    public static let formatVersion: UInt8 = 1
+
+    /// Appends the payload of `event`, recorded as version `streamVersion` of its stream at
+    /// `recordedAt`, to `buffer` (which the caller may reuse between events).
+    /// - Complexity: O(size of the event).
+    public static func encode(_ event: PendingEvent, streamVersion: UInt64, recordedAt: Timestamp,
+                              into buffer: inout [UInt8]) {
+        var writer = BinaryWriter()
+        swap(&writer.bytes, &buffer)
+        encodeEnvelope(id: event.id, stream: event.stream, streamVersion: streamVersion, profile: event.profile,
+                       occurred: event.occurred, recordedAt: recordedAt, event: event.event, to: &writer)
+        swap(&writer.bytes, &buffer)
+    }
+
+    /// The payload of `event` recorded as version `streamVersion` of its stream at `recordedAt`.
+    public static func encode(_ event: PendingEvent, streamVersion: UInt64, recordedAt: Timestamp) -> [UInt8] {
+        var buffer: [UInt8] = []
+        encode(event, streamVersion: streamVersion, recordedAt: recordedAt, into: &buffer)
+        return buffer
+    }
+
+    /// Appends the payload of an already recorded event (its position is not part of it).
+    public static func encode(_ event: RecordedEvent, into buffer: inout [UInt8]) {
+        var writer = BinaryWriter()
+        swap(&writer.bytes, &buffer)
+        encodeEnvelope(id: event.id, stream: event.stream, streamVersion: event.streamVersion, profile: event.profile,
+                       occurred: event.occurred, recordedAt: event.recordedAt, event: event.event, to: &writer)
+        swap(&writer.bytes, &buffer)
+    }
+
+    /// The payload of an already recorded event (its position is not part of it).
+    public static func encode(_ event: RecordedEvent) -> [UInt8] {
+        var buffer: [UInt8] = []
+        encode(event, into: &buffer)
+        return buffer
+    }
+
+    /// The event stored in `payload` at log position `position`. Older schema versions are
+    /// upcast; types or versions this build does not know come back as ``DomainEvent/unknown(_:)``.
+    /// - Throws: ``EventDecodingError`` (with the position and byte offset) when the payload is
+    ///   truncated, malformed, of an unknown format version, or holds a value that breaks a rule.
+    /// - Complexity: O(size of the payload).
+    public static func decode(_ payload: UnsafeRawBufferPointer, position: UInt64) throws(EventDecodingError) -> RecordedEvent {
+        var reader = BinaryReader(payload)
+        do {
+            return try decodeRecord(&reader, position: position)
+        } catch var error {
+            error.position = position
+            throw error
+        }
+    }
+
+    /// The event stored in `payload` at log position `position` (see ``decode(_:position:)``).
+    /// - Throws: ``EventDecodingError``.
+    public static func decode(_ payload: [UInt8], position: UInt64) throws(EventDecodingError) -> RecordedEvent {
+        let result = payload.withUnsafeBytes { bytes in
+            Result { () throws(EventDecodingError) in try decode(bytes, position: position) }
+        }
+        return try result.get()
+    }
+
+    private static func encodeEnvelope(id: EventID, stream: StreamID, streamVersion: UInt64, profile: ProfileID,
+                                       occurred: EventTime, recordedAt: Timestamp, event: DomainEvent,
+                                       to writer: inout BinaryWriter) {
+        writer.writeByte(formatVersion)
+        id.encode(to: &writer)
+        stream.encode(to: &writer)
+        writer.writeVarint(streamVersion)
+        profile.encode(to: &writer)
+        occurred.encode(to: &writer)
+        recordedAt.encode(to: &writer)
+        writer.writeString(event.typeName)
+        writer.writeVarint(UInt64(event.schemaVersion))
+        event.encodeBody(to: &writer)
+    }
+
+    private static func decodeRecord(_ reader: inout BinaryReader, position: UInt64) throws(EventDecodingError) -> RecordedEvent {
+        let format = try reader.readByte()
+        guard format == formatVersion else {
+            throw EventDecodingError(.unsupportedFormat,
+                                     "log payload format \(format) is not known to this build (it reads format \(formatVersion)); update the app",
+                                     offset: 0)
+        }
+        let id = try EventID(from: &reader)
+        let stream = try StreamID(from: &reader)
+        let streamVersion = try reader.readVarint()
+        let profile = try ProfileID(from: &reader)
+        let occurred = try EventTime(from: &reader)
+        let recordedAt = try Timestamp(from: &reader)
+        let nameOffset = reader.offset
+        let nameBytes = try reader.readLengthPrefixed()
+        let version = try reader.readVarint(as: UInt32.self, "a schema version")
+        let event: DomainEvent
+        if let kind = EventRegistry.kind(named: nameBytes) {
+            do {
+                if let known = try DomainEvent.decodeBody(kind: kind, version: version, from: &reader) {
+                    try reader.expectEnd()
+                    event = known
+                } else {
+                    event = .unknown(UnknownEvent(typeName: kind.typeName, schemaVersion: version, payload: reader.readRest()))
+                }
+            } catch var error {
+                error.typeName = kind.typeName
+                throw error
+            }
+        } else {
+            guard let name = String(validating: nameBytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self) else {
+                throw EventDecodingError(.invalidUTF8, "the event type name is not valid UTF-8", offset: nameOffset)
+            }
+            event = .unknown(UnknownEvent(typeName: name, schemaVersion: version, payload: reader.readRest()))
+        }
+        return RecordedEvent(position: position, id: id, stream: stream, streamVersion: streamVersion, profile: profile,
+                             occurred: occurred, recordedAt: recordedAt, event: event)
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// What an event is about: a category (`card`, `deck`, `story`, `profile`, ...) and the UUID of
+/// the thing. Stream versions count events per stream, for optimistic concurrency.
+public struct StreamID: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The kind of thing: 1 to 32 characters of `a-z`, `0-9` and `-`.
+    public let category: String
+    /// Which thing of that kind.
+    public let id: UUID
+
+    /// The stream of thing `id` of kind `category`.
+    /// - Throws: ``EventValidationError`` when `category` is empty, longer than 32 characters or
+    ///   holds anything but `a-z`, `0-9` and `-`.
+    public init(category: String, id: UUID) throws(EventValidationError) {
+        self.category = try Self.checked(category: category)
+        self.id = id
+    }
+
+    /// `category` if it is a valid stream category.
+    static func checked(category: String) throws(EventValidationError) -> String {
+        guard !category.isEmpty, category.utf8.count <= 32 else {
+            throw EventValidationError(.outOfRange, field: "stream.category",
+                                       "category must be 1 to 32 characters long, got \(category.utf8.count)")
+        }
+        guard category.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }) else {
+            throw EventValidationError(.invalidCharacters, field: "stream.category",
+                                       "category \"\(category)\" may hold only a-z, 0-9 and '-'")
+        }
+        return category
+    }
+
+    private init(known category: String, id: UUID) {
+        self.category = category
+        self.id = id
+    }
+
+    /// The stream of a deck.
+    public static func deck(_ id: DeckID) -> StreamID { StreamID(known: "deck", id: id.uuid) }
+    /// The stream of a card (its reviews included).
+    public static func card(_ id: CardID) -> StreamID { StreamID(known: "card", id: id.uuid) }
+    /// The stream of a vocabulary study session.
+    public static func studySession(_ id: StudySessionID) -> StreamID { StreamID(known: "study-session", id: id.uuid) }
+    /// The stream of a spelling test.
+    public static func spellingTest(_ id: SpellingTestID) -> StreamID { StreamID(known: "spelling-test", id: id.uuid) }
+    /// The stream of a spelling practice session.
+    public static func spellingSession(_ id: SpellingSessionID) -> StreamID { StreamID(known: "spelling-session", id: id.uuid) }
+    /// The stream of a story.
+    public static func story(_ id: StoryID) -> StreamID { StreamID(known: "story", id: id.uuid) }
+    /// The stream of a profile: its lifecycle, settings and dictations.
+    public static func profile(_ id: ProfileID) -> StreamID { StreamID(known: "profile", id: id.uuid) }
+
+    public var description: String { "\(category)/\(id.uuidString)" }
+
+    private enum CodingKeys: String, CodingKey { case category, id }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        do {
+            try self.init(category: try container.decode(String.self, forKey: .category),
+                          id: try container.decode(UUID.self, forKey: .id))
+        } catch let error as EventValidationError {
+            throw DecodingError.dataCorruptedError(forKey: .category, in: container, debugDescription: error.description)
+        }
+    }
+}
+
+extension StreamID: BinaryCodable {
+    @inline(__always) init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        let category = try reader.readValidated({ r throws(EventDecodingError) in try r.readString() }) {
+            text throws(EventValidationError) in try StreamID.checked(category: text)
+        }
+        self.init(known: category, id: try reader.readUUID())
+    }
+    @inline(__always) func encode(to writer: inout BinaryWriter) {
+        writer.writeString(category)
+        writer.writeUUID(id)
+    }
+}

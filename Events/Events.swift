@@ -1,2 +1,0 @@
-/// The event catalog: every domain event, the envelope and the codec (filled by the events issue).
-public enum EventCatalog {}

@@ -1,0 +1,151 @@
+/// Any event, known or not, as one enum: folds over the log are a `switch`, not dynamic casts.
+/// One case per event type this build knows, plus ``unknown(_:)`` for types (or newer schema
+/// versions) written by a newer app, kept whole so that they are skipped and exported unchanged.
+public enum DomainEvent: Sendable, Equatable {
+    /// `vocabulary.deck-created`
+    case deckCreated(DeckCreated)
+    /// `vocabulary.deck-renamed`
+    case deckRenamed(DeckRenamed)
+    /// `vocabulary.deck-deleted`
+    case deckDeleted(DeckDeleted)
+    /// `vocabulary.card-created`
+    case cardCreated(CardCreated)
+    /// `vocabulary.card-edited`
+    case cardEdited(CardEdited)
+    /// `vocabulary.card-moved`
+    case cardMoved(CardMoved)
+    /// `vocabulary.card-suspended`
+    case cardSuspended(CardSuspended)
+    /// `vocabulary.card-unsuspended`
+    case cardUnsuspended(CardUnsuspended)
+    /// `vocabulary.card-deleted`
+    case cardDeleted(CardDeleted)
+    /// `vocabulary.review-graded`
+    case reviewGraded(ReviewGraded)
+    /// `vocabulary.review-undone`
+    case reviewUndone(ReviewUndone)
+    /// `vocabulary.study-session-started`
+    case studySessionStarted(StudySessionStarted)
+    /// `vocabulary.study-session-ended`
+    case studySessionEnded(StudySessionEnded)
+    /// `vocabulary.example-sentence-attached`
+    case exampleSentenceAttached(ExampleSentenceAttached)
+    /// `vocabulary.translation-attached`
+    case translationAttached(TranslationAttached)
+    /// `spelling.test-created`
+    case spellingTestCreated(SpellingTestCreated)
+    /// `spelling.test-edited`
+    case spellingTestEdited(SpellingTestEdited)
+    /// `spelling.practice-started`
+    case spellingPracticeStarted(SpellingPracticeStarted)
+    /// `spelling.word-spelled`
+    case wordSpelled(WordSpelled)
+    /// `spelling.practice-ended`
+    case spellingPracticeEnded(SpellingPracticeEnded)
+    /// `stories.story-requested`
+    case storyRequested(StoryRequested)
+    /// `stories.story-generated`
+    case storyGenerated(StoryGenerated)
+    /// `stories.story-generation-failed`
+    case storyGenerationFailed(StoryGenerationFailed)
+    /// `stories.illustration-generated`
+    case illustrationGenerated(IllustrationGenerated)
+    /// `stories.illustration-failed`
+    case illustrationFailed(IllustrationFailed)
+    /// `stories.story-favourited`
+    case storyFavourited(StoryFavourited)
+    /// `stories.story-unfavourited`
+    case storyUnfavourited(StoryUnfavourited)
+    /// `stories.story-read`
+    case storyRead(StoryRead)
+    /// `stories.story-deleted`
+    case storyDeleted(StoryDeleted)
+    /// `stories.parental-controls-changed`
+    case parentalControlsChanged(ParentalControlsChanged)
+    /// `dictation.dictation-finished`
+    case dictationFinished(DictationFinished)
+    /// `profiles.profile-created`
+    case profileCreated(ProfileCreated)
+    /// `profiles.profile-renamed`
+    case profileRenamed(ProfileRenamed)
+    /// `profiles.profile-switched`
+    case profileSwitched(ProfileSwitched)
+    /// `profiles.profile-deleted`
+    case profileDeleted(ProfileDeleted)
+    /// `settings.setting-changed`
+    case settingChanged(SettingChanged)
+    /// `settings.external-service-configured`
+    case externalServiceConfigured(ExternalServiceConfigured)
+    /// `settings.scheduler-parameters-changed`
+    case schedulerParametersChanged(SchedulerParametersChanged)
+    /// `settings.desired-retention-changed`
+    case desiredRetentionChanged(DesiredRetentionChanged)
+    /// `settings.day-cutoff-changed`
+    case dayCutoffChanged(DayCutoffChanged)
+    /// An event this build cannot read, kept byte for byte.
+    case unknown(UnknownEvent)
+
+    /// The kind of a known event, nil for ``unknown(_:)``.
+    package var kind: EventKind? {
+        switch self {
+        case .deckCreated: .deckCreated
+        case .deckRenamed: .deckRenamed
+        case .deckDeleted: .deckDeleted
+        case .cardCreated: .cardCreated
+        case .cardEdited: .cardEdited
+        case .cardMoved: .cardMoved
+        case .cardSuspended: .cardSuspended
+        case .cardUnsuspended: .cardUnsuspended
+        case .cardDeleted: .cardDeleted
+        case .reviewGraded: .reviewGraded
+        case .reviewUndone: .reviewUndone
+        case .studySessionStarted: .studySessionStarted
+        case .studySessionEnded: .studySessionEnded
+        case .exampleSentenceAttached: .exampleSentenceAttached
+        case .translationAttached: .translationAttached
+        case .spellingTestCreated: .spellingTestCreated
+        case .spellingTestEdited: .spellingTestEdited
+        case .spellingPracticeStarted: .spellingPracticeStarted
+        case .wordSpelled: .wordSpelled
+        case .spellingPracticeEnded: .spellingPracticeEnded
+        case .storyRequested: .storyRequested
+        case .storyGenerated: .storyGenerated
+        case .storyGenerationFailed: .storyGenerationFailed
+        case .illustrationGenerated: .illustrationGenerated
+        case .illustrationFailed: .illustrationFailed
+        case .storyFavourited: .storyFavourited
+        case .storyUnfavourited: .storyUnfavourited
+        case .storyRead: .storyRead
+        case .storyDeleted: .storyDeleted
+        case .parentalControlsChanged: .parentalControlsChanged
+        case .dictationFinished: .dictationFinished
+        case .profileCreated: .profileCreated
+        case .profileRenamed: .profileRenamed
+        case .profileSwitched: .profileSwitched
+        case .profileDeleted: .profileDeleted
+        case .settingChanged: .settingChanged
+        case .externalServiceConfigured: .externalServiceConfigured
+        case .schedulerParametersChanged: .schedulerParametersChanged
+        case .desiredRetentionChanged: .desiredRetentionChanged
+        case .dayCutoffChanged: .dayCutoffChanged
+        case .unknown: nil
+        }
+    }
+
+    /// The stable type name of the event.
+    public var typeName: String {
+        switch self {
+        case .unknown(let event): event.typeName
+        default: kind!.typeName
+        }
+    }
+
+    /// The schema version of the event as held here: the current one for known events (older ones
+    /// are upcast on decoding), the stored one for unknown events.
+    public var schemaVersion: UInt32 {
+        switch self {
+        case .unknown(let event): event.schemaVersion
+        default: kind!.schemaVersion
+        }
+    }
+}

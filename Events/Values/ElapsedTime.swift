@@ -1,0 +1,62 @@
+/// How long something took, in whole milliseconds, never negative. Encoded as the integer of
+/// milliseconds in both encodings.
+public struct ElapsedTime: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    /// The length in milliseconds.
+    public let milliseconds: Int64
+
+    /// A length of `milliseconds`.
+    /// - Throws: ``EventValidationError`` (`outOfRange`) when negative.
+    public init(milliseconds: Int64) throws(EventValidationError) {
+        guard milliseconds >= 0 else {
+            throw EventValidationError(.outOfRange, field: "duration",
+                                       "duration \(milliseconds) ms is negative; pass a length of zero or more")
+        }
+        self.milliseconds = milliseconds
+    }
+
+    /// A length of `seconds`, rounded to the nearest millisecond.
+    /// - Throws: ``EventValidationError``: `notFinite` for NaN or infinity, `outOfRange` when
+    ///   negative or beyond 2^63 ms.
+    public init(seconds: Double) throws(EventValidationError) {
+        guard seconds.isFinite else {
+            throw EventValidationError(.notFinite, field: "duration", "duration \(seconds) s is not a finite number")
+        }
+        let ms = (seconds * 1000).rounded()
+        guard ms >= 0, ms < 9.2e18 else {
+            throw EventValidationError(.outOfRange, field: "duration",
+                                       "duration \(seconds) s must be zero or more and below 2^63 ms")
+        }
+        try self.init(milliseconds: Int64(ms))
+    }
+
+    /// The length in seconds.
+    public var seconds: Double { Double(milliseconds) / 1000 }
+
+    public static func < (lhs: ElapsedTime, rhs: ElapsedTime) -> Bool { lhs.milliseconds < rhs.milliseconds }
+
+    public var description: String { "\(milliseconds)ms" }
+
+    public init(from decoder: any Decoder) throws {
+        self = try decoder.singleValueContainer().decodeValidated(Int64.self) { v throws(EventValidationError) in
+            try ElapsedTime(milliseconds: v)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(milliseconds)
+    }
+}
+
+extension ElapsedTime: BinaryCodable {
+    @inline(__always) init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        self = try reader.readValidated({ r throws(EventDecodingError) in try r.readVarint() }) {
+            raw throws(EventValidationError) in
+            guard let ms = Int64(exactly: raw) else {
+                throw EventValidationError(.outOfRange, field: "duration", "duration \(raw) ms is beyond 2^63 ms")
+            }
+            return try ElapsedTime(milliseconds: ms)
+        }
+    }
+    @inline(__always) func encode(to writer: inout BinaryWriter) { writer.writeVarint(UInt64(milliseconds)) }
+}

@@ -1,0 +1,44 @@
+/// The number of a page in a story, counted from 1.
+/// Encoded as the bare integer in JSON and as a varint in the log.
+public struct PageNumber: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    /// The allowed values.
+    public static let allowed: ClosedRange<Int> = 1...Int(UInt32.max)
+    /// The number itself, within ``allowed``.
+    public let value: Int
+
+    /// The a page `value`.
+    /// - Throws: ``EventValidationError`` (`outOfRange`) outside ``allowed`` (1...2^32-1).
+    public init(_ value: Int) throws(EventValidationError) {
+        guard Self.allowed.contains(value) else {
+            throw EventValidationError(.outOfRange, field: "page",
+                                       "page \(value) is outside 1...4294967295; pages are numbered from 1")
+        }
+        self.value = value
+    }
+
+    public static func < (lhs: PageNumber, rhs: PageNumber) -> Bool { lhs.value < rhs.value }
+
+    public var description: String { String(value) }
+
+    public init(from decoder: any Decoder) throws {
+        self = try decoder.singleValueContainer().decodeValidated(Int.self) { v throws(EventValidationError) in try PageNumber(v) }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(value)
+    }
+}
+
+extension PageNumber: BinaryCodable {
+    @inline(__always) init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        self = try reader.readValidated({ r throws(EventDecodingError) in try r.readVarint() }) {
+            raw throws(EventValidationError) in
+            guard let v = Int(exactly: raw) else {
+                throw EventValidationError(.outOfRange, field: "page", "page \(raw) is outside 1...4294967295")
+            }
+            return try PageNumber(v)
+        }
+    }
+    @inline(__always) func encode(to writer: inout BinaryWriter) { writer.writeVarint(UInt64(value)) }
+}

@@ -1,0 +1,34 @@
+/// The name of a setting, such as `vocabulary.new-cards-per-day`.
+/// Encoded as a plain string in both encodings.
+public struct SettingKey: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The text itself.
+    public let value: String
+
+    /// The settingKey `value`.
+    /// - Throws: ``EventValidationError`` unless `value` is 1 to 128 bytes of printable ASCII
+    ///   without spaces.
+    public init(_ value: String) throws(EventValidationError) {
+        self.value = try TextToken.checked(value, field: "settingKey", maxLength: 128)
+    }
+
+    public var description: String { value }
+
+    public init(from decoder: any Decoder) throws {
+        self = try decoder.singleValueContainer().decodeValidated(String.self) { v throws(EventValidationError) in try SettingKey(v) }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(value)
+    }
+}
+
+extension SettingKey: BinaryCodable {
+    @inline(__always) init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        self = try reader.readValidated({ r throws(EventDecodingError) in try r.readString() }) {
+            raw throws(EventValidationError) in try SettingKey(raw)
+        }
+    }
+    @inline(__always) func encode(to writer: inout BinaryWriter) { writer.writeString(value) }
+}
+
