@@ -65,13 +65,13 @@ public struct StreamID: Hashable, Sendable, Codable, CustomStringConvertible {
 }
 
 extension StreamID: BinaryCodable {
-    @inline(__always) init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    @inline(__always) package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         let category = try reader.readValidated({ r throws(EventDecodingError) in try r.readString() }) {
             text throws(EventValidationError) in try StreamID.checked(category: text)
         }
         self.init(known: category, id: try reader.readUUID())
     }
-    @inline(__always) func encode(to writer: inout BinaryWriter) {
+    @inline(__always) package func encode(to writer: inout BinaryWriter) {
         writer.writeString(category)
         writer.writeUUID(id)
     }

@@ -35,8 +35,8 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
 }
 
 extension Timestamp: BinaryCodable {
-    @inline(__always) init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    @inline(__always) package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         milliseconds = try reader.readSignedVarint()
     }
-    @inline(__always) func encode(to writer: inout BinaryWriter) { writer.writeSignedVarint(milliseconds) }
+    @inline(__always) package func encode(to writer: inout BinaryWriter) { writer.writeSignedVarint(milliseconds) }
 }

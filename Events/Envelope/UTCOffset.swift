@@ -46,7 +46,7 @@ public struct UTCOffset: Hashable, Sendable, Codable, CustomStringConvertible {
 }
 
 extension UTCOffset: BinaryCodable {
-    @inline(__always) init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    @inline(__always) package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         self = try reader.readValidated({ r throws(EventDecodingError) in try r.readSignedVarint() }) {
             raw throws(EventValidationError) in
             guard let seconds = Int(exactly: raw) else {
@@ -55,5 +55,5 @@ extension UTCOffset: BinaryCodable {
             return try UTCOffset(seconds: seconds)
         }
     }
-    @inline(__always) func encode(to writer: inout BinaryWriter) { writer.writeSignedVarint(Int64(seconds)) }
+    @inline(__always) package func encode(to writer: inout BinaryWriter) { writer.writeSignedVarint(Int64(seconds)) }
 }
