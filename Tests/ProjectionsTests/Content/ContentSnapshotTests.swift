@@ -59,6 +59,8 @@ import TestSupport
         var script = EventScript()
         let deck = DeckID(testUUID(1))
         script.record(.deckCreated(DeckCreated(deck: deck, name: "Deck")), stream: .deck(deck), at: utc(2026, 3, 1))
+        script.record(.unknown(UnknownEvent(typeName: "stories.story-narrated", schemaVersion: 1, payload: [1, 2, 3])),
+                      stream: .story(StoryID(testUUID(2))), at: utc(2026, 3, 1))
         script.record(.storyRead(StoryRead(story: StoryID(testUUID(2)), lastPageRead: try PageNumber(1), finished: true)),
                       stream: .story(StoryID(testUUID(2))), at: utc(2026, 3, 1))
         script.record(.spellingPracticeEnded(SpellingPracticeEnded(session: SpellingSessionID(testUUID(3)))),
