@@ -26,7 +26,24 @@ let contentReadModelWorkloads: [Workload] = [
         blackHole(profileState.activeProfile)
         return Sample(events: events.count, seconds: seconds)
     },
+    singleFold("spelling", SpellingProjection()),
+    singleFold("stories", StoryLibraryProjection(defaultCutoffHour: 4)),
+    singleFold("profiles", ProfilesProjection()),
 ]
+
+/// A workload folding the content log through `projection` alone.
+private func singleFold<P: Projection>(_ name: String, _ projection: P) -> Workload {
+    Workload(name: "projections.content.\(name)", summary: "the \(name) fold alone over the content log (events/s)",
+             defaultEvents: 1_000_000, quickEvents: 20_000) { context in
+        let events = ContentBenchmarkLog.make(count: context.events, seed: 7)
+        var state = projection.makeInitialState()
+        let start = Stopwatch.now()
+        for event in events { try projection.apply(event, to: &state) }
+        let seconds = Stopwatch.seconds(since: start)
+        blackHole(state)
+        return Sample(events: events.count, seconds: seconds)
+    }
+}
 
 /// A seeded log shaped like real use: mostly words spelled, with sessions, tests, stories and
 /// settings around them, over 8 profiles.

@@ -6,8 +6,8 @@ import Events
 /// Memory grows with the number of words, tests and unfinished sessions, never with the number
 /// of attempts: an ended session keeps only its score.
 public struct SpellingProgress: ProjectionState, Equatable {
-    /// Progress per profile, then per normalized word.
-    var words: [ProfileID: [String: SpellingWordProgress]] = [:]
+    /// Progress per (profile, normalized word): one key, one hash per attempt.
+    var words: [SpellingWordKey: SpellingWordProgress] = [:]
     /// Every test ever created.
     var tests: [SpellingTestID: SpellingTestProgress] = [:]
     /// Sessions started and not yet ended.
@@ -18,13 +18,17 @@ public struct SpellingProgress: ProjectionState, Equatable {
     /// The progress of `profile` on `word` (normalized here), nil if never practised.
     /// - Complexity: O(1) on average, plus the word's length.
     public func word(profile: ProfileID, word: String) -> SpellingWordProgress? {
-        words[profile]?[SpellingWord.normalized(word)]
+        words[SpellingWordKey(profile: profile, word: SpellingWord.normalized(word))]
     }
 
     /// Every word `profile` practised, sorted by word.
-    /// - Complexity: O(n log n) in the profile's words.
+    /// - Complexity: O(w + n log n): w all words, n the profile's.
     public func words(profile: ProfileID) -> [SpellingWordProgress] {
-        (words[profile] ?? [:]).values.sorted { $0.word < $1.word }
+        progress(of: profile).sorted { $0.word < $1.word }
+    }
+
+    private func progress(of profile: ProfileID) -> [SpellingWordProgress] {
+        words.compactMap { $0.key.profile == profile ? $0.value : nil }
     }
 
     /// The test `id`, nil if it was never created.
@@ -43,12 +47,35 @@ public struct SpellingProgress: ProjectionState, Equatable {
     /// - Complexity: O(n log n) in the profile's words.
     public func wordsToPractise(profile: ProfileID, limit: Int) -> [SpellingWordProgress] {
         guard limit > 0 else { return [] }
-        let candidates = (words[profile] ?? [:]).values.filter { !$0.isMastered }
+        let candidates = progress(of: profile).filter { !$0.isMastered }
         return Array(candidates.sorted { $0.needsPractiseBefore($1) }.prefix(limit))
     }
 
     /// How many sessions are open (started, not ended).
     public var openSessionCount: Int { openSessions.count }
+}
+
+/// The key of a word's progress: whose, and which normalized word. Ordered by profile, then word.
+struct SpellingWordKey: Hashable, Comparable, Sendable, BinaryCodable {
+    let profile: ProfileID
+    let word: String
+
+    init(profile: ProfileID, word: String) {
+        self.profile = profile
+        self.word = word
+    }
+
+    static func < (lhs: Self, rhs: Self) -> Bool { lhs.profile != rhs.profile ? lhs.profile < rhs.profile : lhs.word < rhs.word }
+
+    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        profile = try ProfileID(from: &reader)
+        word = try String(from: &reader)
+    }
+
+    func encode(to writer: inout BinaryWriter) {
+        profile.encode(to: &writer)
+        word.encode(to: &writer)
+    }
 }
 
 /// A practice session between its start and its end: the test's words when it started and,
@@ -57,6 +84,11 @@ struct OpenSpellingSession: Sendable, Equatable {
     var test: SpellingTestID
     var words: [String]
     var firstTry: [String: Bool] = [:]
+
+    /// Notes whether `word`'s first attempt in the session was right (later attempts change nothing).
+    mutating func recordFirstTry(of word: String, correct: Bool) {
+        if firstTry.index(forKey: word) == nil { firstTry[word] = correct }
+    }
 
     /// The score of the session so far; nil when no word of it was spelled.
     var score: SpellingScore? {
@@ -83,7 +115,7 @@ extension OpenSpellingSession: BinaryCodable {
 
 extension SpellingProgress {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        words = try [ProfileID: [String: SpellingWordProgress]](from: &reader)
+        words = try [SpellingWordKey: SpellingWordProgress](from: &reader)
         tests = try [SpellingTestID: SpellingTestProgress](from: &reader)
         openSessions = try [SpellingSessionID: OpenSpellingSession](from: &reader)
     }

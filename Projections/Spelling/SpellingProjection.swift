@@ -29,10 +29,11 @@ package struct SpellingProjection: Projection {
         switch event.event {
         case .wordSpelled(let spelled):
             let word = SpellingWord.normalized(spelled.word)
-            state.words[event.profile, default: [:]][word, default: SpellingWordProgress(word: word, lastPractised: event.occurred)]
+            state.words[SpellingWordKey(profile: event.profile, word: word),
+                        default: SpellingWordProgress(word: word, lastPractised: event.occurred)]
                 .record(correct: spelled.correct, hints: spelled.hintsUsed, at: event.occurred, rule: mastery)
-            if state.openSessions[spelled.session] != nil, state.openSessions[spelled.session]!.firstTry[word] == nil {
-                state.openSessions[spelled.session]!.firstTry[word] = spelled.correct && spelled.attempt.value == 1
+            if let session = state.openSessions.index(forKey: spelled.session) {
+                state.openSessions.values[session].recordFirstTry(of: word, correct: spelled.correct && spelled.attempt.value == 1)
             }
         case .spellingTestCreated(let created):
             guard state.tests[created.test] == nil else { return }
