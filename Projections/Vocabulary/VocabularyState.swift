@@ -42,3 +42,17 @@ public struct VocabularyState: ProjectionState, Equatable {
         profileScheduling[profile] ?? defaultScheduling
     }
 }
+
+extension VocabularyState {
+    /// Equal when the folded facts are, and the derived indexes hold the same keys (an index
+    /// emptied by the fold and one never made are the same).
+    /// - Complexity: O(n) for n cards.
+    public static func == (lhs: VocabularyState, rhs: VocabularyState) -> Bool {
+        lhs.defaultScheduling == rhs.defaultScheduling && lhs.dailyNewCardLimit == rhs.dailyNewCardLimit
+            && lhs.calendar == rhs.calendar && lhs.profileScheduling == rhs.profileScheduling
+            && lhs.decks == rhs.decks && lhs.cards == rhs.cards && lhs.introductions == rhs.introductions
+            && lhs.deckCards.filter { !$0.value.isEmpty } == rhs.deckCards.filter { !$0.value.isEmpty }
+            && lhs.dueIndex.filter { !$0.value.isEmpty } == rhs.dueIndex.filter { !$0.value.isEmpty }
+            && lhs.newIndex.filter { !$0.value.isEmpty } == rhs.newIndex.filter { !$0.value.isEmpty }
+    }
+}
