@@ -52,16 +52,19 @@ extension VocabularyState {
             cards.values[index].remember(RecentReview(review: event.id, effect: .cram))
             return
         }
-        let card = cards.values[index]
-        let before = indexEntry(of: card)
+        // Read the fields one by one: holding the whole record while mutating it would copy
+        // its review stack on every review.
+        let profile = cards.values[index].profile
+        let previous = cards.values[index].schedule
+        let before = indexEntry(of: cards.values[index])
         let record = ReviewRecord(rating: FSRS.Rating(review.rating), timeMs: event.occurred.instant.milliseconds,
                                   utcOffsetMinutes: Int(event.occurred.utcOffset.seconds) / 60)
-        let next = scheduling(of: card.profile).scheduler.apply(record, to: card.schedule, cardID: card.seed).state
-        let day = calendar.day(of: event.occurred, profile: card.profile)
+        let next = scheduling(of: profile).scheduler.apply(record, to: previous, cardID: cards.values[index].seed).state
+        let day = calendar.day(of: event.occurred, profile: profile)
         cards.values[index].schedule = next
-        cards.values[index].remember(RecentReview(review: event.id, effect: .scheduled(before: card.schedule, day: day)))
-        if card.schedule == nil { introduce(profile: card.profile, day: day) }
-        reindex(profile: card.profile, from: before, to: indexEntry(of: cards.values[index]))
+        cards.values[index].remember(RecentReview(review: event.id, effect: .scheduled(before: previous, day: day)))
+        if previous == nil { introduce(profile: profile, day: day) }
+        reindex(profile: profile, from: before, to: indexEntry(of: cards.values[index]))
     }
 
     /// Excludes a remembered review from the card's history: a cram review is uncounted; a

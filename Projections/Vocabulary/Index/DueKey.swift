@@ -1,4 +1,5 @@
 import Events
+import Foundation
 
 /// A key of the due index: when a card is due (ms since the epoch, UTC), then the card id
 /// (the tie-break between cards due at the same instant).
@@ -16,7 +17,12 @@ public struct DueKey: OrderedKeySetKey, Hashable {
 
     @inline(__always)
     public static func < (lhs: DueKey, rhs: DueKey) -> Bool {
-        lhs.dueMs != rhs.dueMs ? lhs.dueMs < rhs.dueMs : lhs.card < rhs.card
+        lhs.dueMs != rhs.dueMs ? lhs.dueMs < rhs.dueMs : cardPrecedes(lhs.card, rhs.card)
+    }
+
+    @inline(__always)
+    public static func == (lhs: DueKey, rhs: DueKey) -> Bool {
+        lhs.dueMs == rhs.dueMs && sameCard(lhs.card, rhs.card)
     }
 
     public var treapPriority: UInt64 { mix(UInt64(bitPattern: dueMs) ^ UInt64(bitPattern: card.schedulerSeed)) }
@@ -38,7 +44,12 @@ public struct NewCardKey: OrderedKeySetKey, Hashable {
 
     @inline(__always)
     public static func < (lhs: NewCardKey, rhs: NewCardKey) -> Bool {
-        lhs.position != rhs.position ? lhs.position < rhs.position : lhs.card < rhs.card
+        lhs.position != rhs.position ? lhs.position < rhs.position : cardPrecedes(lhs.card, rhs.card)
+    }
+
+    @inline(__always)
+    public static func == (lhs: NewCardKey, rhs: NewCardKey) -> Bool {
+        lhs.position == rhs.position && sameCard(lhs.card, rhs.card)
     }
 
     public var treapPriority: UInt64 { mix(position ^ UInt64(bitPattern: card.schedulerSeed)) }
@@ -51,4 +62,28 @@ func mix(_ value: UInt64) -> UInt64 {
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     return z ^ (z >> 31)
+}
+
+/// The UUID's bytes as two big-endian words: comparing them compares the bytes in order, as
+/// `Identifier`'s `<` does, without a byte loop.
+@inline(__always)
+func words(_ card: CardID) -> (UInt64, UInt64) {
+    withUnsafeBytes(of: card.uuid.uuid) { bytes in
+        (UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self)),
+         UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+    }
+}
+
+/// `lhs < rhs` in `Identifier`'s order (the UUIDs' bytes, first to last).
+@inline(__always)
+func cardPrecedes(_ lhs: CardID, _ rhs: CardID) -> Bool {
+    let (a, b) = (words(lhs), words(rhs))
+    return a.0 != b.0 ? a.0 < b.0 : a.1 < b.1
+}
+
+/// `lhs == rhs` without Foundation's byte loop.
+@inline(__always)
+func sameCard(_ lhs: CardID, _ rhs: CardID) -> Bool {
+    let (a, b) = (words(lhs), words(rhs))
+    return a.0 == b.0 && a.1 == b.1
 }

@@ -89,3 +89,21 @@ struct OrderedKeySetTests {
         #expect(Array(set) == [c, b, a])
     }
 }
+
+@Suite("Due key order matches card id order")
+struct DueKeyOrderTests {
+    @Test("the fast comparison agrees with Identifier's order", arguments: 0..<20)
+    func agrees(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        for _ in 0..<200 {
+            let a = CardID(testUUID(random.next() % 4 == 0 ? 5 : random.next()))
+            let b = CardID(UUID(uuid: (UInt8(random.next() % 3), 0, 0, 0, 0, 0, 0, UInt8(random.next() % 2), 0, 0, 0, 0, 0, 0, 0,
+                                       UInt8(random.next() % 4))))
+            for (x, y) in [(a, b), (b, a), (a, a)] {
+                #expect((DueKey(dueMs: 1, card: x) < DueKey(dueMs: 1, card: y)) == (x < y))
+                #expect((DueKey(dueMs: 1, card: x) == DueKey(dueMs: 1, card: y)) == (x == y))
+                #expect((NewCardKey(position: 1, card: x) < NewCardKey(position: 1, card: y)) == (x < y))
+            }
+        }
+    }
+}
