@@ -19,11 +19,15 @@ package struct ActiveDays: Sendable, Equatable, BinaryCodable {
     /// - Complexity: O(1) for a day at or after the last run (the usual case), else O(runs).
     @discardableResult
     package mutating func add(_ day: Int64) -> Bool {
-        let before = counts[day, default: 0]
-        counts[day] = before + 1
-        guard before == 0 else { return false }
+        guard Self.increment(&counts[day, default: 0]) == 1 else { return false }
         insertIntoRuns(day)
         return true
+    }
+
+    /// Adds one to `count` and returns the new value (one hash lookup for read and write).
+    @inline(__always) private static func increment(_ count: inout Int) -> Int {
+        count += 1
+        return count
     }
 
     /// Takes back one practice event on `day`.

@@ -5,14 +5,14 @@ import Events
 ///
 /// For every card created it keeps the card's profile, whether the card has had a scheduled
 /// review yet (so "new card" means its first scheduled review), and its last
-/// ``ReviewLedger/reviewsRemembered`` reviews. Memory grows with the number of cards, never
+/// ``ReviewLedger/reviewsRemembered`` (4) reviews, inline. Memory grows with the number of cards, never
 /// with the length of the log. An undo naming a review older than that window (or one already
-/// undone, or of an unknown card) is ignored: apps undo the last review, so eight is plenty.
+/// undone, or of an unknown card) is ignored: apps undo the last review, so four is plenty.
 ///
 /// Reviews of cards never created (or deleted) are not remembered and are ignored by the folds.
 package struct ReviewLedger: Sendable, Equatable, BinaryCodable {
     /// How many of a card's most recent reviews are remembered for undo.
-    package static let reviewsRemembered = 8
+    package static let reviewsRemembered = ReviewWindow.capacity
 
     /// One card's memory.
     package struct Card: Sendable, Equatable, BinaryCodable {
@@ -21,17 +21,14 @@ package struct ReviewLedger: Sendable, Equatable, BinaryCodable {
         /// Whether a scheduled review (not undone) has been counted for this card.
         package var hasScheduledReview = false
         /// The last reviews, oldest first, at most ``ReviewLedger/reviewsRemembered``.
-        package var recent: [RememberedReview] = []
+        package var recent = ReviewWindow()
 
         package init(profile: ProfileID) { self.profile = profile }
 
         package init(from reader: inout BinaryReader) throws(EventDecodingError) {
             profile = try ProfileID(from: &reader)
             hasScheduledReview = try Bool(from: &reader)
-            recent = try [RememberedReview](from: &reader)
-            guard recent.count <= ReviewLedger.reviewsRemembered else {
-                throw reader.error(.invalidValue, "a card remembers at most \(ReviewLedger.reviewsRemembered) reviews, not \(recent.count)")
-            }
+            recent = try ReviewWindow(from: &reader)
         }
 
         package func encode(to writer: inout BinaryWriter) {
@@ -71,6 +68,7 @@ package struct ReviewLedger: Sendable, Equatable, BinaryCodable {
     /// - Complexity: O(1) (the window is bounded).
     @inline(__always)
     package mutating func record(_ review: ReviewGraded, id: EventID, day: Int64) -> RememberedReview? {
+        // `values[index]` mutates the card in place; `cards[key]?.…` would move it out and back.
         guard let index = cards.index(forKey: review.card) else { return nil }
         return cards.values[index].remember(review, id: id, day: day)
     }
@@ -99,19 +97,17 @@ extension ReviewLedger.Card {
         if first { hasScheduledReview = true }
         let remembered = RememberedReview(id: id, day: day, rating: review.rating, mode: review.mode,
                                           durationMs: review.duration.milliseconds, wasFirst: first)
-        if recent.count == ReviewLedger.reviewsRemembered { recent.removeFirst() }
         recent.append(remembered)
         return remembered
     }
 
     mutating func undo(_ id: EventID) -> ReviewLedger.Undo? {
-        guard let index = recent.lastIndex(where: { $0.id == id }) else { return nil }
-        let removed = recent.remove(at: index)
+        guard let removed = recent.remove(id: id) else { return nil }
         var newFirst: RememberedReview?
         if removed.wasFirst {
             // Every review after the first is still remembered (the window keeps the newest),
             // so the earliest remaining scheduled one is exactly the new first.
-            if let next = recent.firstIndex(where: { $0.mode == .scheduled }) {
+            if let next = (0..<recent.count).first(where: { recent[$0].mode == .scheduled }) {
                 recent[next].wasFirst = true
                 newFirst = recent[next]
             } else {

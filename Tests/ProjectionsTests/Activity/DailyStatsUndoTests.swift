@@ -40,8 +40,8 @@ import TestSupport
         #expect(state.day(profile: script.profile, day: d12).easy == 1)
     }
 
-    /// Property: random reviews with random undos of a card's latest reviews give the same day
-    /// table as the log with the undone reviews never written.
+    /// Property: random reviews with random undos of a card's latest reviews (within the
+    /// remembered window) give the same day table as the log with the undone reviews never written.
     @Test(arguments: 0..<40 as Range<UInt64>)
     func undoingIsTheSameAsNeverHavingReviewed(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
@@ -61,6 +61,7 @@ import TestSupport
                 let rating = Events.Rating(rawValue: UInt8(1 + rng.next() % 4))!
                 let mode: ReviewMode = rng.next() % 5 == 0 ? .cram : .scheduled
                 reviews[card, default: []].append(withUndos.review(card, rating, mode: mode, seconds: Int64(rng.next() % 30), at: at))
+                if reviews[card]!.count > ReviewLedger.reviewsRemembered { reviews[card]!.removeFirst() }
             }
         }
         let reference = withUndos.events.filter { event in
@@ -68,5 +69,18 @@ import TestSupport
             return !undone.contains(event.id)
         }
         #expect(fold(projection, withUndos.events).table == fold(projection, reference).table)
+    }
+
+    /// The ledger remembers a card's last 4 reviews: undoing a fifth-from-last is ignored, the
+    /// last four are taken back exactly.
+    @Test func anUndoBeyondTheRememberedWindowIsIgnored() {
+        var script = EventScript()
+        script.createCard(1, at: utc(2026, 3, 1))
+        let graded = (0..<5).map { script.review(1, .good, seconds: 1, at: utc(2026, 3, 10, 9, $0)) }
+        script.undo(graded[0], at: utc(2026, 3, 10, 10))
+        #expect(fold(projection, script.events).day(profile: script.profile, day: dayNumber(2026, 3, 10)).good == 5)
+        for review in graded[1...].reversed() { script.undo(review, at: utc(2026, 3, 10, 11)) }
+        let day = fold(projection, script.events).day(profile: script.profile, day: dayNumber(2026, 3, 10))
+        #expect(day.good == 1 && day.reviewTimeMs == 1000 && day.newCards == 1)
     }
 }
