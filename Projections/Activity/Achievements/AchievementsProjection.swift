@@ -34,27 +34,27 @@ package struct AchievementsProjection: Projection {
         case .reviewGraded(let review):
             let day = state.calendar.day(of: event)
             guard state.ledger.record(review, id: event.id, day: day) != nil else { return }
-            state.profiles[event.profile, default: ProfileAchievements()].reviewed(on: day, rules, at: event)
+            state.profiles[IDKey(event.profile), default: ProfileAchievements()].reviewed(on: day, rules, at: event)
         case .reviewUndone(let undone):
             guard let undo = state.ledger.undo(undone.review, of: undone.card) else { return }
-            state.profiles[undo.profile]?.reviews -= 1
-            state.profiles[undo.profile]?.activeDays.remove(undo.removed.day)
+            state.profiles[IDKey(undo.profile)]?.reviews -= 1
+            state.profiles[IDKey(undo.profile)]?.activeDays.remove(undo.removed.day)
         case .wordSpelled(let spelled):
-            state.openSessions[spelled.session, default: SpellingTally()].count(correct: spelled.correct)
+            state.openSessions[IDKey(spelled.session), default: SpellingTally()].count(correct: spelled.correct)
             let day = state.calendar.day(of: event)
-            state.profiles[event.profile, default: ProfileAchievements()].practised(on: day, rules, at: event)
+            state.profiles[IDKey(event.profile), default: ProfileAchievements()].practised(on: day, rules, at: event)
         case .spellingPracticeStarted(let started):
-            state.openSessions[started.session] = SpellingTally()
+            state.openSessions[IDKey(started.session)] = SpellingTally()
         case .spellingPracticeEnded(let ended):
-            guard let tally = state.openSessions.removeValue(forKey: ended.session),
+            guard let tally = state.openSessions.removeValue(forKey: IDKey(ended.session)),
                   tally.attempts > 0, tally.wrong == 0 else { return }
-            state.profiles[event.profile, default: ProfileAchievements()].unlock(rules, at: event) {
+            state.profiles[IDKey(event.profile), default: ProfileAchievements()].unlock(rules, at: event) {
                 $0 == .perfectSpellingSession
             }
         case .storyRead(let read):
             guard read.finished else { return }
             let day = state.calendar.day(of: event)
-            state.profiles[event.profile, default: ProfileAchievements()].finished(read.story, on: day, rules, at: event)
+            state.profiles[IDKey(event.profile), default: ProfileAchievements()].finished(read.story, on: day, rules, at: event)
         case .cardCreated(let created):
             state.ledger.cardCreated(created.card, profile: event.profile)
         case .cardDeleted(let deleted):

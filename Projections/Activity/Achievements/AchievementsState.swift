@@ -14,9 +14,9 @@ public struct AchievementsState: ProjectionState, Equatable {
     /// Local days of each profile.
     public internal(set) var calendar: ProfileCalendar
     /// Each profile's standing and unlocks.
-    package internal(set) var profiles: [ProfileID: ProfileAchievements] = [:]
+    package internal(set) var profiles: [IDKey: ProfileAchievements] = [:]
     /// Spelling sessions started and not yet ended.
-    package internal(set) var openSessions: [SpellingSessionID: SpellingTally] = [:]
+    package internal(set) var openSessions: [IDKey: SpellingTally] = [:]
     /// The per-card memory that makes undo exact.
     package internal(set) var ledger = ReviewLedger()
 
@@ -29,14 +29,14 @@ public struct AchievementsState: ProjectionState, Equatable {
     /// The achievements `profile` has earned, in the order earned (ties, earned by one event,
     /// by rule id).
     public func unlocked(profile: ProfileID) -> [UnlockedAchievement] {
-        guard let standing = profiles[profile] else { return [] }
+        guard let standing = profiles[IDKey(profile)] else { return [] }
         return rules.compactMap { rule in standing.unlocked[rule.id].map { UnlockedAchievement(rule: rule, unlock: $0) } }
             .sorted { ($0.unlock.position, $0.rule.id) < ($1.unlock.position, $1.rule.id) }
     }
 
     /// How far `profile` is toward each rule it has not unlocked, in table order.
     public func progress(profile: ProfileID) -> [AchievementProgress] {
-        let standing = profiles[profile] ?? ProfileAchievements()
+        let standing = profiles[IDKey(profile)] ?? ProfileAchievements()
         return rules.filter { standing.unlocked[$0.id] == nil }.map { rule in
             AchievementProgress(rule: rule, current: standing.standing(toward: rule.condition),
                                 target: rule.condition.target)
@@ -46,8 +46,8 @@ public struct AchievementsState: ProjectionState, Equatable {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         rules = try [AchievementRule](from: &reader)
         calendar = try ProfileCalendar(from: &reader)
-        profiles = try [ProfileID: ProfileAchievements](from: &reader)
-        openSessions = try [SpellingSessionID: SpellingTally](from: &reader)
+        profiles = try [IDKey: ProfileAchievements](from: &reader)
+        openSessions = try [IDKey: SpellingTally](from: &reader)
         ledger = try ReviewLedger(from: &reader)
     }
 

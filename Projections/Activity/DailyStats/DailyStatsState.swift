@@ -38,7 +38,8 @@ public struct DailyStatsState: ProjectionState, Equatable {
         var sum = ActivityCounts()
         guard from <= through else { return sum }
         if through.subtractingReportingOverflow(from).overflow || through - from >= Int64(table.count) {
-            for (key, counts) in table where key.profile == profile && key.day >= from && key.day <= through {
+            let profileKey = IDKey(profile)
+            for (key, counts) in table where key.profile == profileKey && key.day >= from && key.day <= through {
                 sum += counts
             }
         } else {

@@ -2,12 +2,18 @@ import Events
 
 /// One local day of one profile: the key of ``DailyStatsState``'s table.
 package struct ProfileDay: Sendable, Hashable, Comparable, BinaryCodable {
-    package var profile: ProfileID
+    package var profile: IDKey
     package var day: Int64
 
-    package init(profile: ProfileID, day: Int64) {
-        self.profile = profile
+    @inline(__always) package init(profile: ProfileID, day: Int64) {
+        self.profile = IDKey(profile)
         self.day = day
+    }
+
+    @inline(__always) package func hash(into hasher: inout Hasher) {
+        hasher.combine(profile.high)
+        hasher.combine(profile.low)
+        hasher.combine(day)
     }
 
     /// By profile, then day: a total order.
@@ -16,7 +22,7 @@ package struct ProfileDay: Sendable, Hashable, Comparable, BinaryCodable {
     }
 
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        profile = try ProfileID(from: &reader)
+        profile = try IDKey(from: &reader)
         day = try Int64(from: &reader)
     }
 

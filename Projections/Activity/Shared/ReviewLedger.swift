@@ -48,18 +48,19 @@ package struct ReviewLedger: Sendable, Equatable, BinaryCodable {
     }
 
     /// Every known card's memory.
-    package private(set) var cards: [CardID: Card] = [:]
+    package private(set) var cards: [IDKey: Card] = [:]
 
     package init() {}
 
     /// Starts remembering a new card (a second creation of the same id is ignored).
     package mutating func cardCreated(_ card: CardID, profile: ProfileID) {
-        if cards[card] == nil { cards[card] = Card(profile: profile) }
+        let key = IDKey(card)
+        if cards[key] == nil { cards[key] = Card(profile: profile) }
     }
 
     /// Forgets a deleted card: later reviews and undos of it are ignored.
     package mutating func cardDeleted(_ card: CardID) {
-        cards[card] = nil
+        cards[IDKey(card)] = nil
     }
 
     /// Remembers a review of `review.card` counted on `day`.
@@ -69,7 +70,7 @@ package struct ReviewLedger: Sendable, Equatable, BinaryCodable {
     @inline(__always)
     package mutating func record(_ review: ReviewGraded, id: EventID, day: Int64) -> RememberedReview? {
         // `values[index]` mutates the card in place; `cards[key]?.…` would move it out and back.
-        guard let index = cards.index(forKey: review.card) else { return nil }
+        guard let index = cards.index(forKey: IDKey(review.card)) else { return nil }
         return cards.values[index].remember(review, id: id, day: day)
     }
 
@@ -77,12 +78,12 @@ package struct ReviewLedger: Sendable, Equatable, BinaryCodable {
     /// - Returns: nil when the card is unknown or the review is not remembered (then nothing
     ///   changes and the undo must be ignored).
     package mutating func undo(_ review: EventID, of card: CardID) -> Undo? {
-        guard let index = cards.index(forKey: card) else { return nil }
+        guard let index = cards.index(forKey: IDKey(card)) else { return nil }
         return cards.values[index].undo(review)
     }
 
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        cards = try [CardID: Card](from: &reader)
+        cards = try [IDKey: Card](from: &reader)
     }
 
     package func encode(to writer: inout BinaryWriter) {

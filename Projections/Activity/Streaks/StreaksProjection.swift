@@ -26,13 +26,13 @@ package struct StreaksProjection: Projection {
         case .reviewGraded(let review):
             let day = state.calendar.day(of: event)
             guard state.ledger.record(review, id: event.id, day: day) != nil else { return }
-            state.profiles[event.profile, default: ActiveDays()].add(day)
+            state.profiles[IDKey(event.profile), default: ActiveDays()].add(day)
         case .reviewUndone(let undone):
             guard let undo = state.ledger.undo(undone.review, of: undone.card) else { return }
-            state.profiles[undo.profile]?.remove(undo.removed.day)
+            state.profiles[IDKey(undo.profile)]?.remove(undo.removed.day)
         case .wordSpelled, .storyRead:
             guard Practice.isPractice(event.event) else { return }
-            state.profiles[event.profile, default: ActiveDays()].add(state.calendar.day(of: event))
+            state.profiles[IDKey(event.profile), default: ActiveDays()].add(state.calendar.day(of: event))
         case .cardCreated(let created):
             state.ledger.cardCreated(created.card, profile: event.profile)
         case .cardDeleted(let deleted):

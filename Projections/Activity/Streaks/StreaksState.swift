@@ -11,7 +11,7 @@ public struct StreaksState: ProjectionState, Equatable {
     /// Local days of each profile.
     public internal(set) var calendar: ProfileCalendar
     /// The active days of each profile that ever practised.
-    package internal(set) var profiles: [ProfileID: ActiveDays] = [:]
+    package internal(set) var profiles: [IDKey: ActiveDays] = [:]
     /// The per-card memory that makes undo exact.
     package internal(set) var ledger = ReviewLedger()
 
@@ -26,15 +26,15 @@ public struct StreaksState: ProjectionState, Equatable {
     /// - Complexity: O(runs).
     public func streak(profile: ProfileID, at time: EventTime) -> Streak {
         let today = calendar.day(of: time, profile: profile)
-        return (profiles[profile] ?? ActiveDays()).streak(today: today)
+        return (profiles[IDKey(profile)] ?? ActiveDays()).streak(today: today)
     }
 
     /// Every run of consecutive practice days of `profile`, oldest first.
-    public func runs(profile: ProfileID) -> [DayRun] { profiles[profile]?.runs ?? [] }
+    public func runs(profile: ProfileID) -> [DayRun] { profiles[IDKey(profile)]?.runs ?? [] }
 
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         calendar = try ProfileCalendar(from: &reader)
-        profiles = try [ProfileID: ActiveDays](from: &reader)
+        profiles = try [IDKey: ActiveDays](from: &reader)
         ledger = try ReviewLedger(from: &reader)
     }
 

@@ -28,7 +28,7 @@ import Testing
         script.undo(graded[99], at: utc(2026, 3, 1, 12))
         let afterUndo = fold(projection, script.events)
         #expect(afterUndo.unlocked(profile: script.profile) == unlocked)      // never re-locked
-        #expect(afterUndo.profiles[script.profile]?.reviews == 99)
+        #expect(afterUndo.profiles[IDKey(script.profile)]?.reviews == 99)
         script.review(1, .good, at: utc(2026, 3, 1, 13))
         #expect(fold(projection, script.events).unlocked(profile: script.profile) == unlocked)
     }
