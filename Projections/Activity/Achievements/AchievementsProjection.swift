@@ -33,7 +33,7 @@ package struct AchievementsProjection: Projection {
         switch event.event {
         case .reviewGraded(let review):
             let day = state.calendar.day(of: event)
-            guard state.ledger.record(review, id: event.id, day: day) != nil else { return }
+            guard state.ledger.record(review, id: event.id, profile: event.profile, day: day) != nil else { return }
             state.profiles[IDKey(event.profile), default: ProfileAchievements()].reviewed(on: day, rules, at: event)
         case .reviewUndone(let undone):
             guard let undo = state.ledger.undo(undone.review, of: undone.card) else { return }

@@ -27,7 +27,7 @@ package struct DailyStatsProjection: Projection {
         switch event.event {
         case .reviewGraded(let review):
             let day = state.calendar.day(of: event)
-            guard let remembered = state.ledger.record(review, id: event.id, day: day) else { return }
+            guard let remembered = state.ledger.record(review, id: event.id, profile: event.profile, day: day) else { return }
             state.table[ProfileDay(profile: event.profile, day: day), default: ActivityCounts()]
                 .count(remembered, sign: 1)
         case .reviewUndone(let undone):

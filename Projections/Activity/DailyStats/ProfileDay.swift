@@ -2,9 +2,12 @@ import Events
 
 /// One local day of one profile: the key of ``DailyStatsState``'s table.
 package struct ProfileDay: Sendable, Hashable, Comparable, BinaryCodable {
+    /// The profile.
     package var profile: IDKey
+    /// The local day number.
     package var day: Int64
 
+    /// Day `day` of `profile`.
     @inline(__always) package init(profile: ProfileID, day: Int64) {
         self.profile = IDKey(profile)
         self.day = day

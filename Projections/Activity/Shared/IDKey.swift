@@ -5,7 +5,9 @@ import Events
 /// hasher (`UUID` hashes through the byte-buffer path, about twice the cost). The fold's hot
 /// tables are keyed by it; queries convert from the typed ids.
 package struct IDKey: Sendable, Hashable, Comparable, BinaryCodable {
+    /// The UUID's first 8 bytes, big-endian.
     package let high: UInt64
+    /// The UUID's last 8 bytes, big-endian.
     package let low: UInt64
 
     /// The key of `uuid`.

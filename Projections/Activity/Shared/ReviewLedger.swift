@@ -9,7 +9,8 @@ import Events
 /// with the length of the log. An undo naming a review older than that window (or one already
 /// undone, or of an unknown card) is ignored: apps undo the last review, so four is plenty.
 ///
-/// Reviews of cards never created (or deleted) are not remembered and are ignored by the folds.
+/// Reviews of cards never created (or deleted, or of another profile) are not remembered and are
+/// ignored by the folds.
 package struct ReviewLedger: Sendable, Equatable, BinaryCodable {
     /// How many of a card's most recent reviews are remembered for undo.
     package static let reviewsRemembered = ReviewWindow.capacity
@@ -23,6 +24,7 @@ package struct ReviewLedger: Sendable, Equatable, BinaryCodable {
         /// The last reviews, oldest first, at most ``ReviewLedger/reviewsRemembered``.
         package var recent = ReviewWindow()
 
+        /// A card of `profile` with no review yet.
         package init(profile: ProfileID) { self.profile = profile }
 
         package init(from reader: inout BinaryReader) throws(EventDecodingError) {
@@ -42,14 +44,18 @@ package struct ReviewLedger: Sendable, Equatable, BinaryCodable {
     /// scheduled review in its place (when the undone one was first and a later scheduled
     /// review is remembered).
     package struct Undo: Sendable, Equatable {
+        /// The card's profile.
         package var profile: ProfileID
+        /// The review taken back.
         package var removed: RememberedReview
+        /// The review now counted as the card's first scheduled one, if any.
         package var newFirst: RememberedReview?
     }
 
     /// Every known card's memory.
     package private(set) var cards: [IDKey: Card] = [:]
 
+    /// An empty ledger.
     package init() {}
 
     /// Starts remembering a new card (a second creation of the same id is ignored).
@@ -63,14 +69,18 @@ package struct ReviewLedger: Sendable, Equatable, BinaryCodable {
         cards[IDKey(card)] = nil
     }
 
-    /// Remembers a review of `review.card` counted on `day`.
+    /// Remembers a review of `review.card` by `profile` counted on `day`.
     /// - Returns: what was remembered (with ``RememberedReview/wasFirst`` decided), or nil when
-    ///   the card is unknown, in which case the review must be ignored.
+    ///   the card is unknown or belongs to another profile, in which case the review must be
+    ///   ignored (so an undo always takes back from the profile that was counted).
     /// - Complexity: O(1) (the window is bounded).
     @inline(__always)
-    package mutating func record(_ review: ReviewGraded, id: EventID, day: Int64) -> RememberedReview? {
+    package mutating func record(_ review: ReviewGraded, id: EventID, profile: ProfileID,
+                                 day: Int64) -> RememberedReview? {
         // `values[index]` mutates the card in place; `cards[key]?.…` would move it out and back.
-        guard let index = cards.index(forKey: IDKey(review.card)) else { return nil }
+        guard let index = cards.index(forKey: IDKey(review.card)), cards.values[index].profile == profile else {
+            return nil
+        }
         return cards.values[index].remember(review, id: id, day: day)
     }
 

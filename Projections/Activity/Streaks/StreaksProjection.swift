@@ -25,7 +25,7 @@ package struct StreaksProjection: Projection {
         switch event.event {
         case .reviewGraded(let review):
             let day = state.calendar.day(of: event)
-            guard state.ledger.record(review, id: event.id, day: day) != nil else { return }
+            guard state.ledger.record(review, id: event.id, profile: event.profile, day: day) != nil else { return }
             state.profiles[IDKey(event.profile), default: ActiveDays()].add(day)
         case .reviewUndone(let undone):
             guard let undo = state.ledger.undo(undone.review, of: undone.card) else { return }

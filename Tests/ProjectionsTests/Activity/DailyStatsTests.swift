@@ -105,11 +105,13 @@ import Testing
         script.createCard(1, at: utc(2026, 3, 1, 8))
         let counted = script.review(1, .good, at: utc(2026, 3, 10, 12))
         let stray = script.review(99, .easy, at: utc(2026, 3, 10, 12, 5))       // card 99 was never created
+        script.review(1, .easy, at: utc(2026, 3, 10, 12, 5), profile: ProfileID(testUUID(0xBAD)))  // not its card
         script.undo(stray, at: utc(2026, 3, 10, 12, 6))
         script.undo(counted, at: utc(2026, 3, 10, 12, 7))
         script.undo(counted, at: utc(2026, 3, 10, 12, 8))                       // twice: the second is ignored
         let state = fold(projection, script.events)
         #expect(state.day(profile: script.profile, day: dayNumber(2026, 3, 10)).isEmpty)
         #expect(state.table.isEmpty)
+        #expect(state.day(profile: ProfileID(testUUID(0xBAD)), day: dayNumber(2026, 3, 10)).isEmpty)
     }
 }
