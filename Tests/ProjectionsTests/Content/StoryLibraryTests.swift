@@ -115,7 +115,7 @@ import TestSupport
         script.record(request(storyB), stream: .story(storyB), at: utc(2026, 3, 1, 23, 30))
         let state = fold(StoryLibraryProjection(defaultCutoffHour: 0), script.events)
         for query in day.queries {
-            #expect(state.storiesToday(profile: profile, at: eventTime(query.at, offsetSeconds: day.offsetSeconds)) == query.expected,
+            #expect(state.storiesToday(profile: profile, at: eventTime(query.at, utcOffsetSeconds: day.offsetSeconds)) == query.expected,
                     "at \(query.at)")
         }
         #expect(state.storiesToday(profile: ProfileID(testUUID(0x2)), at: eventTime(utc(2026, 3, 1, 23))) == 0)

@@ -111,7 +111,3 @@ func dayNumber(_ year: Int, _ month: Int, _ day: Int) -> Int64 {
     utc(year, month, day).milliseconds / 86_400_000
 }
 
-/// An event time at `time` for a person `utcOffsetSeconds` east of UTC.
-func eventTime(_ time: Timestamp, utcOffsetSeconds: Int = 0) -> EventTime {
-    EventTime(instant: time, utcOffset: try! UTCOffset(seconds: utcOffsetSeconds))
-}

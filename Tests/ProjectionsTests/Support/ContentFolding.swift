@@ -27,11 +27,6 @@ func decodedValue<T: BinaryCodable>(_ bytes: [UInt8], as type: T.Type) throws ->
     }
 }
 
-/// The time `time` UTC for a person `offsetSeconds` from UTC.
-func eventTime(_ time: Timestamp, offsetSeconds: Int = 0) -> EventTime {
-    EventTime(instant: time, utcOffset: try! UTCOffset(seconds: offsetSeconds))
-}
-
 /// A seeded, mixed log of content events (spelling, stories, profiles, settings) over three
 /// profiles, several offsets and a cut-off change, for round-trip and determinism tests.
 func randomContentEvents(seed: UInt64, count: Int) -> [RecordedEvent] {

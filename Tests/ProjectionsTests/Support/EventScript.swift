@@ -54,3 +54,8 @@ func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int =
     let days = era * 146_097 + doe - 719_468
     return Timestamp(milliseconds: Int64(days) * 86_400_000 + Int64(hour) * 3_600_000 + Int64(minute) * 60_000)
 }
+
+/// The event time at `time` (UTC) for a person `utcOffsetSeconds` east of UTC.
+func eventTime(_ time: Timestamp, utcOffsetSeconds: Int = 0) -> EventTime {
+    EventTime(instant: time, utcOffset: try! UTCOffset(seconds: utcOffsetSeconds))
+}
