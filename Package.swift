@@ -44,6 +44,8 @@ let package = Package(
         .testTarget(name: "EventLogTests", dependencies: ["EventLog", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "EventsTests", dependencies: ["Events", "TestSupport"], exclude: ["Golden"],
                     swiftSettings: strict),
+        .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "Events", "TestSupport"],
+                    swiftSettings: strict),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(name: "FSRSTests", dependencies: ["FSRS", "TestSupport"], swiftSettings: strict),
     ]

@@ -3,7 +3,7 @@ import Foundation
 /// A value with a positional binary form in the log encoding. Conformers write their fields in a
 /// fixed order and read them back in the same order; reading validates, so a decoded value
 /// obeys the same rules as one built in code.
-protocol BinaryCodable {
+package protocol BinaryCodable {
     /// Reads one value at the reader's offset.
     /// - Throws: ``EventDecodingError`` when the bytes are truncated, malformed or break a rule.
     init(from reader: inout BinaryReader) throws(EventDecodingError)
@@ -14,7 +14,7 @@ protocol BinaryCodable {
 extension BinaryReader {
     /// Reads a value whose validating initializer may refuse it, turning the refusal into a
     /// decoding error at the value's offset.
-    @inline(__always) mutating func readValidated<Raw, Value>(
+    @inline(__always) package mutating func readValidated<Raw, Value>(
         _ raw: (inout BinaryReader) throws(EventDecodingError) -> Raw,
         _ make: (Raw) throws(EventValidationError) -> Value
     ) throws(EventDecodingError) -> Value {
@@ -29,12 +29,12 @@ extension BinaryReader {
 }
 
 extension String: BinaryCodable {
-    @inline(__always) init(from reader: inout BinaryReader) throws(EventDecodingError) { self = try reader.readString() }
-    @inline(__always) func encode(to writer: inout BinaryWriter) { writer.writeString(self) }
+    @inline(__always) package init(from reader: inout BinaryReader) throws(EventDecodingError) { self = try reader.readString() }
+    @inline(__always) package func encode(to writer: inout BinaryWriter) { writer.writeString(self) }
 }
 
 extension Bool: BinaryCodable {
-    @inline(__always) init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    @inline(__always) package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         switch try reader.readByte() {
         case 0: self = false
         case 1: self = true
@@ -43,42 +43,42 @@ extension Bool: BinaryCodable {
                                      offset: reader.offset - 1)
         }
     }
-    @inline(__always) func encode(to writer: inout BinaryWriter) { writer.writeByte(self ? 1 : 0) }
+    @inline(__always) package func encode(to writer: inout BinaryWriter) { writer.writeByte(self ? 1 : 0) }
 }
 
 extension UInt32: BinaryCodable {
-    @inline(__always) init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    @inline(__always) package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         self = try reader.readVarint(as: UInt32.self, "a 32-bit count")
     }
-    @inline(__always) func encode(to writer: inout BinaryWriter) { writer.writeVarint(UInt64(self)) }
+    @inline(__always) package func encode(to writer: inout BinaryWriter) { writer.writeVarint(UInt64(self)) }
 }
 
 extension UInt64: BinaryCodable {
-    @inline(__always) init(from reader: inout BinaryReader) throws(EventDecodingError) { self = try reader.readVarint() }
-    @inline(__always) func encode(to writer: inout BinaryWriter) { writer.writeVarint(self) }
+    @inline(__always) package init(from reader: inout BinaryReader) throws(EventDecodingError) { self = try reader.readVarint() }
+    @inline(__always) package func encode(to writer: inout BinaryWriter) { writer.writeVarint(self) }
 }
 
 extension Int64: BinaryCodable {
-    @inline(__always) init(from reader: inout BinaryReader) throws(EventDecodingError) { self = try reader.readSignedVarint() }
-    @inline(__always) func encode(to writer: inout BinaryWriter) { writer.writeSignedVarint(self) }
+    @inline(__always) package init(from reader: inout BinaryReader) throws(EventDecodingError) { self = try reader.readSignedVarint() }
+    @inline(__always) package func encode(to writer: inout BinaryWriter) { writer.writeSignedVarint(self) }
 }
 
 extension Double: BinaryCodable {
-    @inline(__always) init(from reader: inout BinaryReader) throws(EventDecodingError) { self = try reader.readDouble() }
-    @inline(__always) func encode(to writer: inout BinaryWriter) { writer.writeDouble(self) }
+    @inline(__always) package init(from reader: inout BinaryReader) throws(EventDecodingError) { self = try reader.readDouble() }
+    @inline(__always) package func encode(to writer: inout BinaryWriter) { writer.writeDouble(self) }
 }
 
 extension UUID: BinaryCodable {
-    @inline(__always) init(from reader: inout BinaryReader) throws(EventDecodingError) { self = try reader.readUUID() }
-    @inline(__always) func encode(to writer: inout BinaryWriter) { writer.writeUUID(self) }
+    @inline(__always) package init(from reader: inout BinaryReader) throws(EventDecodingError) { self = try reader.readUUID() }
+    @inline(__always) package func encode(to writer: inout BinaryWriter) { writer.writeUUID(self) }
 }
 
 extension Optional: BinaryCodable where Wrapped: BinaryCodable {
     /// A presence byte (0 absent, 1 present) followed by the value when present.
-    @inline(__always) init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    @inline(__always) package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         self = try Bool(from: &reader) ? try Wrapped(from: &reader) : nil
     }
-    @inline(__always) func encode(to writer: inout BinaryWriter) {
+    @inline(__always) package func encode(to writer: inout BinaryWriter) {
         if let value = self {
             writer.writeByte(1)
             value.encode(to: &writer)
@@ -90,14 +90,14 @@ extension Optional: BinaryCodable where Wrapped: BinaryCodable {
 
 extension Array: BinaryCodable where Element: BinaryCodable {
     /// A varint element count followed by the elements.
-    @inline(__always) init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    @inline(__always) package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         let count = try reader.readCount()
         var elements: [Element] = []
         elements.reserveCapacity(count)
         for _ in 0..<count { elements.append(try Element(from: &reader)) }
         self = elements
     }
-    @inline(__always) func encode(to writer: inout BinaryWriter) {
+    @inline(__always) package func encode(to writer: inout BinaryWriter) {
         writer.writeVarint(UInt64(count))
         for element in self { element.encode(to: &writer) }
     }

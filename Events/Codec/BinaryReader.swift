@@ -5,23 +5,23 @@ import Foundation
 /// ``EventDecodingError`` carrying the byte offset, never a crash or an out-of-bounds read.
 ///
 /// The reader borrows `buffer`; it must not outlive the `withUnsafeBytes` scope that gave it.
-struct BinaryReader {
+package struct BinaryReader {
     /// The bytes being read.
-    let buffer: UnsafeRawBufferPointer
+    package let buffer: UnsafeRawBufferPointer
     /// The offset of the next unread byte.
     private(set) var offset: Int
 
     /// A reader at the start of `buffer`.
-    init(_ buffer: UnsafeRawBufferPointer) {
+    package init(_ buffer: UnsafeRawBufferPointer) {
         self.buffer = buffer
         self.offset = 0
     }
 
     /// How many bytes are left.
-    var remaining: Int { buffer.count - offset }
+    package var remaining: Int { buffer.count - offset }
 
     /// An error at the current offset.
-    func error(_ code: EventDecodingError.Code, _ message: String) -> EventDecodingError {
+    package func error(_ code: EventDecodingError.Code, _ message: String) -> EventDecodingError {
         EventDecodingError(code, message, offset: offset)
     }
 
@@ -32,7 +32,7 @@ struct BinaryReader {
     }
 
     /// One raw byte.
-    @inline(__always) mutating func readByte() throws(EventDecodingError) -> UInt8 {
+    @inline(__always) package mutating func readByte() throws(EventDecodingError) -> UInt8 {
         try require(1, "a byte")
         let value = buffer[offset]
         offset &+= 1
@@ -41,7 +41,7 @@ struct BinaryReader {
 
     /// An unsigned LEB128 varint in its shortest form (an overlong form is rejected so that every
     /// value has exactly one encoding and re-encoding reproduces the input).
-    @inline(__always) mutating func readVarint() throws(EventDecodingError) -> UInt64 {
+    @inline(__always) package mutating func readVarint() throws(EventDecodingError) -> UInt64 {
         if _fastPath(offset < buffer.count) {
             let first = buffer[offset]
             if first < 0x80 {
@@ -81,7 +81,7 @@ struct BinaryReader {
     }
 
     /// A varint that must fit in `T`.
-    @inline(__always) mutating func readVarint<T: FixedWidthInteger & UnsignedInteger>(
+    @inline(__always) package mutating func readVarint<T: FixedWidthInteger & UnsignedInteger>(
         as type: T.Type, _ what: StaticString
     ) throws(EventDecodingError) -> T {
         let start = offset
@@ -94,13 +94,13 @@ struct BinaryReader {
     }
 
     /// A zigzag-mapped signed varint.
-    @inline(__always) mutating func readSignedVarint() throws(EventDecodingError) -> Int64 {
+    @inline(__always) package mutating func readSignedVarint() throws(EventDecodingError) -> Int64 {
         let raw = try readVarint()
         return Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1)))
     }
 
     /// Eight bytes as a little-endian unsigned integer.
-    @inline(__always) mutating func readFixed64() throws(EventDecodingError) -> UInt64 {
+    @inline(__always) package mutating func readFixed64() throws(EventDecodingError) -> UInt64 {
         try require(8, "a fixed-width integer")
         let bits = buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
         offset &+= 8
@@ -108,7 +108,7 @@ struct BinaryReader {
     }
 
     /// A little-endian IEEE-754 double.
-    @inline(__always) mutating func readDouble() throws(EventDecodingError) -> Double {
+    @inline(__always) package mutating func readDouble() throws(EventDecodingError) -> Double {
         try require(8, "a double")
         let bits = buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
         offset &+= 8
@@ -116,7 +116,7 @@ struct BinaryReader {
     }
 
     /// A 16-byte UUID.
-    @inline(__always) mutating func readUUID() throws(EventDecodingError) -> UUID {
+    @inline(__always) package mutating func readUUID() throws(EventDecodingError) -> UUID {
         try require(16, "a UUID")
         let raw = buffer.loadUnaligned(fromByteOffset: offset, as: uuid_t.self)
         offset &+= 16
@@ -135,7 +135,7 @@ struct BinaryReader {
     }
 
     /// The bytes of a length-prefixed field, without copying.
-    @inline(__always) mutating func readLengthPrefixed() throws(EventDecodingError) -> UnsafeRawBufferPointer {
+    @inline(__always) package mutating func readLengthPrefixed() throws(EventDecodingError) -> UnsafeRawBufferPointer {
         let count = try readVarint()
         guard count <= UInt64(buffer.count - offset) else {
             throw error(.truncated, "a field of \(count) bytes is longer than the \(buffer.count - offset) bytes left")
@@ -146,7 +146,7 @@ struct BinaryReader {
     }
 
     /// A length-prefixed UTF-8 text, validated.
-    @inline(__always) mutating func readString() throws(EventDecodingError) -> String {
+    @inline(__always) package mutating func readString() throws(EventDecodingError) -> String {
         let start = offset
         let bytes = try readLengthPrefixed()
         guard let text = Self.validatedString(bytes) else {
@@ -169,7 +169,7 @@ struct BinaryReader {
 
     /// A count of elements to follow, checked against the bytes left (every element takes at
     /// least one byte), so a damaged count cannot make the decoder reserve huge memory.
-    @inline(__always) mutating func readCount() throws(EventDecodingError) -> Int {
+    @inline(__always) package mutating func readCount() throws(EventDecodingError) -> Int {
         let start = offset
         let count = try readVarint()
         guard count <= UInt64(buffer.count - offset) else {
@@ -180,14 +180,14 @@ struct BinaryReader {
     }
 
     /// All remaining bytes, copied.
-    mutating func readRest() -> [UInt8] {
+    package mutating func readRest() -> [UInt8] {
         let rest = [UInt8](UnsafeRawBufferPointer(rebasing: buffer[offset...]))
         offset = buffer.count
         return rest
     }
 
     /// Fails unless every byte has been read.
-    @inline(__always) func expectEnd() throws(EventDecodingError) {
+    @inline(__always) package func expectEnd() throws(EventDecodingError) {
         if _slowPath(offset != buffer.count) {
             throw error(.trailingBytes, "\(buffer.count - offset) bytes follow the last field of the event")
         }

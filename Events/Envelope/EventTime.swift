@@ -23,11 +23,11 @@ public struct EventTime: Hashable, Sendable, Codable {
 }
 
 extension EventTime: BinaryCodable {
-    @inline(__always) init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    @inline(__always) package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         instant = try Timestamp(from: &reader)
         utcOffset = try UTCOffset(from: &reader)
     }
-    @inline(__always) func encode(to writer: inout BinaryWriter) {
+    @inline(__always) package func encode(to writer: inout BinaryWriter) {
         instant.encode(to: &writer)
         utcOffset.encode(to: &writer)
     }

@@ -24,8 +24,8 @@ public struct Identifier<Tag: IdentifierTag>: Hashable, Sendable, Codable, Custo
 }
 
 extension Identifier: BinaryCodable {
-    @inline(__always) init(from reader: inout BinaryReader) throws(EventDecodingError) { uuid = try reader.readUUID() }
-    @inline(__always) func encode(to writer: inout BinaryWriter) { writer.writeUUID(uuid) }
+    @inline(__always) package init(from reader: inout BinaryReader) throws(EventDecodingError) { uuid = try reader.readUUID() }
+    @inline(__always) package func encode(to writer: inout BinaryWriter) { writer.writeUUID(uuid) }
 }
 
 /// Tag of ``EventID``.

@@ -65,7 +65,7 @@ public struct StreamID: Hashable, Sendable, Codable, CustomStringConvertible {
 }
 
 extension StreamID: BinaryCodable {
-    @inline(__always) init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    @inline(__always) package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         let start = reader.offset
         let bytes = try reader.readLengthPrefixed()
         // One pass: 1 to 32 bytes of a-z, 0-9, '-' (ASCII, so decoding needs no validation).
@@ -94,7 +94,7 @@ extension StreamID: BinaryCodable {
         return String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
     }
 
-    @inline(__always) func encode(to writer: inout BinaryWriter) {
+    @inline(__always) package func encode(to writer: inout BinaryWriter) {
         writer.writeString(category)
         writer.writeUUID(id)
     }

@@ -37,8 +37,8 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
 extension Timestamp: BinaryCodable {
     /// Eight bytes, little-endian two's complement: instants are always large numbers, so a
     /// varint would save two bytes at most and cost a loop on every replayed event.
-    @inline(__always) init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    @inline(__always) package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         milliseconds = Int64(bitPattern: try reader.readFixed64())
     }
-    @inline(__always) func encode(to writer: inout BinaryWriter) { writer.writeFixed64(UInt64(bitPattern: milliseconds)) }
+    @inline(__always) package func encode(to writer: inout BinaryWriter) { writer.writeFixed64(UInt64(bitPattern: milliseconds)) }
 }

@@ -46,7 +46,7 @@ public struct UTCOffset: Hashable, Sendable, Codable, CustomStringConvertible {
 }
 
 extension UTCOffset: BinaryCodable {
-    @inline(__always) init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    @inline(__always) package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         let start = reader.offset
         let raw = try reader.readSignedVarint()
         guard raw >= -Int64(Self.limitSeconds), raw <= Int64(Self.limitSeconds) else {
@@ -55,5 +55,5 @@ extension UTCOffset: BinaryCodable {
         }
         seconds = Int32(truncatingIfNeeded: raw)
     }
-    @inline(__always) func encode(to writer: inout BinaryWriter) { writer.writeSignedVarint(Int64(seconds)) }
+    @inline(__always) package func encode(to writer: inout BinaryWriter) { writer.writeSignedVarint(Int64(seconds)) }
 }

@@ -31,7 +31,7 @@ public struct ChildAge: Hashable, Comparable, Sendable, Codable, CustomStringCon
 }
 
 extension ChildAge: BinaryCodable {
-    @inline(__always) init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    @inline(__always) package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         self = try reader.readValidated({ r throws(EventDecodingError) in try r.readVarint() }) {
             raw throws(EventValidationError) in
             guard let v = Int(exactly: raw) else {
@@ -40,5 +40,5 @@ extension ChildAge: BinaryCodable {
             return try ChildAge(v)
         }
     }
-    @inline(__always) func encode(to writer: inout BinaryWriter) { writer.writeVarint(UInt64(value)) }
+    @inline(__always) package func encode(to writer: inout BinaryWriter) { writer.writeVarint(UInt64(value)) }
 }

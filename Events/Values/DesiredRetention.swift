@@ -33,10 +33,10 @@ public struct DesiredRetention: Hashable, Comparable, Sendable, Codable, CustomS
 }
 
 extension DesiredRetention: BinaryCodable {
-    @inline(__always) init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    @inline(__always) package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         self = try reader.readValidated({ r throws(EventDecodingError) in try r.readDouble() }) {
             raw throws(EventValidationError) in try DesiredRetention(raw)
         }
     }
-    @inline(__always) func encode(to writer: inout BinaryWriter) { writer.writeDouble(value) }
+    @inline(__always) package func encode(to writer: inout BinaryWriter) { writer.writeDouble(value) }
 }

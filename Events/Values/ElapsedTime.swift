@@ -49,7 +49,7 @@ public struct ElapsedTime: Hashable, Comparable, Sendable, Codable, CustomString
 }
 
 extension ElapsedTime: BinaryCodable {
-    @inline(__always) init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    @inline(__always) package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         self = try reader.readValidated({ r throws(EventDecodingError) in try r.readVarint() }) {
             raw throws(EventValidationError) in
             guard let ms = Int64(exactly: raw) else {
@@ -58,5 +58,5 @@ extension ElapsedTime: BinaryCodable {
             return try ElapsedTime(milliseconds: ms)
         }
     }
-    @inline(__always) func encode(to writer: inout BinaryWriter) { writer.writeVarint(UInt64(milliseconds)) }
+    @inline(__always) package func encode(to writer: inout BinaryWriter) { writer.writeVarint(UInt64(milliseconds)) }
 }

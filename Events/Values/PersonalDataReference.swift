@@ -23,6 +23,6 @@ public struct PersonalDataReference: Hashable, Sendable, Codable, CustomStringCo
 }
 
 extension PersonalDataReference: BinaryCodable {
-    @inline(__always) init(from reader: inout BinaryReader) throws(EventDecodingError) { key = try reader.readUUID() }
-    @inline(__always) func encode(to writer: inout BinaryWriter) { writer.writeUUID(key) }
+    @inline(__always) package init(from reader: inout BinaryReader) throws(EventDecodingError) { key = try reader.readUUID() }
+    @inline(__always) package func encode(to writer: inout BinaryWriter) { writer.writeUUID(key) }
 }

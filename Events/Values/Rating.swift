@@ -26,10 +26,10 @@ public enum Rating: UInt8, Sendable, Codable, CaseIterable, CustomStringConverti
 }
 
 extension Rating: BinaryCodable {
-    @inline(__always) init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    @inline(__always) package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         self = try reader.readValidated({ r throws(EventDecodingError) in try r.readByte() }) {
             raw throws(EventValidationError) in try Rating(validating: Int(raw))
         }
     }
-    @inline(__always) func encode(to writer: inout BinaryWriter) { writer.writeByte(rawValue) }
+    @inline(__always) package func encode(to writer: inout BinaryWriter) { writer.writeByte(rawValue) }
 }

@@ -7,7 +7,7 @@ public enum ReviewMode: String, Sendable, Codable, CaseIterable {
 }
 
 extension ReviewMode: BinaryCodable {
-    @inline(__always) init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    @inline(__always) package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         switch try reader.readByte() {
         case 0: self = .scheduled
         case 1: self = .cram
@@ -16,5 +16,5 @@ extension ReviewMode: BinaryCodable {
                                      offset: reader.offset - 1)
         }
     }
-    @inline(__always) func encode(to writer: inout BinaryWriter) { writer.writeByte(self == .scheduled ? 0 : 1) }
+    @inline(__always) package func encode(to writer: inout BinaryWriter) { writer.writeByte(self == .scheduled ? 0 : 1) }
 }

@@ -34,10 +34,10 @@ public struct SchedulerParameters: Hashable, Sendable, Codable {
 }
 
 extension SchedulerParameters: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         self = try reader.readValidated({ r throws(EventDecodingError) in try [Double](from: &r) }) {
             raw throws(EventValidationError) in try SchedulerParameters(raw)
         }
     }
-    func encode(to writer: inout BinaryWriter) { weights.encode(to: &writer) }
+    package func encode(to writer: inout BinaryWriter) { weights.encode(to: &writer) }
 }

@@ -24,11 +24,11 @@ public struct SettingKey: Hashable, Sendable, Codable, CustomStringConvertible {
 }
 
 extension SettingKey: BinaryCodable {
-    @inline(__always) init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    @inline(__always) package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         self = try reader.readValidated({ r throws(EventDecodingError) in try r.readString() }) {
             raw throws(EventValidationError) in try SettingKey(raw)
         }
     }
-    @inline(__always) func encode(to writer: inout BinaryWriter) { writer.writeString(value) }
+    @inline(__always) package func encode(to writer: inout BinaryWriter) { writer.writeString(value) }
 }
 

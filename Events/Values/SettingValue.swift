@@ -48,7 +48,7 @@ public enum SettingValue: Hashable, Sendable, Codable {
 }
 
 extension SettingValue: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         let tagOffset = reader.offset
         switch try reader.readByte() {
         case 0: self = .bool(try Bool(from: &reader))
@@ -64,7 +64,7 @@ extension SettingValue: BinaryCodable {
         }
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         switch self {
         case .bool(let value): writer.writeByte(0); value.encode(to: &writer)
         case .int(let value): writer.writeByte(1); writer.writeSignedVarint(value)

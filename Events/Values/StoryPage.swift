@@ -14,11 +14,11 @@ public struct StoryPage: Hashable, Sendable, Codable {
 }
 
 extension StoryPage: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         number = try PageNumber(from: &reader)
         text = try PersonalDataReference(from: &reader)
     }
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         number.encode(to: &writer)
         text.encode(to: &writer)
     }

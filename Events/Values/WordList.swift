@@ -28,10 +28,10 @@ public struct WordList: Hashable, Sendable, Codable {
 }
 
 extension WordList: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         self = try reader.readValidated({ r throws(EventDecodingError) in try [String](from: &r) }) {
             raw throws(EventValidationError) in try WordList(raw)
         }
     }
-    func encode(to writer: inout BinaryWriter) { words.encode(to: &writer) }
+    package func encode(to writer: inout BinaryWriter) { words.encode(to: &writer) }
 }

@@ -1,13 +1,13 @@
 // Log (binary) encoding of the events in DictationEvents.swift: fields in declaration order.
 
 extension DictationFinished: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         wordCount = try UInt32(from: &reader)
         duration = try ElapsedTime(from: &reader)
         language = try LanguageTag(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         wordCount.encode(to: &writer)
         duration.encode(to: &writer)
         language.encode(to: &writer)

@@ -31,13 +31,13 @@ public struct ReviewGradedV1: EventPayload {
 }
 
 extension ReviewGradedV1: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         card = try CardID(from: &reader)
         rating = try Rating(from: &reader)
         duration = try ElapsedTime(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         card.encode(to: &writer)
         rating.encode(to: &writer)
         duration.encode(to: &writer)

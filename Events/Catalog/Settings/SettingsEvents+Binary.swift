@@ -1,55 +1,55 @@
 // Log (binary) encoding of the events in SettingsEvents.swift: fields in declaration order.
 
 extension SettingChanged: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         key = try SettingKey(from: &reader)
         value = try SettingValue(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         key.encode(to: &writer)
         value.encode(to: &writer)
     }
 }
 
 extension ExternalServiceConfigured: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         service = try String(from: &reader)
         credential = try CredentialReference(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         service.encode(to: &writer)
         credential.encode(to: &writer)
     }
 }
 
 extension SchedulerParametersChanged: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         parameters = try SchedulerParameters(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         parameters.encode(to: &writer)
     }
 }
 
 extension DesiredRetentionChanged: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         retention = try DesiredRetention(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         retention.encode(to: &writer)
     }
 }
 
 extension DayCutoffChanged: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         hour = try HourOfDay(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         hour.encode(to: &writer)
     }
 }

@@ -1,13 +1,13 @@
 // Log (binary) encoding of the events in SpellingEvents.swift: fields in declaration order.
 
 extension SpellingTestCreated: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         test = try SpellingTestID(from: &reader)
         title = try String(from: &reader)
         words = try WordList(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         test.encode(to: &writer)
         title.encode(to: &writer)
         words.encode(to: &writer)
@@ -15,13 +15,13 @@ extension SpellingTestCreated: BinaryCodable {
 }
 
 extension SpellingTestEdited: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         test = try SpellingTestID(from: &reader)
         title = try String(from: &reader)
         words = try WordList(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         test.encode(to: &writer)
         title.encode(to: &writer)
         words.encode(to: &writer)
@@ -29,19 +29,19 @@ extension SpellingTestEdited: BinaryCodable {
 }
 
 extension SpellingPracticeStarted: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         session = try SpellingSessionID(from: &reader)
         test = try SpellingTestID(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         session.encode(to: &writer)
         test.encode(to: &writer)
     }
 }
 
 extension WordSpelled: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         session = try SpellingSessionID(from: &reader)
         word = try String(from: &reader)
         typed = try String(from: &reader)
@@ -51,7 +51,7 @@ extension WordSpelled: BinaryCodable {
         duration = try ElapsedTime(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         session.encode(to: &writer)
         word.encode(to: &writer)
         typed.encode(to: &writer)
@@ -63,11 +63,11 @@ extension WordSpelled: BinaryCodable {
 }
 
 extension SpellingPracticeEnded: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         session = try SpellingSessionID(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         session.encode(to: &writer)
     }
 }

@@ -1,7 +1,7 @@
 // Log (binary) encoding of the events in StoryEvents.swift: fields in declaration order.
 
 extension StoryRequested: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         story = try StoryID(from: &reader)
         theme = try String(from: &reader)
         childAge = try ChildAge(from: &reader)
@@ -9,7 +9,7 @@ extension StoryRequested: BinaryCodable {
         childName = try Optional<PersonalDataReference>(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         story.encode(to: &writer)
         theme.encode(to: &writer)
         childAge.encode(to: &writer)
@@ -19,13 +19,13 @@ extension StoryRequested: BinaryCodable {
 }
 
 extension StoryGenerated: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         story = try StoryID(from: &reader)
         title = try PersonalDataReference(from: &reader)
         pages = try Array<StoryPage>(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         story.encode(to: &writer)
         title.encode(to: &writer)
         pages.encode(to: &writer)
@@ -33,25 +33,25 @@ extension StoryGenerated: BinaryCodable {
 }
 
 extension StoryGenerationFailed: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         story = try StoryID(from: &reader)
         reason = try String(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         story.encode(to: &writer)
         reason.encode(to: &writer)
     }
 }
 
 extension IllustrationGenerated: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         story = try StoryID(from: &reader)
         page = try PageNumber(from: &reader)
         image = try String(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         story.encode(to: &writer)
         page.encode(to: &writer)
         image.encode(to: &writer)
@@ -59,13 +59,13 @@ extension IllustrationGenerated: BinaryCodable {
 }
 
 extension IllustrationFailed: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         story = try StoryID(from: &reader)
         page = try PageNumber(from: &reader)
         reason = try String(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         story.encode(to: &writer)
         page.encode(to: &writer)
         reason.encode(to: &writer)
@@ -73,33 +73,33 @@ extension IllustrationFailed: BinaryCodable {
 }
 
 extension StoryFavourited: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         story = try StoryID(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         story.encode(to: &writer)
     }
 }
 
 extension StoryUnfavourited: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         story = try StoryID(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         story.encode(to: &writer)
     }
 }
 
 extension StoryRead: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         story = try StoryID(from: &reader)
         lastPageRead = try PageNumber(from: &reader)
         finished = try Bool(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         story.encode(to: &writer)
         lastPageRead.encode(to: &writer)
         finished.encode(to: &writer)
@@ -107,22 +107,22 @@ extension StoryRead: BinaryCodable {
 }
 
 extension StoryDeleted: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         story = try StoryID(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         story.encode(to: &writer)
     }
 }
 
 extension ParentalControlsChanged: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         dailyStoryLimit = try UInt32(from: &reader)
         allowedThemes = try Array<String>(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         dailyStoryLimit.encode(to: &writer)
         allowedThemes.encode(to: &writer)
     }

@@ -1,13 +1,13 @@
 // Log (binary) encoding of the events in CardEnrichmentEvents.swift: fields in declaration order.
 
 extension ExampleSentenceAttached: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         card = try CardID(from: &reader)
         sentence = try String(from: &reader)
         generator = try String(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         card.encode(to: &writer)
         sentence.encode(to: &writer)
         generator.encode(to: &writer)
@@ -15,13 +15,13 @@ extension ExampleSentenceAttached: BinaryCodable {
 }
 
 extension TranslationAttached: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         card = try CardID(from: &reader)
         translation = try String(from: &reader)
         language = try LanguageTag(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         card.encode(to: &writer)
         translation.encode(to: &writer)
         language.encode(to: &writer)

@@ -1,14 +1,14 @@
 // Log (binary) encoding of the events in CardEvents.swift: fields in declaration order.
 
 extension CardCreated: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         card = try CardID(from: &reader)
         deck = try DeckID(from: &reader)
         front = try String(from: &reader)
         back = try String(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         card.encode(to: &writer)
         deck.encode(to: &writer)
         front.encode(to: &writer)
@@ -17,13 +17,13 @@ extension CardCreated: BinaryCodable {
 }
 
 extension CardEdited: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         card = try CardID(from: &reader)
         front = try String(from: &reader)
         back = try String(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         card.encode(to: &writer)
         front.encode(to: &writer)
         back.encode(to: &writer)
@@ -31,13 +31,13 @@ extension CardEdited: BinaryCodable {
 }
 
 extension CardMoved: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         card = try CardID(from: &reader)
         fromDeck = try DeckID(from: &reader)
         toDeck = try DeckID(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         card.encode(to: &writer)
         fromDeck.encode(to: &writer)
         toDeck.encode(to: &writer)
@@ -45,31 +45,31 @@ extension CardMoved: BinaryCodable {
 }
 
 extension CardSuspended: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         card = try CardID(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         card.encode(to: &writer)
     }
 }
 
 extension CardUnsuspended: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         card = try CardID(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         card.encode(to: &writer)
     }
 }
 
 extension CardDeleted: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         card = try CardID(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         card.encode(to: &writer)
     }
 }

@@ -1,35 +1,35 @@
 // Log (binary) encoding of the events in DeckEvents.swift: fields in declaration order.
 
 extension DeckCreated: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         deck = try DeckID(from: &reader)
         name = try String(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         deck.encode(to: &writer)
         name.encode(to: &writer)
     }
 }
 
 extension DeckRenamed: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         deck = try DeckID(from: &reader)
         name = try String(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         deck.encode(to: &writer)
         name.encode(to: &writer)
     }
 }
 
 extension DeckDeleted: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         deck = try DeckID(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         deck.encode(to: &writer)
     }
 }

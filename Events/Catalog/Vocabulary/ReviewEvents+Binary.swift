@@ -1,14 +1,14 @@
 // Log (binary) encoding of the events in ReviewEvents.swift: fields in declaration order.
 
 extension ReviewGraded: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         card = try CardID(from: &reader)
         rating = try Rating(from: &reader)
         mode = try ReviewMode(from: &reader)
         duration = try ElapsedTime(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         card.encode(to: &writer)
         rating.encode(to: &writer)
         mode.encode(to: &writer)
@@ -17,12 +17,12 @@ extension ReviewGraded: BinaryCodable {
 }
 
 extension ReviewUndone: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         card = try CardID(from: &reader)
         review = try EventID(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         card.encode(to: &writer)
         review.encode(to: &writer)
     }

@@ -1,23 +1,23 @@
 // Log (binary) encoding of the events in StudySessionEvents.swift: fields in declaration order.
 
 extension StudySessionStarted: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         session = try StudySessionID(from: &reader)
         deck = try Optional<DeckID>(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         session.encode(to: &writer)
         deck.encode(to: &writer)
     }
 }
 
 extension StudySessionEnded: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         session = try StudySessionID(from: &reader)
     }
 
-    func encode(to writer: inout BinaryWriter) {
+    package func encode(to writer: inout BinaryWriter) {
         session.encode(to: &writer)
     }
 }

@@ -1,0 +1,120 @@
+import Events
+import Foundation
+import Projections
+
+/// Activity read models: the DailyStats, streaks and achievements folds over decoded events
+/// (decoding and reading the log are measured elsewhere). Target: well under 100 ns an event each.
+let activityWorkloads: [Workload] = [
+    activityFoldWorkload("activity.baseline", "empty fold (the loop's own cost, to subtract)") { EmptyFold() },
+    activityFoldWorkload("activity.daily-stats", "DailyStats fold") { DailyStatsProjection(defaultCutoffHour: 4) },
+    activityFoldWorkload("activity.streaks", "streaks fold") { StreaksProjection(defaultCutoffHour: 4) },
+    activityFoldWorkload("activity.achievements", "achievements fold (default rule table)") {
+        try! AchievementsProjection(defaultCutoffHour: 4)
+    },
+]
+
+private func activityFoldWorkload<P: Projection>(_ name: String, _ what: String,
+                                                 _ make: @escaping @Sendable () -> P) -> Workload {
+    Workload(name: name, summary: "\(what): 10k cards, 75% reviews (some undone), spelling, stories, dictation",
+             defaultEvents: 2_000_000, quickEvents: 20_000) { context in
+        let events = ActivityBenchmarkLog.make(events: context.events, seed: 7)
+        let projection = make()
+        var state = projection.makeInitialState()
+        let start = Stopwatch.now()
+        for event in events { try projection.apply(event, to: &state) }
+        let seconds = Stopwatch.seconds(since: start)
+        blackHole(state)
+        return Sample(events: events.count, seconds: seconds)
+    }
+}
+
+/// A fold that only notes the last position: what iterating the events costs by itself.
+private struct EmptyFold: Projection {
+    struct State: ProjectionState {
+        var last: UInt64 = 0
+        init() {}
+        init(from reader: inout BinaryReader) throws(EventDecodingError) { last = try UInt64(from: &reader) }
+        func encode(to writer: inout BinaryWriter) { last.encode(to: &writer) }
+    }
+    static let name = "empty"
+    static let version: UInt32 = 1
+    var fingerprint: UInt64 { 0 }
+    func makeInitialState() -> State { State() }
+    func apply(_ event: RecordedEvent, to state: inout State) { state.last = event.position }
+}
+
+/// A seeded synthetic activity log for the folds: two profiles, 10,000 cards, about 300 events
+/// a day over many days.
+enum ActivityBenchmarkLog {
+    static func make(events count: Int, seed: UInt64) -> [RecordedEvent] {
+        var state = seed
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        func uuid(_ high: UInt64, _ low: UInt64) -> UUID {
+            var bytes = [UInt8](repeating: 0, count: 16)
+            for i in 0..<8 {
+                bytes[i] = UInt8(truncatingIfNeeded: high >> (8 * UInt64(i)))
+                bytes[8 + i] = UInt8(truncatingIfNeeded: low >> (8 * UInt64(i)))
+            }
+            return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                               bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        }
+        let cards = 10_000
+        let profiles = [ProfileID(uuid(1, 1)), ProfileID(uuid(1, 2))]
+        let offset = try! UTCOffset(seconds: 3600)
+        var events: [RecordedEvent] = []
+        events.reserveCapacity(count + cards)
+        var time: Int64 = 1_767_225_600_000
+        var lastReview: [Int: EventID] = [:]
+        func append(_ event: DomainEvent, stream: StreamID, profile: ProfileID) {
+            let position = UInt64(events.count + 1)
+            events.append(RecordedEvent(position: position, id: EventID(uuid(2, position)), stream: stream, streamVersion: 1,
+                                        profile: profile, occurred: EventTime(instant: Timestamp(milliseconds: time), utcOffset: offset),
+                                        recordedAt: Timestamp(milliseconds: time), event: event))
+        }
+        for card in 0..<min(cards, count) {
+            let id = CardID(uuid(3, UInt64(card)))
+            append(.cardCreated(CardCreated(card: id, deck: DeckID(uuid(4, 0)), front: "f", back: "b")),
+                   stream: .card(id), profile: profiles[card & 1])
+        }
+        let ratings: [Events.Rating] = [.again, .hard, .good, .good, .good, .easy]
+        let session = SpellingSessionID(uuid(5, 0))
+        let story = StoryID(uuid(6, 0))
+        while events.count < count {
+            time += Int64(next() % 600_000)
+            let roll = next() % 100
+            let who = Int(next() & 1)
+            if roll < 75 {
+                let card = Int(next() % UInt64(cards))
+                let id = CardID(uuid(3, UInt64(card)))
+                let review = ReviewGraded(card: id, rating: ratings[Int(next() % 6)], mode: roll < 8 ? .cram : .scheduled,
+                                          duration: try! ElapsedTime(milliseconds: Int64(next() % 30_000)))
+                append(.reviewGraded(review), stream: .card(id), profile: profiles[card & 1])
+                lastReview[card] = events.last!.id
+            } else if roll < 77, let (card, review) = lastReview.first {
+                lastReview[card] = nil
+                let id = CardID(uuid(3, UInt64(card)))
+                append(.reviewUndone(ReviewUndone(card: id, review: review)), stream: .card(id), profile: profiles[card & 1])
+            } else if roll < 92 {
+                append(.wordSpelled(WordSpelled(session: session, word: "cat", typed: "cat", correct: next() % 4 != 0,
+                                                attempt: try! AttemptNumber(1), hintsUsed: 0,
+                                                duration: try! ElapsedTime(milliseconds: 4000))),
+                       stream: .spellingSession(session), profile: profiles[who])
+            } else if roll < 96 {
+                append(.storyRead(StoryRead(story: story, lastPageRead: try! PageNumber(3), finished: true)),
+                       stream: .story(story), profile: profiles[who])
+            } else {
+                append(.dictationFinished(DictationFinished(wordCount: 30, duration: try! ElapsedTime(milliseconds: 60_000),
+                                                            language: try! LanguageTag("en"))),
+                       stream: .profile(profiles[who]), profile: profiles[who])
+            }
+        }
+        return events
+    }
+}
+

@@ -1,0 +1,59 @@
+import Events
+
+/// What earns an achievement: a small closed set of conditions over a profile's history.
+///
+/// Counts are net of undone reviews; practice days are as ``StreaksState`` counts them.
+public enum AchievementCondition: Sendable, Equatable, Hashable {
+    /// The first review ever graded (scheduled or cram).
+    case firstReview
+    /// `count` reviews graded in all (scheduled and cram, undone ones not counted).
+    case reviews(Int)
+    /// A run of `days` consecutive local days with practice.
+    case streak(days: Int)
+    /// A spelling session that ended with at least one word spelled and no attempt wrong.
+    case perfectSpellingSession
+    /// `count` different stories read to their end.
+    case storiesRead(Int)
+    /// Practice on each of the 7 local days of one calendar week, Monday through Sunday
+    /// (a 7-day streak that straddles two weeks does not count; local days honour the cut-off).
+    case fullWeek
+
+    /// The number to reach, for progress: 1 for one-off conditions, 7 for ``fullWeek``.
+    public var target: Int {
+        switch self {
+        case .firstReview, .perfectSpellingSession: 1
+        case .reviews(let count), .storiesRead(let count): count
+        case .streak(let days): days
+        case .fullWeek: 7
+        }
+    }
+}
+
+extension AchievementCondition: BinaryCodable {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        let code = try reader.readByte()
+        let value = try Int(from: &reader)
+        switch code {
+        case 0: self = .firstReview
+        case 1: self = .reviews(value)
+        case 2: self = .streak(days: value)
+        case 3: self = .perfectSpellingSession
+        case 4: self = .storiesRead(value)
+        case 5: self = .fullWeek
+        default: throw reader.error(.invalidValue, "achievement condition code \(code) is not one of 0-5")
+        }
+    }
+
+    package func encode(to writer: inout BinaryWriter) {
+        let (code, value): (UInt8, Int) = switch self {
+        case .firstReview: (0, 0)
+        case .reviews(let count): (1, count)
+        case .streak(let days): (2, days)
+        case .perfectSpellingSession: (3, 0)
+        case .storiesRead(let count): (4, count)
+        case .fullWeek: (5, 0)
+        }
+        writer.writeByte(code)
+        value.encode(to: &writer)
+    }
+}

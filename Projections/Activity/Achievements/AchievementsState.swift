@@ -1,0 +1,61 @@
+import Events
+
+/// The achievements read model: for each profile, the rules of its table unlocked so far (each
+/// once, with the position and time of the event that earned it) and what the rules look at.
+///
+/// An achievement is never locked again: undoing a review takes it out of the counts and the
+/// practice days (so progress and later unlocks see the undo) but does not take back an
+/// achievement already earned, the way a game keeps a trophy. A late event (an earlier local
+/// day arriving after later ones) can complete a streak or a week; the unlock is then dated by
+/// that event.
+public struct AchievementsState: ProjectionState, Equatable {
+    /// The rules, in table order.
+    public let rules: [AchievementRule]
+    /// Local days of each profile.
+    public internal(set) var calendar: ProfileCalendar
+    /// Each profile's standing and unlocks.
+    package internal(set) var profiles: [IDKey: ProfileAchievements] = [:]
+    /// Spelling sessions started and not yet ended.
+    package internal(set) var openSessions: [IDKey: SpellingTally] = [:]
+    /// The per-card memory that makes undo exact.
+    package internal(set) var ledger = ReviewLedger()
+
+    /// An empty model over `rules` (already validated), with days starting at `defaultCutoffHour`.
+    public init(rules: [AchievementRule], defaultCutoffHour: Int) {
+        self.rules = rules
+        calendar = ProfileCalendar(defaultCutoffHour: defaultCutoffHour)
+    }
+
+    /// The achievements `profile` has earned, in the order earned (ties, earned by one event,
+    /// by rule id).
+    public func unlocked(profile: ProfileID) -> [UnlockedAchievement] {
+        guard let standing = profiles[IDKey(profile)] else { return [] }
+        return rules.compactMap { rule in standing.unlocked[rule.id].map { UnlockedAchievement(rule: rule, unlock: $0) } }
+            .sorted { ($0.unlock.position, $0.rule.id) < ($1.unlock.position, $1.rule.id) }
+    }
+
+    /// How far `profile` is toward each rule it has not unlocked, in table order.
+    public func progress(profile: ProfileID) -> [AchievementProgress] {
+        let standing = profiles[IDKey(profile)] ?? ProfileAchievements()
+        return rules.filter { standing.unlocked[$0.id] == nil }.map { rule in
+            AchievementProgress(rule: rule, current: standing.standing(toward: rule.condition),
+                                target: rule.condition.target)
+        }
+    }
+
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        rules = try [AchievementRule](from: &reader)
+        calendar = try ProfileCalendar(from: &reader)
+        profiles = try [IDKey: ProfileAchievements](from: &reader)
+        openSessions = try [IDKey: SpellingTally](from: &reader)
+        ledger = try ReviewLedger(from: &reader)
+    }
+
+    package func encode(to writer: inout BinaryWriter) {
+        rules.encode(to: &writer)
+        calendar.encode(to: &writer)
+        profiles.encode(to: &writer)
+        openSessions.encode(to: &writer)
+        ledger.encode(to: &writer)
+    }
+}

@@ -1,0 +1,91 @@
+import Events
+
+/// What the achievement rules look at for one profile, and what it has unlocked.
+package struct ProfileAchievements: Sendable, Equatable, BinaryCodable {
+    /// Reviews graded, net of undone ones.
+    package var reviews = 0
+    /// The local days with practice.
+    package var activeDays = ActiveDays()
+    /// The stories read to their end.
+    package var storiesFinished: Set<StoryID> = []
+    /// Unlocks by rule id; never removed.
+    package var unlocked: [String: Unlock] = [:]
+
+    package init() {}
+
+    /// Unlocks the rules of `rules` that `isMet` accepts and that are still locked, at `event`.
+    @inline(__always)
+    mutating func unlock(_ rules: [AchievementRule], at event: RecordedEvent,
+                         where isMet: (AchievementCondition) -> Bool) {
+        for rule in rules where isMet(rule.condition) && unlocked[rule.id] == nil {
+            unlocked[rule.id] = Unlock(position: event.position, time: event.occurred)
+        }
+    }
+
+    /// Counts practice on `day` and unlocks the day rules (streaks, full weeks) it completes.
+    @inline(__always)
+    mutating func practised(on day: Int64, _ rules: [AchievementRule], at event: RecordedEvent) {
+        guard activeDays.add(day), let run = activeDays.run(containing: day) else { return }
+        let monday = LocalWeek.monday(of: day)
+        unlock(rules, at: event) { condition in
+            switch condition {
+            case .streak(let days): run.length >= days
+            case .fullWeek: run.first <= monday && run.last >= monday + 6
+            default: false
+            }
+        }
+    }
+
+    /// Where this profile stands toward `condition` (capped at its target).
+    func standing(toward condition: AchievementCondition) -> Int {
+        let value = switch condition {
+        case .firstReview, .reviews: reviews
+        case .streak: activeDays.longestRun
+        case .perfectSpellingSession: 0
+        case .storiesRead: storiesFinished.count
+        case .fullWeek: activeDaysInLatestWeek
+        }
+        return min(value, condition.target)
+    }
+
+    /// Active days in the Monday–Sunday week of the latest active day.
+    var activeDaysInLatestWeek: Int {
+        guard let latest = activeDays.runs.last?.last else { return 0 }
+        let monday = LocalWeek.monday(of: latest)
+        return (monday...(monday + 6)).reduce(0) { $0 + (activeDays.isActive($1) ? 1 : 0) }
+    }
+
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        reviews = try Int(from: &reader)
+        activeDays = try ActiveDays(from: &reader)
+        storiesFinished = Set(try [StoryID](from: &reader))
+        unlocked = try [String: Unlock](from: &reader)
+    }
+
+    package func encode(to writer: inout BinaryWriter) {
+        reviews.encode(to: &writer)
+        activeDays.encode(to: &writer)
+        storiesFinished.sorted().encode(to: &writer)
+        unlocked.encode(to: &writer)
+    }
+}
+
+/// The tally of a spelling session still open (for ``AchievementCondition/perfectSpellingSession``).
+package struct SpellingTally: Sendable, Equatable, BinaryCodable {
+    /// Words spelled (attempts).
+    package var attempts = 0
+    /// Attempts spelled wrong.
+    package var wrong = 0
+
+    package init() {}
+
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        attempts = try Int(from: &reader)
+        wrong = try Int(from: &reader)
+    }
+
+    package func encode(to writer: inout BinaryWriter) {
+        attempts.encode(to: &writer)
+        wrong.encode(to: &writer)
+    }
+}

@@ -1,0 +1,45 @@
+import Events
+
+/// What the activity projections remember about one recent review of a card, so that undoing
+/// it subtracts exactly what it added.
+package struct RememberedReview: Sendable, Equatable, BinaryCodable {
+    /// The `ReviewGraded` event's id (what `ReviewUndone.review` names).
+    package var id: EventID
+    /// The local day it was counted on.
+    package var day: Int64
+    /// The grade given.
+    package var rating: Events.Rating
+    /// Scheduled or cram.
+    package var mode: ReviewMode
+    /// How long it took, in milliseconds.
+    package var durationMs: Int64
+    /// Whether it was the card's first scheduled review (it made the card a "new card").
+    package var wasFirst: Bool
+
+    package init(id: EventID, day: Int64, rating: Events.Rating, mode: ReviewMode, durationMs: Int64, wasFirst: Bool) {
+        self.id = id
+        self.day = day
+        self.rating = rating
+        self.mode = mode
+        self.durationMs = durationMs
+        self.wasFirst = wasFirst
+    }
+
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        id = try EventID(from: &reader)
+        day = try Int64(from: &reader)
+        rating = try Events.Rating(from: &reader)
+        mode = try ReviewMode(from: &reader)
+        durationMs = try Int64(from: &reader)
+        wasFirst = try Bool(from: &reader)
+    }
+
+    package func encode(to writer: inout BinaryWriter) {
+        id.encode(to: &writer)
+        day.encode(to: &writer)
+        rating.encode(to: &writer)
+        mode.encode(to: &writer)
+        durationMs.encode(to: &writer)
+        wasFirst.encode(to: &writer)
+    }
+}

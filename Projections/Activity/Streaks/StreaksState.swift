@@ -1,0 +1,46 @@
+import Events
+
+/// The streaks read model: for each profile, the local days with practice, kept as runs of
+/// consecutive days.
+///
+/// Practice (see ``Practice``): a review graded, scheduled or cram; a word spelled, right or
+/// wrong; a story read to its end. Days are the person's local days (their UTC offset at each
+/// event, the profile's cut-off hour). A day whose only practice was undone reviews is no longer
+/// active, and the runs are split around it.
+public struct StreaksState: ProjectionState, Equatable {
+    /// Local days of each profile.
+    public internal(set) var calendar: ProfileCalendar
+    /// The active days of each profile that ever practised.
+    package internal(set) var profiles: [IDKey: ActiveDays] = [:]
+    /// The per-card memory that makes undo exact.
+    package internal(set) var ledger = ReviewLedger()
+
+    /// An empty model whose days start at `defaultCutoffHour` until a profile changes its cut-off.
+    public init(defaultCutoffHour: Int) {
+        calendar = ProfileCalendar(defaultCutoffHour: defaultCutoffHour)
+    }
+
+    /// The streak of `profile` at `time` ("now", passed in by the caller): current is the run
+    /// that ends today or yesterday in the person's local days, else 0; longest is the longest
+    /// run ever (including any run after `time`, if the log holds later practice).
+    /// - Complexity: O(runs).
+    public func streak(profile: ProfileID, at time: EventTime) -> Streak {
+        let today = calendar.day(of: time, profile: profile)
+        return (profiles[IDKey(profile)] ?? ActiveDays()).streak(today: today)
+    }
+
+    /// Every run of consecutive practice days of `profile`, oldest first.
+    public func runs(profile: ProfileID) -> [DayRun] { profiles[IDKey(profile)]?.runs ?? [] }
+
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        calendar = try ProfileCalendar(from: &reader)
+        profiles = try [IDKey: ActiveDays](from: &reader)
+        ledger = try ReviewLedger(from: &reader)
+    }
+
+    package func encode(to writer: inout BinaryWriter) {
+        calendar.encode(to: &writer)
+        profiles.encode(to: &writer)
+        ledger.encode(to: &writer)
+    }
+}

@@ -1,0 +1,36 @@
+import Events
+
+/// A read model's fold: a pure, deterministic function `(inout State, RecordedEvent)` with a
+/// stable name and a version.
+///
+/// Rules, and why:
+/// - No clock, randomness, I/O or global state inside ``apply(_:to:)``: the same log must give
+///   the same state, byte for byte, on any machine and in any time zone (``RecordedEvent``
+///   carries the person's UTC offset, so local days come from the event, never the device).
+/// - Unknown events (`DomainEvent.unknown`) and events of no interest are ignored.
+/// - Bump ``version`` whenever the fold's logic or the state's encoding changes: snapshots of
+///   another version are discarded and the state is rebuilt from the log.
+/// - ``fingerprint`` covers whatever configuration shapes the fold (FSRS parameters, the day
+///   cut-off): a snapshot taken under another configuration is discarded too.
+package protocol Projection: Sendable {
+    /// The state folded from the log (the read model), encoded deterministically in snapshots.
+    associatedtype State: ProjectionState
+
+    /// A stable name, unique among projections: it names the snapshot file and errors.
+    static var name: String { get }
+    /// The version of the fold's logic and of the state's encoding.
+    static var version: UInt32 { get }
+    /// A stable hash of the configuration this instance folds with (0 when there is none).
+    var fingerprint: UInt64 { get }
+
+    /// The state before any event.
+    func makeInitialState() -> State
+    /// Folds one event into `state`.
+    /// - Throws: only when the log breaks an invariant the fold relies on; the projector then
+    ///   stops with a ``ProjectionFailure`` naming this projection and the event's position.
+    func apply(_ event: RecordedEvent, to state: inout State) throws
+}
+
+/// A projection's state: a value that encodes itself deterministically (same state, same
+/// bytes: dictionaries are written in key order) so snapshots can be compared byte for byte.
+package protocol ProjectionState: Sendable, BinaryCodable {}

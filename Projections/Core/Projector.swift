@@ -1,0 +1,126 @@
+import Events
+
+/// The serial owner of one projection's state and checkpoint (the last log position applied).
+///
+/// Batches are folded whole inside one actor call, with no `await` between reading and
+/// writing the state, so a query never sees half a batch. Events at or below the checkpoint
+/// are skipped, which makes applying the same batch twice harmless. When the fold throws, the
+/// projector records a ``ProjectionFailure`` and ignores every later event; other projectors
+/// are unaffected.
+package actor Projector<P: Projection>: RunnableProjector {
+    /// The fold this projector runs.
+    package nonisolated let projection: P
+    /// The projection's stable name.
+    package nonisolated var name: String { P.name }
+
+    private var state: P.State
+    /// The position of the last event folded (0: none).
+    package private(set) var checkpoint: UInt64
+    /// Set when the fold threw; the projector then stays at ``checkpoint``.
+    package private(set) var failure: ProjectionFailure?
+    private var waiters = PositionWaiters()
+
+    /// A projector starting from `projection`'s initial state at position 0.
+    package init(_ projection: P) {
+        self.projection = projection
+        state = projection.makeInitialState()
+        checkpoint = 0
+    }
+
+    /// Folds the events of `batch` that lie after the checkpoint, in order.
+    /// - Complexity: O(n) folds for n new events.
+    package func apply(_ batch: [RecordedEvent]) {
+        guard failure == nil else { return }
+        for event in batch where event.position > checkpoint {
+            do {
+                try projection.apply(event, to: &state)
+            } catch {
+                let failed = ProjectionFailure(projection: P.name, position: event.position, reason: "\(error)")
+                failure = failed
+                waiters.fail(failed)
+                return
+            }
+            checkpoint = event.position
+        }
+        waiters.resume(upTo: checkpoint)
+    }
+
+    /// Answers `query` on the current state (a consistent view: never half a batch).
+    package func read<T: Sendable>(_ query: (P.State) throws -> T) rethrows -> T {
+        try query(state)
+    }
+
+    /// The current state and the position it reflects.
+    package func current() -> (state: P.State, checkpoint: UInt64) { (state, checkpoint) }
+
+    /// Returns once the checkpoint reaches `position`.
+    /// - Throws: ``ProjectionWaitError/timedOut(projection:position:reached:)`` after `timeout`,
+    ///   or ``ProjectionWaitError/failed(_:)`` if the projection stopped on a failure.
+    package func waitUntil(position: UInt64, timeout: Duration) async throws(ProjectionWaitError) {
+        if checkpoint >= position { return }
+        if let failure { throw .failed(failure) }
+        let id = waiters.nextID()
+        let result: Result<Void, ProjectionWaitError> = await withCheckedContinuation { continuation in
+            waiters.add(id: id, position: position, continuation)
+            Task { [weak self] in
+                try? await Task.sleep(for: timeout)
+                await self?.expire(id)
+            }
+        }
+        try result.get()
+    }
+
+    private func expire(_ id: Int) {
+        waiters.expire(id, projection: P.name, reached: checkpoint)
+    }
+
+    /// The state encoded as a snapshot at the current checkpoint.
+    package func snapshot() -> Snapshot {
+        var writer = BinaryWriter()
+        state.encode(to: &writer)
+        return Snapshot(projection: P.name, version: P.version, fingerprint: projection.fingerprint,
+                        position: checkpoint, state: writer.bytes)
+    }
+
+    /// Replaces the state by the one in `snapshot` when it was taken by this projection, at this
+    /// version, under this fingerprint and decodes cleanly; otherwise leaves the projector as it is.
+    /// - Returns: nil when the snapshot was taken, else why it was discarded (for the log line).
+    package func restore(from snapshot: Snapshot) -> String? {
+        guard snapshot.projection == P.name else {
+            return "snapshot is of projection '\(snapshot.projection)', not '\(P.name)'"
+        }
+        guard snapshot.version == P.version else {
+            return "snapshot of '\(P.name)' has version \(snapshot.version), this build folds version \(P.version)"
+        }
+        guard snapshot.fingerprint == projection.fingerprint else {
+            return "snapshot of '\(P.name)' was computed with other parameters (fingerprint "
+                + "\(hex(snapshot.fingerprint)), now \(hex(projection.fingerprint)))"
+        }
+        do {
+            let decoded = try snapshot.state.withUnsafeBytes { raw throws(EventDecodingError) -> P.State in
+                var reader = BinaryReader(raw)
+                let value = try P.State(from: &reader)
+                try reader.expectEnd()
+                return value
+            }
+            state = decoded
+            checkpoint = snapshot.position
+            failure = nil
+            return nil
+        } catch {
+            return "snapshot of '\(P.name)' does not decode: \(error)"
+        }
+    }
+
+    /// Starts over from the initial state at position 0 (to rebuild from the log).
+    package func reset() {
+        state = projection.makeInitialState()
+        checkpoint = 0
+        failure = nil
+    }
+}
+
+private func hex(_ value: UInt64) -> String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+}

@@ -1,0 +1,90 @@
+import Events
+
+/// A profile as the read model knows it. Its name is personal data kept outside the log, so only
+/// the side-store reference is held here; resolve it through the store's personal-data side store.
+public struct ProfileRecord: Sendable, Equatable {
+    /// The profile.
+    public let id: ProfileID
+    /// Where its current name is kept (changes on rename).
+    public internal(set) var name: PersonalDataReference
+    /// Whether it belongs to a child (parental controls apply).
+    public let isChild: Bool
+    /// When it was created.
+    public let created: EventTime
+    /// The log position of its creation: the order of ``ProfileDirectory/profiles(includingDeleted:)``.
+    public let creationPosition: UInt64
+    /// When it was deleted, nil while it exists.
+    public internal(set) var deleted: EventTime?
+
+    /// Whether it was deleted.
+    public var isDeleted: Bool { deleted != nil }
+}
+
+/// A setting's current value for a profile.
+public struct ProfileSetting: Sendable, Equatable {
+    /// Which setting.
+    public let key: SettingKey
+    /// Its typed value (the latest `SettingChanged` wins).
+    public let value: SettingValue
+    /// When it was set.
+    public let changed: EventTime
+}
+
+/// An external service configured for a profile: its name and where its credential is kept.
+/// The secret itself never enters the log, so it is not here either.
+public struct ConfiguredService: Sendable, Equatable {
+    /// The service, e.g. "openai".
+    public let service: String
+    /// Where its credential is kept, e.g. `keychain:openai-api-key`.
+    public let credential: CredentialReference
+    /// When it was (last) configured.
+    public let configured: EventTime
+}
+
+extension ProfileRecord: BinaryCodable {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        id = try ProfileID(from: &reader)
+        name = try PersonalDataReference(from: &reader)
+        isChild = try Bool(from: &reader)
+        created = try EventTime(from: &reader)
+        creationPosition = try UInt64(from: &reader)
+        deleted = try EventTime?(from: &reader)
+    }
+
+    package func encode(to writer: inout BinaryWriter) {
+        id.encode(to: &writer)
+        name.encode(to: &writer)
+        isChild.encode(to: &writer)
+        created.encode(to: &writer)
+        creationPosition.encode(to: &writer)
+        deleted.encode(to: &writer)
+    }
+}
+
+extension ProfileSetting: BinaryCodable {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        key = try SettingKey(from: &reader)
+        value = try SettingValue(from: &reader)
+        changed = try EventTime(from: &reader)
+    }
+
+    package func encode(to writer: inout BinaryWriter) {
+        key.encode(to: &writer)
+        value.encode(to: &writer)
+        changed.encode(to: &writer)
+    }
+}
+
+extension ConfiguredService: BinaryCodable {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        service = try String(from: &reader)
+        credential = try CredentialReference(from: &reader)
+        configured = try EventTime(from: &reader)
+    }
+
+    package func encode(to writer: inout BinaryWriter) {
+        service.encode(to: &writer)
+        credential.encode(to: &writer)
+        configured.encode(to: &writer)
+    }
+}

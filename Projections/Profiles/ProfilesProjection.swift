@@ -1,0 +1,80 @@
+import Events
+import FSRS
+
+/// Folds the profile and settings events into ``ProfileDirectory``.
+///
+/// - `ProfileCreated` adds a profile (a second creation of the same id is ignored);
+///   `ProfileRenamed` replaces its name reference; `ProfileDeleted` flags it deleted and, if it
+///   was active, leaves no profile active. Renames and switches of unknown or deleted profiles
+///   are ignored.
+/// - `SettingChanged`, `ExternalServiceConfigured`, `SchedulerParametersChanged`,
+///   `DesiredRetentionChanged` and `DayCutoffChanged` replace the event profile's value (the
+///   latest wins). Never throws.
+package struct ProfilesProjection: Projection {
+    package typealias State = ProfileDirectory
+
+    package static let name = "profiles"
+    package static let version: UInt32 = 1
+
+    /// The day cut-off hour of profiles that never changed theirs.
+    package let defaultCutoffHour: Int
+    /// The FSRS weights of profiles that never changed theirs.
+    package let defaultParameters: FSRSParameters
+    /// The desired retention of profiles that never changed theirs.
+    package let defaultRetention: DesiredRetention
+
+    /// A projection with these defaults (FSRS-6 weights, 0.9 retention, a 4 a.m. cut-off unless given).
+    package init(defaultCutoffHour: Int = 4, defaultParameters: FSRSParameters = .fsrs6Default,
+                 defaultRetention: DesiredRetention = try! DesiredRetention(0.9)) {
+        self.defaultCutoffHour = defaultCutoffHour
+        self.defaultParameters = defaultParameters
+        self.defaultRetention = defaultRetention
+    }
+
+    package var fingerprint: UInt64 {
+        StableHash.combine(UInt64(bitPattern: Int64(defaultCutoffHour)), defaultParameters.fingerprint,
+                           defaultRetention.value.bitPattern)
+    }
+
+    package func makeInitialState() -> ProfileDirectory {
+        // FSRS weights are 21 finite floats, exactly representable as doubles: always valid.
+        let weights = try! SchedulerParameters(defaultParameters.weights.map(Double.init))
+        return ProfileDirectory(calendar: ProfileCalendar(defaultCutoffHour: defaultCutoffHour),
+                                defaultParameters: weights, defaultRetention: defaultRetention)
+    }
+
+    package func apply(_ event: RecordedEvent, to state: inout ProfileDirectory) {
+        switch event.event {
+        case .settingChanged(let change):
+            state.settingValues[event.profile, default: [:]][change.key.value] =
+                ProfileSetting(key: change.key, value: change.value, changed: event.occurred)
+        case .profileSwitched(let switched):
+            guard let record = state.records[switched.profile], !record.isDeleted else { return }
+            state.activeProfile = switched.profile
+        case .profileCreated(let created):
+            guard state.records[created.profile] == nil else { return }
+            state.records[created.profile] = ProfileRecord(
+                id: created.profile, name: created.name, isChild: created.isChild,
+                created: event.occurred, creationPosition: event.position, deleted: nil)
+        case .profileRenamed(let renamed):
+            guard state.records[renamed.profile]?.isDeleted == false else { return }
+            state.records[renamed.profile]!.name = renamed.name
+        case .profileDeleted(let deleted):
+            guard state.records[deleted.profile]?.isDeleted == false else { return }
+            state.records[deleted.profile]!.deleted = event.occurred
+            if state.activeProfile == deleted.profile { state.activeProfile = nil }
+        case .externalServiceConfigured(let configured):
+            state.serviceConfigurations[event.profile, default: [:]][configured.service] =
+                ConfiguredService(service: configured.service, credential: configured.credential,
+                                  configured: event.occurred)
+        case .schedulerParametersChanged(let change):
+            state.schedulerChanges[event.profile, default: SchedulerChanges()].parameters = change.parameters
+        case .desiredRetentionChanged(let change):
+            state.schedulerChanges[event.profile, default: SchedulerChanges()].retention = change.retention
+        case .dayCutoffChanged:
+            state.calendar.observe(event)
+        default:
+            return
+        }
+    }
+}

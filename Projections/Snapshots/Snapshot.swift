@@ -1,0 +1,86 @@
+import Events
+
+/// A projection's state at a log position, with what it was computed by: the projection's
+/// name and version and the fingerprint of its configuration.
+///
+/// File layout (format version 1), all integers LEB128 varints unless said otherwise:
+/// `"HSNAPSHT"` (8 bytes) · format version (1 byte) · name (length-prefixed UTF-8) ·
+/// projection version · fingerprint (8 bytes little-endian) · position · state length ·
+/// state bytes · FNV-1a-64 of everything before it (8 bytes little-endian).
+public struct Snapshot: Sendable, Equatable {
+    /// The projection's stable name.
+    public let projection: String
+    /// The projection version that wrote the state.
+    public let version: UInt32
+    /// The fingerprint of the configuration the state was folded with.
+    public let fingerprint: UInt64
+    /// The last log position folded into the state.
+    public let position: UInt64
+    /// The state, as the projection encodes it.
+    public let state: [UInt8]
+
+    /// A snapshot from its parts.
+    public init(projection: String, version: UInt32, fingerprint: UInt64, position: UInt64, state: [UInt8]) {
+        self.projection = projection
+        self.version = version
+        self.fingerprint = fingerprint
+        self.position = position
+        self.state = state
+    }
+
+    static let magic: [UInt8] = Array("HSNAPSHT".utf8)
+    static let formatVersion: UInt8 = 1
+
+    /// The snapshot file's bytes.
+    public func encoded() -> [UInt8] {
+        var writer = BinaryWriter(bytes: Self.magic)
+        writer.writeByte(Self.formatVersion)
+        writer.writeString(projection)
+        writer.writeVarint(UInt64(version))
+        writeFixed64(fingerprint, to: &writer)
+        writer.writeVarint(position)
+        writer.writeVarint(UInt64(state.count))
+        writer.writeRaw(state)
+        writeFixed64(StableHash.fnv1a64(writer.bytes), to: &writer)
+        return writer.bytes
+    }
+
+    /// The snapshot in `bytes`.
+    /// - Throws: ``SnapshotError`` when the bytes are not a whole, undamaged snapshot file of a
+    ///   format this build reads.
+    public init(decoding bytes: [UInt8]) throws(SnapshotError) {
+        guard bytes.count >= Self.magic.count + 1 + 8, Array(bytes.prefix(Self.magic.count)) == Self.magic else {
+            throw SnapshotError(.notASnapshot, "the file does not start with a snapshot header")
+        }
+        let body = bytes.count - 8
+        let stored = bytes[body...].enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+        guard StableHash.fnv1a64(bytes[..<body]) == stored else {
+            throw SnapshotError(.damaged, "the snapshot's checksum does not match its contents")
+        }
+        do {
+            self = try bytes[..<body].withUnsafeBytes { raw throws(EventDecodingError) -> Snapshot in
+                var reader = BinaryReader(raw)
+                for _ in Self.magic { _ = try reader.readByte() }
+                let format = try reader.readByte()
+                guard format == Self.formatVersion else {
+                    throw EventDecodingError(.unsupportedFormat, "snapshot format \(format) is not known to this build")
+                }
+                let name = try reader.readString()
+                let version = try reader.readVarint(as: UInt32.self, "projection version")
+                var fingerprint: UInt64 = 0
+                for shift in 0..<8 { fingerprint |= UInt64(try reader.readByte()) << (8 * UInt64(shift)) }
+                let position = try reader.readVarint()
+                let state = try reader.readLengthPrefixed()
+                try reader.expectEnd()
+                return Snapshot(projection: name, version: version, fingerprint: fingerprint,
+                                position: position, state: Array(state))
+            }
+        } catch {
+            throw SnapshotError(.damaged, "the snapshot's header does not decode: \(error)")
+        }
+    }
+}
+
+private func writeFixed64(_ value: UInt64, to writer: inout BinaryWriter) {
+    for shift in 0..<8 { writer.writeByte(UInt8(truncatingIfNeeded: value >> (8 * UInt64(shift)))) }
+}

@@ -1,0 +1,59 @@
+import Events
+
+/// Folds the spelling events into ``SpellingProgress``.
+///
+/// - `SpellingTestCreated` / `SpellingTestEdited`: the test's title and normalized words
+///   (an edit of an unknown test is ignored).
+/// - `SpellingPracticeStarted`: opens a session on a known test, remembering its words then.
+/// - `WordSpelled`: counts toward the (event's profile, word) progress whether or not its
+///   session is known; in an open session, the word's first attempt decides its first-try result.
+/// - `SpellingPracticeEnded`: scores the session on its test (if a word was spelled) and forgets it.
+/// Never throws.
+package struct SpellingProjection: Projection {
+    package typealias State = SpellingProgress
+
+    package static let name = "spelling"
+    package static let version: UInt32 = 1
+
+    /// When a word counts as mastered.
+    package let mastery: SpellingMasteryRule
+
+    /// A projection mastering words after `mastery.runLength` correct answers in a row.
+    package init(mastery: SpellingMasteryRule = SpellingMasteryRule()) { self.mastery = mastery }
+
+    package var fingerprint: UInt64 { StableHash.combine(UInt64(mastery.runLength)) }
+
+    package func makeInitialState() -> SpellingProgress { SpellingProgress() }
+
+    package func apply(_ event: RecordedEvent, to state: inout SpellingProgress) {
+        switch event.event {
+        case .wordSpelled(let spelled):
+            let word = SpellingWord.normalized(spelled.word)
+            state.words[SpellingWordKey(profile: event.profile, word: word),
+                        default: SpellingWordProgress(word: word, lastPractised: event.occurred)]
+                .record(correct: spelled.correct, hints: spelled.hintsUsed, at: event.occurred, rule: mastery)
+            if let session = state.openSessions.index(forKey: spelled.session) {
+                state.openSessions.values[session].recordFirstTry(of: word, correct: spelled.correct && spelled.attempt.value == 1)
+            }
+        case .spellingTestCreated(let created):
+            guard state.tests[created.test] == nil else { return }
+            state.tests[created.test] = SpellingTestProgress(
+                id: created.test, profile: event.profile, title: created.title,
+                words: SpellingWord.normalized(list: created.words.words), created: event.occurred)
+        case .spellingTestEdited(let edited):
+            guard state.tests[edited.test] != nil else { return }
+            state.tests[edited.test]!.title = edited.title
+            state.tests[edited.test]!.words = SpellingWord.normalized(list: edited.words.words)
+        case .spellingPracticeStarted(let started):
+            guard let test = state.tests[started.test] else { return }
+            state.openSessions[started.session] = OpenSpellingSession(test: started.test, words: test.words)
+        case .spellingPracticeEnded(let ended):
+            guard let session = state.openSessions.removeValue(forKey: ended.session) else { return }
+            if let score = session.score {
+                state.tests[session.test]?.recordSession(score, at: event.occurred)
+            }
+        default:
+            return
+        }
+    }
+}

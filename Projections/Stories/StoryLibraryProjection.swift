@@ -1,0 +1,78 @@
+import Events
+
+/// Folds the story events into ``StoryLibrary``.
+///
+/// - `StoryRequested` adds the story (status requested) and counts it on the profile's local day;
+///   a repeated request of a story already in the library is ignored.
+/// - `StoryGenerated` / `StoryGenerationFailed` set the status (the latest wins, so a retry that
+///   succeeds turns failed into generated); illustrations are set per page, the latest wins.
+/// - `StoryFavourited` / `StoryUnfavourited` toggle the favourite; `StoryRead` keeps the furthest
+///   page and whether it was ever finished; `StoryDeleted` removes the story from the library.
+/// - `ParentalControlsChanged` replaces the profile's controls; `DayCutoffChanged` moves its days.
+/// Events about stories not in the library are ignored. Never throws.
+package struct StoryLibraryProjection: Projection {
+    package typealias State = StoryLibrary
+
+    package static let name = "stories"
+    package static let version: UInt32 = 1
+
+    /// The day cut-off hour of profiles that never changed theirs.
+    package let defaultCutoffHour: Int
+
+    /// A projection whose days start at `defaultCutoffHour` until a profile changes it.
+    package init(defaultCutoffHour: Int) { self.defaultCutoffHour = defaultCutoffHour }
+
+    package var fingerprint: UInt64 { StableHash.combine(UInt64(bitPattern: Int64(defaultCutoffHour))) }
+
+    package func makeInitialState() -> StoryLibrary {
+        StoryLibrary(calendar: ProfileCalendar(defaultCutoffHour: defaultCutoffHour))
+    }
+
+    package func apply(_ event: RecordedEvent, to state: inout StoryLibrary) {
+        switch event.event {
+        case .storyRequested(let request):
+            guard state.stories[request.story] == nil else { return }
+            state.stories[request.story] = LibraryStory(id: request.story, profile: event.profile,
+                                                        request: request, at: event.occurred)
+            state.requestsPerDay[event.profile, default: [:]][state.calendar.day(of: event), default: 0] += 1
+        case .storyGenerated(let generated):
+            state.stories[generated.story]?.generate(generated, at: event.occurred)
+        case .storyGenerationFailed(let failed):
+            state.stories[failed.story]?.status = .failed(reason: failed.reason)
+        case .illustrationGenerated(let drawn):
+            state.stories[drawn.story]?.illustrations[drawn.page.value] = .generated(image: drawn.image)
+        case .illustrationFailed(let failed):
+            state.stories[failed.story]?.illustrations[failed.page.value] = .failed(reason: failed.reason)
+        case .storyFavourited(let favourited):
+            state.stories[favourited.story]?.isFavourite = true
+        case .storyUnfavourited(let unfavourited):
+            state.stories[unfavourited.story]?.isFavourite = false
+        case .storyRead(let read):
+            state.stories[read.story]?.read(read, at: event.occurred)
+        case .storyDeleted(let deleted):
+            state.stories.removeValue(forKey: deleted.story)
+        case .parentalControlsChanged(let change):
+            state.controls[event.profile] = ParentalControls(
+                dailyStoryLimit: Int(change.dailyStoryLimit), allowedThemes: change.allowedThemes, changed: event.occurred)
+        case .dayCutoffChanged:
+            state.calendar.observe(event)
+        default:
+            return
+        }
+    }
+}
+
+extension LibraryStory {
+    mutating func generate(_ generated: StoryGenerated, at time: EventTime) {
+        status = .generated
+        title = generated.title
+        pages = generated.pages
+        self.generated = time
+    }
+
+    mutating func read(_ read: StoryRead, at time: EventTime) {
+        pagesRead = max(pagesRead, read.lastPageRead.value)
+        finished = finished || read.finished
+        lastRead = time
+    }
+}

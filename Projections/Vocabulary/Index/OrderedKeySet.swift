@@ -1,0 +1,152 @@
+/// A key of an ``OrderedKeySet``: totally ordered, with a deterministic priority (a hash of the
+/// key, the same on every machine and run) that shapes the treap.
+public protocol OrderedKeySetKey: Comparable, Sendable {
+    /// A well-mixed hash of the key. Equal keys have equal priorities.
+    var treapPriority: UInt64 { get }
+}
+
+/// An ordered set of keys: a treap whose priorities are hashes of the keys, so its shape
+/// depends only on the set of keys held (never on insertion order or on randomness).
+///
+/// Nodes live in one array (indices, a free list) so inserts and removes allocate only when
+/// the array grows. Used as the due index of the vocabulary read model: keys (due ms, card id).
+public struct OrderedKeySet<Key: OrderedKeySetKey>: Sendable {
+    struct Node: Sendable {
+        var key: Key
+        var priority: UInt64
+        var left: Int32
+        var right: Int32
+    }
+
+    static var none: Int32 { -1 }
+
+    var nodes: [Node] = []
+    var freeList: [Int32] = []
+    var root: Int32 = -1
+    /// The number of keys held.
+    public private(set) var count: Int = 0
+
+    /// An empty set.
+    public init() {}
+
+    /// True when no key is held.
+    public var isEmpty: Bool { count == 0 }
+
+    /// Whether `key` is held.
+    /// - Complexity: O(log n) expected.
+    public func contains(_ key: Key) -> Bool {
+        var node = root
+        while node != Self.none {
+            let current = nodes[Int(node)]
+            if key == current.key { return true }
+            node = key < current.key ? current.left : current.right
+        }
+        return false
+    }
+
+    /// The smallest key, if any.
+    /// - Complexity: O(log n) expected.
+    public var first: Key? {
+        var node = root
+        guard node != Self.none else { return nil }
+        while nodes[Int(node)].left != Self.none { node = nodes[Int(node)].left }
+        return nodes[Int(node)].key
+    }
+
+    /// Adds `key`; returns false (and changes nothing) when it was already held.
+    /// - Complexity: O(log n) expected.
+    @discardableResult
+    public mutating func insert(_ key: Key) -> Bool {
+        if contains(key) { return false }
+        let fresh = allocate(Node(key: key, priority: key.treapPriority, left: Self.none, right: Self.none))
+        root = insert(fresh, into: root)
+        count += 1
+        return true
+    }
+
+    /// Removes `key`; returns false when it was not held.
+    /// - Complexity: O(log n) expected.
+    @discardableResult
+    public mutating func remove(_ key: Key) -> Bool {
+        var removed = false
+        root = remove(key, from: root, removed: &removed)
+        if removed { count -= 1 }
+        return removed
+    }
+
+    /// Removes every key, keeping the storage.
+    public mutating func removeAll() {
+        nodes.removeAll(keepingCapacity: true)
+        freeList.removeAll(keepingCapacity: true)
+        root = Self.none
+        count = 0
+    }
+
+    private mutating func allocate(_ node: Node) -> Int32 {
+        if let reused = freeList.popLast() {
+            nodes[Int(reused)] = node
+            return reused
+        }
+        nodes.append(node)
+        return Int32(nodes.count - 1)
+    }
+
+    /// Inserts node `fresh` into the subtree at `subtree`; returns the subtree's new root.
+    private mutating func insert(_ fresh: Int32, into subtree: Int32) -> Int32 {
+        guard subtree != Self.none else { return fresh }
+        if nodes[Int(fresh)].priority > nodes[Int(subtree)].priority {
+            let (left, right) = split(subtree, at: nodes[Int(fresh)].key)
+            nodes[Int(fresh)].left = left
+            nodes[Int(fresh)].right = right
+            return fresh
+        }
+        if nodes[Int(fresh)].key < nodes[Int(subtree)].key {
+            nodes[Int(subtree)].left = insert(fresh, into: nodes[Int(subtree)].left)
+        } else {
+            nodes[Int(subtree)].right = insert(fresh, into: nodes[Int(subtree)].right)
+        }
+        return subtree
+    }
+
+    /// Splits `subtree` into keys below `key` and keys above it (`key` itself is not held).
+    private mutating func split(_ subtree: Int32, at key: Key) -> (Int32, Int32) {
+        guard subtree != Self.none else { return (Self.none, Self.none) }
+        if nodes[Int(subtree)].key < key {
+            let (left, right) = split(nodes[Int(subtree)].right, at: key)
+            nodes[Int(subtree)].right = left
+            return (subtree, right)
+        } else {
+            let (left, right) = split(nodes[Int(subtree)].left, at: key)
+            nodes[Int(subtree)].left = right
+            return (left, subtree)
+        }
+    }
+
+    /// Joins two subtrees where every key of `left` is below every key of `right`.
+    private mutating func merge(_ left: Int32, _ right: Int32) -> Int32 {
+        if left == Self.none { return right }
+        if right == Self.none { return left }
+        if nodes[Int(left)].priority > nodes[Int(right)].priority {
+            nodes[Int(left)].right = merge(nodes[Int(left)].right, right)
+            return left
+        }
+        nodes[Int(right)].left = merge(left, nodes[Int(right)].left)
+        return right
+    }
+
+    private mutating func remove(_ key: Key, from subtree: Int32, removed: inout Bool) -> Int32 {
+        guard subtree != Self.none else { return Self.none }
+        let current = nodes[Int(subtree)]
+        if key == current.key {
+            removed = true
+            freeList.append(subtree)
+            return merge(current.left, current.right)
+        }
+        if key < current.key {
+            nodes[Int(subtree)].left = remove(key, from: current.left, removed: &removed)
+        } else {
+            nodes[Int(subtree)].right = remove(key, from: current.right, removed: &removed)
+        }
+        return subtree
+    }
+}

@@ -1,0 +1,71 @@
+import Events
+import FSRS
+
+/// The vocabulary read models — decks, cards, card states (FSRS) and the due queue — as one
+/// pure fold over the log.
+///
+/// Every counted review costs one `Scheduler.apply` and two O(log n) due-index updates; cram
+/// reviews only count; undone reviews restore the state remembered before them
+/// (``CardRecord/undoDepth`` deep). Settings events of a profile (parameters, desired
+/// retention, day cut-off) apply to that profile's reviews after them; they never rewrite
+/// states already computed ("as scheduled at the time").
+package struct VocabularyProjection: Projection {
+    package static let name = "vocabulary"
+    package static let version: UInt32 = 1
+
+    /// The scheduler configuration of profiles that changed none of its settings.
+    package let configuration: SchedulerConfiguration
+    /// How many new cards a profile is offered per local day.
+    package let dailyNewCardLimit: Int
+
+    /// The fold with `configuration` as every profile's default and `dailyNewCardLimit` new
+    /// cards a day (negative limits count as 0).
+    package init(configuration: SchedulerConfiguration, dailyNewCardLimit: Int) {
+        self.configuration = configuration
+        self.dailyNewCardLimit = max(0, dailyNewCardLimit)
+    }
+
+    /// Covers every field of the configuration and the new-card limit.
+    package var fingerprint: UInt64 {
+        StableHash.combine(
+            configuration.parameters.fingerprint, UInt64(configuration.desiredRetention.bitPattern),
+            UInt64(configuration.maximumInterval), UInt64(configuration.dayCutoffHour),
+            Self.stepsHash(configuration.learningSteps), Self.stepsHash(configuration.relearningSteps),
+            configuration.fuzz ? 1 : 0, UInt64(dailyNewCardLimit))
+    }
+
+    private static func stepsHash(_ steps: [Int]) -> UInt64 {
+        var hash = StableHash.combine(UInt64(steps.count))
+        for step in steps { hash = StableHash.combine(hash, UInt64(bitPattern: Int64(step))) }
+        return hash
+    }
+
+    package func makeInitialState() -> VocabularyState {
+        VocabularyState(configuration: configuration, dailyNewCardLimit: dailyNewCardLimit)
+    }
+
+    /// Folds `event`; never throws (events about unknown cards or decks, unknown event types and
+    /// events of other domains are ignored).
+    package func apply(_ event: RecordedEvent, to state: inout VocabularyState) {
+        switch event.event {
+        case .reviewGraded(let review): state.grade(review, event)
+        case .reviewUndone(let undo): state.undo(undo)
+        case .cardCreated(let created): state.createCard(created, event)
+        case .cardEdited(let edited): state.updateCard(edited.card) { card in
+                card.front = edited.front
+                card.edits += 1
+            }
+        case .cardMoved(let moved): state.moveCard(moved)
+        case .cardSuspended(let suspended): state.updateCard(suspended.card) { $0.isSuspended = true }
+        case .cardUnsuspended(let unsuspended): state.updateCard(unsuspended.card) { $0.isSuspended = false }
+        case .cardDeleted(let deleted): state.updateCard(deleted.card) { $0.isDeleted = true }
+        case .deckCreated(let created): state.createDeck(created, event)
+        case .deckRenamed(let renamed): state.decks[renamed.deck]?.name = renamed.name
+        case .deckDeleted(let deleted): state.deleteDeck(deleted.deck)
+        case .schedulerParametersChanged(let change): state.changeParameters(change, profile: event.profile)
+        case .desiredRetentionChanged(let change): state.changeRetention(change, profile: event.profile)
+        case .dayCutoffChanged(let change): state.changeCutoff(change, event)
+        default: break
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Events
+import FSRS
+
+// The fold's steps, one per event of interest. None throws: events about unknown cards or
+// decks are ignored, and invalid settings keep the old ones.
+extension VocabularyState {
+    mutating func createDeck(_ created: DeckCreated, _ event: RecordedEvent) {
+        guard decks[created.deck] == nil else { return }
+        decks[created.deck] = DeckRecord(id: created.deck, name: created.name, profile: event.profile,
+                                         createdPosition: event.position)
+    }
+
+    /// Marks the deck deleted and takes its cards out of the indexes.
+    /// - Complexity: O(k log n) for the deck's k cards.
+    mutating func deleteDeck(_ id: DeckID) {
+        guard let deck = decks[id], !deck.isDeleted else { return }
+        let members = deckCards[id] ?? []
+        let before = members.map { indexEntry(of: cards[$0]!) }
+        decks[id]!.isDeleted = true
+        for (card, entry) in zip(members, before) {
+            let record = cards[card]!
+            reindex(profile: record.profile, from: entry, to: indexEntry(of: record))
+        }
+    }
+
+    mutating func createCard(_ created: CardCreated, _ event: RecordedEvent) {
+        guard cards[created.card] == nil else { return }
+        let card = CardRecord(id: created.card, deck: created.deck, profile: event.profile, front: created.front,
+                              createdPosition: event.position, created: event.occurred)
+        cards[created.card] = card
+        deckCards[created.deck, default: []].insert(created.card)
+        reindex(profile: card.profile, from: .none, to: indexEntry(of: card))
+    }
+
+    mutating func moveCard(_ moved: CardMoved) {
+        guard let old = cards[moved.card]?.deck, old != moved.toDeck else { return }
+        updateCard(moved.card) { card in
+            card.deck = moved.toDeck
+            card.moves += 1
+        }
+        deckCards[old]?.remove(moved.card)
+        deckCards[moved.toDeck, default: []].insert(moved.card)
+    }
+
+    /// Counts a review: cram reviews are only counted; a scheduled one goes through the
+    /// profile's scheduler and moves the card in the due index.
+    /// - Complexity: O(log n) expected.
+    mutating func grade(_ review: ReviewGraded, _ event: RecordedEvent) {
+        guard let index = cards.index(forKey: review.card) else { return }
+        if review.mode == .cram {
+            cards.values[index].cramReviews += 1
+            cards.values[index].remember(RecentReview(review: event.id, effect: .cram))
+            return
+        }
+        // Read the fields one by one: holding the whole record while mutating it would copy
+        // its review stack on every review.
+        let profile = cards.values[index].profile
+        let previous = cards.values[index].schedule
+        let before = indexEntry(of: cards.values[index])
+        let record = ReviewRecord(rating: FSRS.Rating(review.rating), timeMs: event.occurred.instant.milliseconds,
+                                  utcOffsetMinutes: Int(event.occurred.utcOffset.seconds) / 60)
+        let next = scheduling(of: profile).scheduler.apply(record, to: previous, cardID: cards.values[index].seed).state
+        let day = calendar.day(of: event.occurred, profile: profile)
+        cards.values[index].schedule = next
+        cards.values[index].remember(RecentReview(review: event.id, effect: .scheduled(before: previous, day: day)))
+        if previous == nil { introduce(profile: profile, day: day) }
+        reindex(profile: profile, from: before, to: indexEntry(of: cards.values[index]))
+    }
+
+    /// Excludes a remembered review from the card's history: a cram review is uncounted; a
+    /// scheduled one restores the state before it, provided no later remembered review changed
+    /// the schedule (the store only undoes the latest review). Unknown, forgotten (deeper than
+    /// ``CardRecord/undoDepth``) or already undone reviews are ignored.
+    mutating func undo(_ undo: ReviewUndone) {
+        guard let index = cards.index(forKey: undo.card),
+              let position = cards.values[index].recentReviews.lastIndex(where: { $0.review == undo.review })
+        else { return }
+        let card = cards.values[index]
+        switch card.recentReviews[position].effect {
+        case .cram:
+            cards.values[index].cramReviews -= 1
+            cards.values[index].recentReviews.remove(at: position)
+        case .scheduled(let restored, let day):
+            let laterChangedSchedule = card.recentReviews[(position + 1)...].contains {
+                if case .scheduled = $0.effect { true } else { false }
+            }
+            guard !laterChangedSchedule else { return }
+            let before = indexEntry(of: card)
+            cards.values[index].schedule = restored
+            cards.values[index].recentReviews.remove(at: position)
+            if restored == nil { unintroduce(profile: card.profile, day: day) }
+            reindex(profile: card.profile, from: before, to: indexEntry(of: cards.values[index]))
+        }
+    }
+
+    /// Counts a card's first counted review on local `day`.
+    mutating func introduce(profile: ProfileID, day: Int64) {
+        guard let current = introductions[profile], current.day >= day else {
+            introductions[profile] = DailyIntroductions(day: day, count: 1)
+            return
+        }
+        if current.day == day { introductions[profile]!.count += 1 }
+    }
+
+    /// Uncounts a first counted review on local `day` that was undone.
+    mutating func unintroduce(profile: ProfileID, day: Int64) {
+        guard let current = introductions[profile], current.day == day, current.count > 0 else { return }
+        introductions[profile]!.count -= 1
+    }
+
+    mutating func changeParameters(_ change: SchedulerParametersChanged, profile: ProfileID) {
+        guard let parameters = try? FSRSParameters(change.parameters.weights),
+              let next = scheduling(of: profile).changed({ $0.parameters = parameters })
+        else { return }
+        profileScheduling[profile] = next
+    }
+
+    mutating func changeRetention(_ change: DesiredRetentionChanged, profile: ProfileID) {
+        guard let next = scheduling(of: profile).changed({ $0.desiredRetention = Float(change.retention.value) })
+        else { return }
+        profileScheduling[profile] = next
+    }
+
+    mutating func changeCutoff(_ change: DayCutoffChanged, _ event: RecordedEvent) {
+        guard let next = scheduling(of: event.profile).changed({ $0.dayCutoffHour = change.hour.value }) else { return }
+        calendar.observe(event)
+        profileScheduling[event.profile] = next
+    }
+}
+
+extension FSRS.Rating {
+    /// The FSRS grade of a recorded grade (both are 1 again … 4 easy).
+    @inline(__always)
+    init(_ rating: Events.Rating) {
+        switch rating {
+        case .again: self = .again
+        case .hard: self = .hard
+        case .good: self = .good
+        case .easy: self = .easy
+        }
+    }
+}

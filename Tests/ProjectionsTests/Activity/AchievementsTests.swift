@@ -1,0 +1,156 @@
+import Testing
+@testable import Events
+@testable import Projections
+
+@Suite struct AchievementsTests {
+    let projection = try! AchievementsProjection(defaultCutoffHour: 4)
+
+    func ids(_ unlocked: [UnlockedAchievement]) -> [String] { unlocked.map(\.rule.id) }
+
+    /// 60 reviews, the 60th undone, 41 more: the 100th review that counts is the 101st graded.
+    /// First review: unlocked by the first. After another undo and one more review, nothing is
+    /// unlocked twice and nothing is taken back.
+    @Test func firstReviewAndAHundredReviewsUnlockAtTheEarningReview() throws {
+        var script = EventScript()
+        script.createCard(1, at: utc(2026, 3, 1, 8))
+        var graded: [RecordedEvent] = []
+        for i in 0..<60 { graded.append(script.review(1, .good, at: utc(2026, 3, 1, 9, i))) }
+        script.undo(graded.removeLast(), at: utc(2026, 3, 1, 10))
+        for i in 0..<41 { graded.append(script.review(1, .good, at: utc(2026, 3, 1, 11, i))) }
+        #expect(graded.count == 100)
+        let atHundred = fold(projection, script.events)
+        let unlocked = atHundred.unlocked(profile: script.profile)
+        #expect(ids(unlocked) == ["first-review", "reviews-100"])
+        #expect(unlocked[0].unlock == Unlock(position: graded[0].position, time: graded[0].occurred))
+        #expect(unlocked[1].unlock == Unlock(position: graded[99].position, time: graded[99].occurred))
+        #expect(unlocked[1].unlock.position == 1 + 60 + 1 + 41)   // card, 60 reviews, undo, 41 reviews
+
+        script.undo(graded[99], at: utc(2026, 3, 1, 12))
+        let afterUndo = fold(projection, script.events)
+        #expect(afterUndo.unlocked(profile: script.profile) == unlocked)      // never re-locked
+        #expect(afterUndo.profiles[IDKey(script.profile)]?.reviews == 99)
+        script.review(1, .good, at: utc(2026, 3, 1, 13))
+        #expect(fold(projection, script.events).unlocked(profile: script.profile) == unlocked)
+    }
+
+    /// 1 March 2026 is a Sunday. Practice Sunday 1 through Saturday 7: the 7-day streak unlocks on
+    /// the 7th, but no Monday–Sunday week is full. Sunday the 8th completes Monday 2–Sunday 8.
+    @Test func aSevenDayStreakAndAFullWeek() {
+        #expect(LocalWeek.monday(of: dayNumber(2026, 3, 1)) == dayNumber(2026, 2, 23))
+        #expect(LocalWeek.monday(of: dayNumber(2026, 3, 4)) == dayNumber(2026, 3, 2))
+        #expect(LocalWeek.monday(of: dayNumber(2026, 3, 8)) == dayNumber(2026, 3, 2))
+        #expect(LocalWeek.monday(of: dayNumber(2026, 3, 9)) == dayNumber(2026, 3, 9))
+        #expect(LocalWeek.monday(of: -1) == -3)                       // Wed 31 Dec 1969 -> Mon 29 Dec
+        var script = EventScript()
+        for day in 1...7 { script.spell(1, "cat", correct: true, at: utc(2026, 3, day, 18)) }
+        let week = fold(projection, script.events)
+        #expect(ids(week.unlocked(profile: script.profile)) == ["streak-7"])
+        #expect(week.unlocked(profile: script.profile)[0].unlock.position == 7)
+        let fullWeekProgress = week.progress(profile: script.profile).first { $0.rule.id == "full-week" }
+        #expect(fullWeekProgress?.current == 6)                       // Monday 2 through Saturday 7
+        script.spell(1, "cat", correct: true, at: utc(2026, 3, 8, 18))
+        script.spell(1, "dog", correct: true, at: utc(2026, 3, 8, 19))
+        let unlocked = fold(projection, script.events).unlocked(profile: script.profile)
+        #expect(ids(unlocked) == ["streak-7", "full-week"])
+        #expect(unlocked[1].unlock.position == 8)
+    }
+
+    /// Monday 2 through Sunday 8 practised in order: both unlock on the same event, and the
+    /// tie is broken by rule id.
+    @Test func achievementsEarnedByOneEventAreOrderedByRuleID() {
+        var script = EventScript()
+        for day in 2...8 { script.readStory(UInt64(day), at: utc(2026, 3, day, 18)) }
+        let unlocked = fold(projection, script.events).unlocked(profile: script.profile)
+        #expect(ids(unlocked) == ["full-week", "streak-7"])
+        #expect(unlocked.allSatisfy { $0.unlock.position == 7 })
+    }
+
+    /// Session 1 has a mistake; session 2 ends with no word spelled; session 3 is perfect but
+    /// unlocks only when it ends; session 4, perfect too, unlocks nothing more.
+    @Test func aPerfectSpellingSession() {
+        var script = EventScript()
+        script.startSpelling(1, at: utc(2026, 3, 2, 17))
+        script.spell(1, "cat", correct: true, at: utc(2026, 3, 2, 17, 1))
+        script.spell(1, "dog", correct: false, at: utc(2026, 3, 2, 17, 2))
+        script.spell(1, "dog", correct: true, at: utc(2026, 3, 2, 17, 3))
+        script.endSpelling(1, at: utc(2026, 3, 2, 17, 4))
+        script.startSpelling(2, at: utc(2026, 3, 2, 18))
+        script.endSpelling(2, at: utc(2026, 3, 2, 18, 1))
+        script.startSpelling(3, at: utc(2026, 3, 3, 17))
+        script.spell(3, "cat", correct: true, at: utc(2026, 3, 3, 17, 1))
+        script.spell(3, "dog", correct: true, at: utc(2026, 3, 3, 17, 2))
+        #expect(fold(projection, script.events).unlocked(profile: script.profile).isEmpty)
+        script.endSpelling(3, at: utc(2026, 3, 3, 17, 3))
+        script.startSpelling(4, at: utc(2026, 3, 4, 17))
+        script.spell(4, "sun", correct: true, at: utc(2026, 3, 4, 17, 1))
+        script.endSpelling(4, at: utc(2026, 3, 4, 17, 2))
+        let state = fold(projection, script.events)
+        let unlocked = state.unlocked(profile: script.profile)
+        #expect(ids(unlocked) == ["perfect-spelling"])
+        #expect(unlocked[0].unlock == Unlock(position: 11, time: eventTime(utc(2026, 3, 3, 17, 3))))
+        #expect(state.openSessions.isEmpty)
+    }
+
+    /// Stories 1–9 read to the end, story 9 again, story 10 put down half-way: 9 of 10. Story 10
+    /// finished: unlocked at that event.
+    @Test func tenStoriesRead() {
+        var script = EventScript()
+        for story in 1...9 as ClosedRange<UInt64> { script.readStory(story, at: utc(2026, 3, 1, 18, Int(story))) }
+        script.readStory(9, at: utc(2026, 3, 1, 19))
+        script.readStory(10, finished: false, at: utc(2026, 3, 1, 19, 30))
+        let before = fold(projection, script.events)
+        #expect(before.progress(profile: script.profile).first { $0.rule.id == "stories-read-10" }?.current == 9)
+        #expect(!ids(before.unlocked(profile: script.profile)).contains("stories-read-10"))
+        script.readStory(10, at: utc(2026, 3, 1, 20))
+        let unlocked = fold(projection, script.events).unlocked(profile: script.profile)
+        #expect(ids(unlocked) == ["stories-read-10"])
+        #expect(unlocked[0].unlock.position == 12)
+    }
+
+    /// A profile's progress toward every locked rule, in table order: 3 reviews on 3 days
+    /// (Monday 2 to Wednesday 4), one story read.
+    @Test func progressTowardLockedRules() {
+        var script = EventScript()
+        script.createCard(1, at: utc(2026, 3, 1))
+        for day in 2...4 { script.review(1, .good, at: utc(2026, 3, day, 12)) }
+        script.readStory(1, at: utc(2026, 3, 4, 20))
+        let state = fold(projection, script.events)
+        let progress = state.progress(profile: script.profile)
+        #expect(progress.map(\.rule.id) == ["reviews-100", "reviews-1000", "streak-7", "streak-30", "perfect-spelling",
+                                            "stories-read-10", "full-week"])
+        #expect(progress.map(\.current) == [3, 3, 3, 3, 0, 1, 3])
+        #expect(progress.map(\.target) == [100, 1000, 7, 30, 1, 10, 7])
+        #expect(progress[0].fraction == 0.03)
+        #expect(state.progress(profile: ProfileID(testUUID(0x42))).map(\.current) == [0, 0, 0, 0, 0, 0, 0, 0])
+    }
+
+    /// Rules are data: a custom table with a 2-review rule works like the default one.
+    @Test func aCustomRuleTable() throws {
+        let rules = [AchievementRule(id: "two", title: "Two", description: "Review twice.", condition: .reviews(2))]
+        let custom = try AchievementsProjection(rules: rules, defaultCutoffHour: 4)
+        #expect(custom.fingerprint != projection.fingerprint)
+        var script = EventScript()
+        script.createCard(1, at: utc(2026, 3, 1))
+        script.review(1, .good, at: utc(2026, 3, 2, 12))
+        let second = script.review(1, .good, at: utc(2026, 3, 2, 13))
+        #expect(fold(custom, script.events).unlocked(profile: script.profile) ==
+                [UnlockedAchievement(rule: rules[0], unlock: Unlock(position: second.position, time: second.occurred))])
+    }
+
+    @Test(arguments: [
+        ([AchievementRule(id: "", title: "", description: "", condition: .firstReview)],
+         "[empty-id] achievement rule 0 (''): the rule has an empty id; give every rule a stable, unique id"),
+        ([AchievementRule(id: "a", title: "", description: "", condition: .firstReview),
+          AchievementRule(id: "a", title: "", description: "", condition: .fullWeek)],
+         "[duplicate-id] achievement rule 1 ('a'): the id is used by an earlier rule; ids must be unique"),
+        ([AchievementRule(id: "z", title: "", description: "", condition: .streak(days: 0))],
+         "[target-below-one] achievement rule 0 ('z'): the condition's target is 0; use 1 or more"),
+    ])
+    func aBadRuleTableIsRefused(rules: [AchievementRule], message: String) {
+        #expect {
+            _ = try AchievementsProjection(rules: rules, defaultCutoffHour: 4)
+        } throws: { error in
+            (error as? AchievementRuleError)?.description == message
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Testing
+@testable import Events
+@testable import Projections
+
+/// Snapshot round trips and determinism of the three activity projections, over seeded logs.
+@Suite struct ActivitySnapshotTests {
+    static let seeds: [UInt64] = [1, 2, 3, 4, 5, 6]
+
+    /// Encode, decode, equal; a fold snapshotted half-way and continued from the decoded state
+    /// ends in the same bytes as the full fold; folding twice gives the same bytes.
+    func checkRoundTrip<P: Projection>(_ projection: P, seed: UInt64) throws where P.State: Equatable {
+        let events = randomActivityLog(seed: seed, count: 1500)
+        let full = fold(projection, events)
+        let bytes = encoded(full)
+        #expect(try decoded(P.State.self, bytes) == full)
+        #expect(encoded(fold(projection, events)) == bytes)
+
+        let cut = 1 + Int(seed * 211 % UInt64(events.count - 1))
+        var resumed = try decoded(P.State.self, encoded(fold(projection, events[..<cut])))
+        for event in events[cut...] { try projection.apply(event, to: &resumed) }
+        #expect(resumed == full)
+        #expect(encoded(resumed) == bytes)
+    }
+
+    @Test(arguments: seeds) func dailyStats(seed: UInt64) throws {
+        try checkRoundTrip(DailyStatsProjection(defaultCutoffHour: 4), seed: seed)
+    }
+
+    @Test(arguments: seeds) func streaks(seed: UInt64) throws {
+        try checkRoundTrip(StreaksProjection(defaultCutoffHour: 4), seed: seed)
+    }
+
+    @Test(arguments: seeds) func achievements(seed: UInt64) throws {
+        try checkRoundTrip(try AchievementsProjection(defaultCutoffHour: 4), seed: seed)
+    }
+
+    /// The random logs exercise what the round trips are meant to cover.
+    @Test func theRandomLogsHoldEveryKindOfActivity() {
+        let events = randomActivityLog(seed: 1, count: 1500)
+        let stats = fold(DailyStatsProjection(defaultCutoffHour: 4), events)
+        let totals = stats.table.values.reduce(ActivityCounts(), +)
+        #expect(totals.reviews > 0 && totals.cramReviews > 0 && totals.newCards > 0)
+        #expect(totals.wordsSpelledWrong > 0 && totals.storiesRead > 0 && totals.wordsDictated > 0)
+        #expect(events.contains { if case .reviewUndone = $0.event { true } else { false } })
+        #expect(events.contains { if case .dayCutoffChanged = $0.event { true } else { false } })
+        let achievements = fold(try! AchievementsProjection(defaultCutoffHour: 4), events)
+        #expect(achievements.profiles.values.contains { !$0.unlocked.isEmpty })
+    }
+
+    /// Snapshots restored through the projector machinery, under the same and another configuration.
+    @Test func aProjectorRestoresItsSnapshotAndRefusesAnotherCutoff() async {
+        let events = randomActivityLog(seed: 9, count: 600)
+        let projector = Projector(StreaksProjection(defaultCutoffHour: 4))
+        await projector.apply(events)
+        let snapshot = await projector.snapshot()
+        let restored = Projector(StreaksProjection(defaultCutoffHour: 4))
+        #expect(await restored.restore(from: snapshot) == nil)
+        #expect(await restored.current().state == projector.current().state)
+        let other = Projector(StreaksProjection(defaultCutoffHour: 5))
+        #expect(await other.restore(from: snapshot)?.contains("computed with other parameters") == true)
+    }
+
+    /// Bytes that break the state's rules are refused with an error, not a crash.
+    @Test func aCorruptedDayRunIsRefused() {
+        var writer = BinaryWriter()
+        Int64(5).encode(to: &writer)
+        Int64(3).encode(to: &writer)
+        #expect(throws: EventDecodingError.self) { _ = try decoded(DayRun.self, writer.bytes) }
+    }
+}

@@ -1,0 +1,86 @@
+import Testing
+import TestSupport
+@testable import Events
+@testable import Projections
+
+@Suite struct DailyStatsUndoTests {
+    let projection = DailyStatsProjection(defaultCutoffHour: 4)
+
+    /// Day 10: card 1 good (new, 10 s), card 1 again (10 s). Undoing the again leaves good 1,
+    /// new 1, 10 s, retention 1/1.
+    @Test func anUndoneReviewIsRemovedFromItsDay() {
+        var script = EventScript()
+        script.createCard(1, at: utc(2026, 3, 1, 8))
+        script.review(1, .good, at: utc(2026, 3, 10, 9))
+        let again = script.review(1, .again, at: utc(2026, 3, 10, 9, 5))
+        let before = fold(projection, script.events).day(profile: script.profile, day: dayNumber(2026, 3, 10))
+        #expect(before.reviews == 2 && before.retention == 0.5)
+        script.undo(again, at: utc(2026, 3, 11, 9))                  // undone the next day: taken from the 10th
+        let state = fold(projection, script.events)
+        let day = state.day(profile: script.profile, day: dayNumber(2026, 3, 10))
+        #expect(day.reviewsByRating == [0, 0, 1, 0])
+        #expect(day.newCards == 1 && day.reviewTimeMs == 10_000 && day.retention == 1)
+        #expect(state.day(profile: script.profile, day: dayNumber(2026, 3, 11)).isEmpty)
+    }
+
+    /// Card 2: cram on the 9th, first scheduled review on the 10th, another on the 12th. Undoing
+    /// the 10th's makes the 12th's the card's first: the new card moves from the 10th to the 12th.
+    @Test func undoingACardsFirstReviewMakesItsNextScheduledReviewTheFirst() {
+        var script = EventScript()
+        script.createCard(2, at: utc(2026, 3, 1, 8))
+        script.review(2, .again, mode: .cram, at: utc(2026, 3, 9, 9))
+        let first = script.review(2, .good, at: utc(2026, 3, 10, 9))
+        script.review(2, .easy, at: utc(2026, 3, 12, 9))
+        script.undo(first, at: utc(2026, 3, 12, 10))
+        let state = fold(projection, script.events)
+        let (d9, d10, d12) = (dayNumber(2026, 3, 9), dayNumber(2026, 3, 10), dayNumber(2026, 3, 12))
+        #expect(state.day(profile: script.profile, day: d9).newCards == 0)
+        #expect(state.day(profile: script.profile, day: d10).isEmpty)
+        #expect(state.day(profile: script.profile, day: d12).newCards == 1)
+        #expect(state.day(profile: script.profile, day: d12).easy == 1)
+    }
+
+    /// Property: random reviews with random undos of a card's latest reviews (within the
+    /// remembered window) give the same day table as the log with the undone reviews never written.
+    @Test(arguments: 0..<40 as Range<UInt64>)
+    func undoingIsTheSameAsNeverHavingReviewed(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        var withUndos = EventScript(utcOffsetSeconds: 7200)
+        var reviews: [UInt64: [RecordedEvent]] = [:]
+        var undone: Set<EventID> = []
+        for card in 1...6 as ClosedRange<UInt64> { withUndos.createCard(card, at: utc(2026, 2, 1)) }
+        var minute: Int64 = 0
+        for _ in 0..<120 {
+            minute += Int64(rng.next() % 600)
+            let at = Timestamp(milliseconds: utc(2026, 3, 1).milliseconds + minute * 60_000)
+            let card = 1 + rng.next() % 6
+            if rng.next() % 4 == 0, let last = reviews[card]?.popLast() {
+                withUndos.undo(last, at: at)
+                undone.insert(last.id)
+            } else {
+                let rating = Events.Rating(rawValue: UInt8(1 + rng.next() % 4))!
+                let mode: ReviewMode = rng.next() % 5 == 0 ? .cram : .scheduled
+                reviews[card, default: []].append(withUndos.review(card, rating, mode: mode, seconds: Int64(rng.next() % 30), at: at))
+                if reviews[card]!.count > ReviewLedger.reviewsRemembered { reviews[card]!.removeFirst() }
+            }
+        }
+        let reference = withUndos.events.filter { event in
+            if case .reviewUndone = event.event { return false }
+            return !undone.contains(event.id)
+        }
+        #expect(fold(projection, withUndos.events).table == fold(projection, reference).table)
+    }
+
+    /// The ledger remembers a card's last 4 reviews: undoing a fifth-from-last is ignored, the
+    /// last four are taken back exactly.
+    @Test func anUndoBeyondTheRememberedWindowIsIgnored() {
+        var script = EventScript()
+        script.createCard(1, at: utc(2026, 3, 1))
+        let graded = (0..<5).map { script.review(1, .good, seconds: 1, at: utc(2026, 3, 10, 9, $0)) }
+        script.undo(graded[0], at: utc(2026, 3, 10, 10))
+        #expect(fold(projection, script.events).day(profile: script.profile, day: dayNumber(2026, 3, 10)).good == 5)
+        for review in graded[1...].reversed() { script.undo(review, at: utc(2026, 3, 10, 11)) }
+        let day = fold(projection, script.events).day(profile: script.profile, day: dayNumber(2026, 3, 10))
+        #expect(day.good == 1 && day.reviewTimeMs == 1000 && day.newCards == 1)
+    }
+}

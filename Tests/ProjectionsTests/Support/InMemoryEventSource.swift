@@ -1,0 +1,29 @@
+import Events
+@testable import Projections
+
+/// An event source over an array that tests append to, with waiting for new events, standing in
+/// for the log (the store's tests run the real log).
+actor InMemoryEventSource: EventSource {
+    private var log: [RecordedEvent] = []
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    init(_ events: [RecordedEvent] = []) { log = events }
+
+    func append(_ events: [RecordedEvent]) {
+        log.append(contentsOf: events)
+        let resumed = waiters
+        waiters.removeAll()
+        for waiter in resumed { waiter.resume() }
+    }
+
+    func events(after position: UInt64, limit: Int) async throws -> [RecordedEvent] {
+        Array(log.lazy.filter { $0.position > position }.prefix(limit))
+    }
+
+    func waitForEvents(after position: UInt64) async throws {
+        while (log.last?.position ?? 0) <= position {
+            try Task.checkCancellation()
+            await withCheckedContinuation { waiters.append($0) }
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Events
+import FSRS
+import Testing
+import TestSupport
+@testable import Projections
+
+/// A seeded random vocabulary history: two profiles, four decks, 40 cards; reviews (some cram),
+/// undos of the latest review, suspensions, moves, edits, deletions and settings changes.
+func randomVocabularyHistory(seed: UInt64, events count: Int = 800) -> VocabularyScript {
+    var random = SplitMix64(seed: seed)
+    var v = VocabularyScript(dailyNewCardLimit: 5)
+    let profiles = [testProfile(0), testProfile(1)]
+    var time = utc(2026, 1, 1, 8, 0)
+    for deck in 0..<4 { v.deck(UInt64(deck), at: time, profile: profiles[deck % 2]) }
+    var created: [UInt64] = []
+    var lastReview: [UInt64: EventID] = [:]
+    func pick(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
+    for _ in 0..<count {
+        time = Timestamp(milliseconds: time.milliseconds + Int64(pick(36)) * 3_600_000 / 3 + 60_000)
+        let offset = [0, 3600, -5 * 3600][pick(3)]
+        let roll = pick(100)
+        if created.count < 40 && (created.isEmpty || roll < 12) {
+            let card = UInt64(created.count)
+            let deck = UInt64(pick(4))
+            v.card(card, deck: deck, front: "word \(card)", at: time, profile: profiles[Int(deck) % 2])
+            created.append(card)
+            continue
+        }
+        let card = created[pick(created.count)]
+        switch roll {
+        case 0..<60:
+            let rating = Events.Rating(rawValue: UInt8(1 + pick(4)))!
+            lastReview[card] = v.review(card, rating, mode: pick(8) == 0 ? .cram : .scheduled, at: time,
+                                        utcOffsetSeconds: offset)
+        case 60..<70:
+            if let review = lastReview.removeValue(forKey: card) { v.undo(card, review, at: time) }
+        case 70..<75: v.record(.cardSuspended(CardSuspended(card: testCard(card))), card: card, at: time)
+        case 75..<82: v.record(.cardUnsuspended(CardUnsuspended(card: testCard(card))), card: card, at: time)
+        case 82..<86:
+            let to = testDeck(UInt64(pick(4)))
+            v.record(.cardMoved(CardMoved(card: testCard(card), fromDeck: testDeck(0), toDeck: to)), card: card, at: time)
+        case 86..<90: v.record(.cardEdited(CardEdited(card: testCard(card), front: "edit \(pick(99))", back: "b")),
+                               card: card, at: time)
+        case 90..<92: v.record(.cardDeleted(CardDeleted(card: testCard(card))), card: card, at: time)
+        case 92..<94:
+            v.setting(.desiredRetentionChanged(DesiredRetentionChanged(retention: try! DesiredRetention(0.8 + Double(pick(15)) / 100))),
+                      at: time, profile: profiles[pick(2)])
+        case 94..<96:
+            v.setting(.dayCutoffChanged(DayCutoffChanged(hour: try! HourOfDay(pick(24)))), at: time, profile: profiles[pick(2)])
+        case 96..<98:
+            let weights = FSRSParameters.fsrs5Default.weights.prefix(19).map(Double.init)
+            v.setting(.schedulerParametersChanged(SchedulerParametersChanged(parameters: try! SchedulerParameters(weights))),
+                      at: time, profile: profiles[pick(2)])
+        default:
+            if pick(10) == 0 { v.record(.deckDeleted(DeckDeleted(deck: testDeck(UInt64(pick(4))))), deck: 0, at: time) }
+        }
+    }
+    return v
+}
+
+@Suite("Vocabulary snapshots and determinism")
+struct VocabularySnapshotTests {
+    @Test("encode then decode gives an equal state and the same bytes", arguments: 0..<8)
+    func roundTrip(seed: UInt64) throws {
+        let state = randomVocabularyHistory(seed: seed).fold()
+        let bytes = encoded(state)
+        let decoded = try decodedVocabulary(bytes)
+        #expect(decoded == state)
+        #expect(encoded(decoded) == bytes)
+    }
+
+    @Test("folding to a snapshot and then the tail equals the full fold, byte for byte", arguments: 0..<8)
+    func snapshotThenTail(seed: UInt64) throws {
+        let v = randomVocabularyHistory(seed: seed)
+        let full = v.fold()
+        for cut in [1, v.events.count / 3, v.events.count / 2, v.events.count - 1] {
+            let head = v.fold(v.events.prefix(cut))
+            let restored = try decodedVocabulary(encoded(head))
+            let resumed = v.fold(v.events.dropFirst(cut), from: restored)
+            #expect(resumed == full)
+            #expect(encoded(resumed) == encoded(full))
+        }
+    }
+
+    @Test("folding the same events twice gives byte-identical states", arguments: 0..<8)
+    func determinism(seed: UInt64) {
+        let v = randomVocabularyHistory(seed: seed)
+        #expect(encoded(v.fold()) == encoded(v.fold()))
+    }
+
+    @Test("the due queue of a random history is in order and holds no suspended or gone card", arguments: 0..<8)
+    func queueInvariants(seed: UInt64) {
+        let state = randomVocabularyHistory(seed: seed).fold()
+        for profile in [testProfile(0), testProfile(1)] {
+            let queue = state.dueQueue(profile: profile, at: EventTime(instant: utc(2027, 1, 1), utcOffset: .zero), limit: 1000)
+            let dues = queue.reviews.map { ($0.due!.milliseconds, $0.id) }
+            #expect(zip(dues, dues.dropFirst()).allSatisfy { $0 < $1 })
+            #expect((queue.reviews + queue.newCards).allSatisfy { !$0.isSuspended && !$0.isGone && $0.profile == profile })
+            #expect(queue.newCards.allSatisfy { $0.isNew })
+            #expect(queue.newCards.count <= 5)
+        }
+    }
+
+    @Test("a corrupted snapshot is refused with an error, not a crash")
+    func corruptedSnapshot() {
+        let bytes = encoded(randomVocabularyHistory(seed: 3).fold())
+        #expect(throws: EventDecodingError.self) { _ = try decodedVocabulary(Array(bytes.prefix(bytes.count / 2))) }
+    }
+
+    @Test("the fingerprint covers the configuration and the new-card limit")
+    func fingerprint() throws {
+        let base = VocabularyProjection(configuration: .testDefault, dailyNewCardLimit: 20)
+        let variants = [
+            VocabularyProjection(configuration: .testDefault, dailyNewCardLimit: 21),
+            VocabularyProjection(configuration: .plainModel, dailyNewCardLimit: 20),
+            VocabularyProjection(configuration: try SchedulerConfiguration(desiredRetention: 0.85), dailyNewCardLimit: 20),
+            VocabularyProjection(configuration: try SchedulerConfiguration(dayCutoffHour: 5), dailyNewCardLimit: 20),
+            VocabularyProjection(configuration: try SchedulerConfiguration(learningSteps: [1]), dailyNewCardLimit: 20),
+            VocabularyProjection(configuration: try SchedulerConfiguration(fuzz: false), dailyNewCardLimit: 20),
+            VocabularyProjection(configuration: try SchedulerConfiguration(parameters: .fsrs5Default), dailyNewCardLimit: 20),
+        ]
+        #expect(Set(variants.map(\.fingerprint) + [base.fingerprint]).count == variants.count + 1)
+        #expect(base.fingerprint == VocabularyProjection(configuration: .testDefault, dailyNewCardLimit: 20).fingerprint)
+    }
+}
