@@ -82,7 +82,7 @@ enum ActivityBenchmarkLog {
             append(.cardCreated(CardCreated(card: id, deck: DeckID(uuid(4, 0)), front: "f", back: "b")),
                    stream: .card(id), profile: profiles[card & 1])
         }
-        let ratings: [Events.Rating] = [.again, .hard, .good, .good, .good, .easy]
+        let ratings: [Rating] = [.again, .hard, .good, .good, .good, .easy]
         let session = SpellingSessionID(uuid(5, 0))
         let story = StoryID(uuid(6, 0))
         while events.count < count {

@@ -48,7 +48,7 @@ struct FSRSBenchmarkHistory: Sendable {
             z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
             return z ^ (z >> 31)
         }
-        let ratings: [FSRS.Rating] = [.again, .hard, .good, .good, .good, .good, .good, .easy]
+        let ratings: [FSRSRating] = [.again, .hard, .good, .good, .good, .good, .good, .easy]
         let gaps: [Int64] = [600_000, 3_600_000, 86_400_000, 3 * 86_400_000, 9 * 86_400_000, 30 * 86_400_000,
                              120 * 86_400_000]
         var reviews: [ReviewRecord] = []

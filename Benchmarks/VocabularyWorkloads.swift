@@ -67,7 +67,7 @@ enum VocabularyBenchmarkLog {
             } else {
                 let pick = Int(next() % UInt64(cards.count))
                 let roll = next() % 100
-                let rating: Events.Rating = roll < 10 ? .again : roll < 20 ? .hard : roll < 90 ? .good : .easy
+                let rating: Rating = roll < 10 ? .again : roll < 20 ? .hard : roll < 90 ? .good : .easy
                 append(.reviewGraded(ReviewGraded(card: cards[pick], rating: rating, mode: roll == 99 ? .cram : .scheduled,
                                                   duration: duration)),
                        stream: .card(cards[pick]), profile: profiles[pick % 2])

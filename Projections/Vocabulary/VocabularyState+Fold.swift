@@ -57,7 +57,7 @@ extension VocabularyState {
         let profile = cards.values[index].profile
         let previous = cards.values[index].schedule
         let before = indexEntry(of: cards.values[index])
-        let record = ReviewRecord(rating: FSRS.Rating(review.rating), timeMs: event.occurred.instant.milliseconds,
+        let record = ReviewRecord(rating: FSRSRating(review.rating), timeMs: event.occurred.instant.milliseconds,
                                   utcOffsetMinutes: Int(event.occurred.utcOffset.seconds) / 60)
         let next = scheduling(of: profile).scheduler.apply(record, to: previous, cardID: cards.values[index].seed).state
         let day = calendar.day(of: event.occurred, profile: profile)
@@ -128,10 +128,10 @@ extension VocabularyState {
     }
 }
 
-extension FSRS.Rating {
+extension FSRSRating {
     /// The FSRS grade of a recorded grade (both are 1 again … 4 easy).
     @inline(__always)
-    init(_ rating: Events.Rating) {
+    init(_ rating: Rating) {
         switch rating {
         case .again: self = .again
         case .hard: self = .hard

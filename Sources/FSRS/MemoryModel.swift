@@ -73,7 +73,7 @@ public struct MemoryModel: Sendable {
 
     /// The memory state after the first review of a card (FORMULAS.md 4): S0(G) and the
     /// clamped D0(G).
-    public func initialState(_ rating: Rating) -> MemoryState {
+    public func initialState(_ rating: FSRSRating) -> MemoryState {
         MemoryState(stability: pick(initialStability, rating), difficulty: pick(initialDifficulty, rating))
     }
 
@@ -83,7 +83,7 @@ public struct MemoryModel: Sendable {
     /// The incoming state is clamped into the model's ranges first, as fsrs-rs does; the
     /// result is clamped too. `elapsedDays` = 0 is a same-day review (short-term stability).
     /// - Complexity: O(1), at most four `expf`/`powf` calls.
-    public func nextState(from state: MemoryState?, rating: Rating, elapsedDays: Int) -> MemoryState {
+    public func nextState(from state: MemoryState?, rating: FSRSRating, elapsedDays: Int) -> MemoryState {
         guard let state else { return initialState(rating) }
         let s = min(max(state.stability, 0.001), 36500)
         let d = min(max(state.difficulty, 1), 10)
@@ -114,7 +114,7 @@ public struct MemoryModel: Sendable {
     /// The four states reachable from `state` after `elapsedDays`, with their raw intervals
     /// for `desiredRetention` (fsrs-rs `next_states`). A nil state gives the initial states.
     public func nextStates(from state: MemoryState?, desiredRetention: Float, elapsedDays: Int) -> NextStates {
-        func entry(_ rating: Rating) -> NextState {
+        func entry(_ rating: FSRSRating) -> NextState {
             let memory = nextState(from: state, rating: rating, elapsedDays: elapsedDays)
             return NextState(memory: memory, intervalRaw: intervalRaw(stability: memory.stability,
                                                                      desiredRetention: desiredRetention))
@@ -145,7 +145,7 @@ public struct MemoryModel: Sendable {
     }
 
     @inline(__always)
-    func pick(_ table: (Float, Float, Float, Float), _ rating: Rating) -> Float {
+    func pick(_ table: (Float, Float, Float, Float), _ rating: FSRSRating) -> Float {
         switch rating {
         case .again: table.0
         case .hard: table.1

@@ -31,7 +31,7 @@ public struct NextStates: Sendable, Hashable {
     public var easy: NextState
 
     /// The entry for `rating`.
-    public subscript(rating: Rating) -> NextState {
+    public subscript(rating: FSRSRating) -> NextState {
         switch rating {
         case .again: again
         case .hard: hard

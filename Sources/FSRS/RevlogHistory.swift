@@ -34,7 +34,7 @@ public struct RevlogHistory: Sendable, Hashable {
             while start > 0 && sorted[start - 1].state.isLearning { start -= 1 }
             let kept = Array(sorted[start...])
             let reviews = kept.map { row in
-                ReviewRecord(rating: Rating(rawValue: row.rating) ?? .again, timeMs: row.reviewTimeMs,
+                ReviewRecord(rating: FSRSRating(rawValue: row.rating) ?? .again, timeMs: row.reviewTimeMs,
                              utcOffsetMinutes: utcOffsetMinutes, durationMs: row.durationMs)
             }
             return RevlogHistory(cardID: cardID, rows: kept, reviews: reviews)

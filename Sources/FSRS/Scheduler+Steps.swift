@@ -6,7 +6,7 @@ extension Scheduler {
     }
 
     /// py-fsrs's step rules (`review_card`, FORMULAS.md 10) for a card in `phase` at `step`.
-    func stepTransition(phase: CardPhase, step: Int, rating: Rating) -> Transition {
+    func stepTransition(phase: CardPhase, step: Int, rating: FSRSRating) -> Transition {
         switch phase {
         case .review:
             let steps = configuration.relearningSteps
@@ -19,7 +19,7 @@ extension Scheduler {
         }
     }
 
-    private func withinSteps(_ steps: [Int], phase: CardPhase, step: Int, rating: Rating) -> Transition {
+    private func withinSteps(_ steps: [Int], phase: CardPhase, step: Int, rating: FSRSRating) -> Transition {
         let minute: Int64 = 60_000
         if steps.isEmpty || (step >= steps.count && rating != .again) { return .days }
         switch rating {

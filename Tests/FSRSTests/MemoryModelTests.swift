@@ -68,7 +68,7 @@ import TestSupport
     @Test func sameDayReviewsNeverLowerStabilityExceptAgain() {
         let model = Self.models[0]
         let start = MemoryState(stability: 5, difficulty: 5)
-        for rating in [Rating.hard, .good, .easy] {
+        for rating in [FSRSRating.hard, .good, .easy] {
             #expect(model.nextState(from: start, rating: rating, elapsedDays: 0).stability >= 5)
         }
         #expect(model.nextState(from: start, rating: .again, elapsedDays: 0).stability < 5)

@@ -18,7 +18,7 @@ import TestSupport
     func statesAndIntervalsMatchAfterEveryReview(card: ReferenceVectors.Card) throws {
         var state: MemoryState?
         for (index, review) in card.reviews.enumerated() {
-            let rating = try #require(Rating(rawValue: review.rating))
+            let rating = try #require(FSRSRating(rawValue: review.rating))
             if let expected = review.retrievability, let before = state {
                 let r = model.retrievability(elapsedDays: Float(review.delta_t), stability: before.stability)
                 #expect(abs(Double(r) - expected) <= 1e-6, "review \(index): R")
@@ -45,12 +45,12 @@ import TestSupport
     func nextStatesMatch(card: ReferenceVectors.Card) throws {
         var state: MemoryState?
         for review in card.reviews {
-            state = model.nextState(from: state, rating: try #require(Rating(rawValue: review.rating)),
+            state = model.nextState(from: state, rating: try #require(FSRSRating(rawValue: review.rating)),
                                     elapsedDays: review.delta_t)
         }
         for entry in card.next_states {
             let states = model.nextStates(from: state, desiredRetention: 0.9, elapsedDays: entry.days_elapsed)
-            let pairs: [(Rating, ReferenceVectors.Outcome)] = [(.again, entry.again), (.hard, entry.hard),
+            let pairs: [(FSRSRating, ReferenceVectors.Outcome)] = [(.again, entry.again), (.hard, entry.hard),
                                                                (.good, entry.good), (.easy, entry.easy)]
             for (rating, expected) in pairs {
                 let got = states[rating]
@@ -79,7 +79,7 @@ import TestSupport
         for card in vectors.cards {
             var state: MemoryState?
             for (index, review) in card.reviews.enumerated() {
-                let rating = try #require(Rating(rawValue: review.rating))
+                let rating = try #require(FSRSRating(rawValue: review.rating))
                 if let expected = review.retrievability, let before = state {
                     check(model.retrievability(elapsedDays: Float(review.delta_t), stability: before.stability),
                           expected, "card \(card.card_id) review \(index) R")
@@ -95,7 +95,7 @@ import TestSupport
             }
             for entry in card.next_states {
                 let states = model.nextStates(from: state, desiredRetention: 0.9, elapsedDays: entry.days_elapsed)
-                for (rating, expected) in [(Rating.again, entry.again), (.hard, entry.hard), (.good, entry.good), (.easy, entry.easy)] {
+                for (rating, expected) in [(FSRSRating.again, entry.again), (.hard, entry.hard), (.good, entry.good), (.easy, entry.easy)] {
                     check(states[rating].memory.stability, expected.stability, "card \(card.card_id) next \(rating) S")
                     check(states[rating].memory.difficulty, expected.difficulty, "card \(card.card_id) next \(rating) D")
                     check(states[rating].intervalRaw, expected.interval_raw, "card \(card.card_id) next \(rating) I")

@@ -95,7 +95,7 @@ import TestSupport
             for _ in 0..<Int.random(in: 1...25, using: &random) {
                 t += [Int64(60_000), 600_000, 3_600_000, 86_400_000, 5 * 86_400_000, 40 * 86_400_000]
                     .randomElement(using: &random)!
-                var review = ReviewRecord(rating: Rating.allCases.randomElement(using: &random)!, timeMs: t,
+                var review = ReviewRecord(rating: FSRSRating.allCases.randomElement(using: &random)!, timeMs: t,
                                           utcOffsetMinutes: offset,
                                           durationMs: Int64.random(in: 0...60_000, using: &random))
                 switch Int.random(in: 0..<10, using: &random) {

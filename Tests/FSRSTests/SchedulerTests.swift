@@ -89,11 +89,11 @@ import TestSupport
         var counted: [ReviewRecord] = [], mixed: [ReviewRecord] = []
         for _ in 0..<20 {
             t += Int64.random(in: 0...(5 * Self.day), using: &random)
-            let review = ReviewRecord(rating: Rating.allCases.randomElement(using: &random)!, timeMs: t)
+            let review = ReviewRecord(rating: FSRSRating.allCases.randomElement(using: &random)!, timeMs: t)
             counted.append(review)
             mixed.append(review)
             if Bool.random(using: &random) {
-                var extra = ReviewRecord(rating: Rating.allCases.randomElement(using: &random)!, timeMs: t + 1000)
+                var extra = ReviewRecord(rating: FSRSRating.allCases.randomElement(using: &random)!, timeMs: t + 1000)
                 if Bool.random(using: &random) { extra.mode = .cram } else { extra.isUndone = true }
                 mixed.append(extra)
             }

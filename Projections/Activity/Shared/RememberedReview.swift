@@ -8,7 +8,7 @@ package struct RememberedReview: Sendable, Equatable, BinaryCodable {
     /// The local day it was counted on.
     package var day: Int64
     /// The grade given.
-    package var rating: Events.Rating
+    package var rating: Rating
     /// Scheduled or cram.
     package var mode: ReviewMode
     /// How long it took, in milliseconds.
@@ -16,7 +16,7 @@ package struct RememberedReview: Sendable, Equatable, BinaryCodable {
     /// Whether it was the card's first scheduled review (it made the card a "new card").
     package var wasFirst: Bool
 
-    package init(id: EventID, day: Int64, rating: Events.Rating, mode: ReviewMode, durationMs: Int64, wasFirst: Bool) {
+    package init(id: EventID, day: Int64, rating: Rating, mode: ReviewMode, durationMs: Int64, wasFirst: Bool) {
         self.id = id
         self.day = day
         self.rating = rating
@@ -28,7 +28,7 @@ package struct RememberedReview: Sendable, Equatable, BinaryCodable {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         id = try EventID(from: &reader)
         day = try Int64(from: &reader)
-        rating = try Events.Rating(from: &reader)
+        rating = try Rating(from: &reader)
         mode = try ReviewMode(from: &reader)
         durationMs = try Int64(from: &reader)
         wasFirst = try Bool(from: &reader)

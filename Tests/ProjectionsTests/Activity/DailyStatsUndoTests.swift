@@ -58,7 +58,7 @@ import TestSupport
                 withUndos.undo(last, at: at)
                 undone.insert(last.id)
             } else {
-                let rating = Events.Rating(rawValue: UInt8(1 + rng.next() % 4))!
+                let rating = Rating(rawValue: UInt8(1 + rng.next() % 4))!
                 let mode: ReviewMode = rng.next() % 5 == 0 ? .cram : .scheduled
                 reviews[card, default: []].append(withUndos.review(card, rating, mode: mode, seconds: Int64(rng.next() % 30), at: at))
                 if reviews[card]!.count > ReviewLedger.reviewsRemembered { reviews[card]!.removeFirst() }

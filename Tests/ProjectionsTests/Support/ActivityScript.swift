@@ -14,7 +14,7 @@ extension EventScript {
 
     /// Grades card `n`; returns the review event (its id is what an undo names).
     @discardableResult
-    mutating func review(_ n: UInt64, _ rating: Events.Rating, mode: ReviewMode = .scheduled, seconds: Int64 = 10,
+    mutating func review(_ n: UInt64, _ rating: Rating, mode: ReviewMode = .scheduled, seconds: Int64 = 10,
                          at time: Timestamp, utcOffsetSeconds: Int? = nil, profile: ProfileID? = nil) -> RecordedEvent {
         let card = CardID(testUUID(0xC000 + n))
         let review = ReviewGraded(card: card, rating: rating, mode: mode, duration: try! ElapsedTime(milliseconds: seconds * 1000))

@@ -23,7 +23,7 @@ func randomActivityLog(seed: UInt64, count: Int) -> [RecordedEvent] {
         switch rng.next() % 10 {
         case 0...4:
             let card = 1 + rng.next() % 20
-            let rating = Events.Rating(rawValue: UInt8(1 + rng.next() % 4))!
+            let rating = Rating(rawValue: UInt8(1 + rng.next() % 4))!
             lastReview[card] = script.review(card, rating, mode: rng.next() % 6 == 0 ? .cram : .scheduled,
                                              seconds: Int64(rng.next() % 40), at: at, utcOffsetSeconds: offset,
                                              profile: profiles[Int(card % 2)])

@@ -29,7 +29,7 @@ struct VocabularyScript {
 
     /// Records a review and returns its event id (for undo).
     @discardableResult
-    mutating func review(_ n: UInt64, _ rating: Events.Rating, mode: Events.ReviewMode = .scheduled, at time: Timestamp,
+    mutating func review(_ n: UInt64, _ rating: Rating, mode: ReviewMode = .scheduled, at time: Timestamp,
                          utcOffsetSeconds: Int? = nil, profile: ProfileID? = nil) -> EventID {
         script.record(.reviewGraded(ReviewGraded(card: testCard(n), rating: rating, mode: mode,
                                                  duration: try! ElapsedTime(milliseconds: 5000))),

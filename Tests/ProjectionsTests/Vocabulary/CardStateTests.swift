@@ -30,7 +30,7 @@ struct CardStateTests {
         var v = VocabularyScript(utcOffsetSeconds: 3600)
         v.deck(1, at: utc(2026, 3, 1, 8, 0))
         v.card(7, deck: 1, at: utc(2026, 3, 1, 8, 0))
-        let plan: [(Events.Rating, Timestamp, Events.ReviewMode, undone: Bool)] = [
+        let plan: [(Rating, Timestamp, ReviewMode, undone: Bool)] = [
             (.good, utc(2026, 3, 1, 9, 0), .scheduled, false),
             (.good, utc(2026, 3, 1, 9, 2), .scheduled, false),
             (.easy, utc(2026, 3, 1, 9, 5), .cram, false),
@@ -45,7 +45,7 @@ struct CardStateTests {
         for (rating, time, mode, undone) in plan {
             let id = v.review(7, rating, mode: mode, at: time)
             if undone { v.undo(7, id, at: time) }
-            history.append(ReviewRecord(rating: FSRS.Rating(rating), timeMs: time.milliseconds, utcOffsetMinutes: 60,
+            history.append(ReviewRecord(rating: FSRSRating(rating), timeMs: time.milliseconds, utcOffsetMinutes: 60,
                                         mode: mode == .cram ? .cram : .scheduled, isUndone: undone))
         }
         let card = try #require(v.fold().card(testCard(7)))

@@ -29,7 +29,7 @@ func randomVocabularyHistory(seed: UInt64, events count: Int = 800) -> Vocabular
         let card = created[pick(created.count)]
         switch roll {
         case 0..<60:
-            let rating = Events.Rating(rawValue: UInt8(1 + pick(4)))!
+            let rating = Rating(rawValue: UInt8(1 + pick(4)))!
             lastReview[card] = v.review(card, rating, mode: pick(8) == 0 ? .cram : .scheduled, at: time,
                                         utcOffsetSeconds: offset)
         case 60..<70:
