@@ -42,6 +42,8 @@ let package = Package(
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(name: "EventLogTests", dependencies: ["EventLog", "TestSupport"], swiftSettings: strict),
+        .executableTarget(name: "EventLogCrashChild", dependencies: ["EventLog"], path: "Tests/EventLogCrashChild",
+                          swiftSettings: strict),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"], swiftSettings: strict),
     ]
 )
