@@ -46,6 +46,8 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "Events", "TestSupport"],
                     swiftSettings: strict),
+        .executableTarget(name: "EventLogCrashChild", dependencies: ["EventLog"], path: "Tests/EventLogCrashChild",
+                          swiftSettings: strict),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(name: "FSRSTests", dependencies: ["FSRS", "TestSupport"], swiftSettings: strict),
     ]

@@ -1,14 +1,23 @@
 import Testing
+import TestSupport
 @testable import EventLog
 
 @Suite struct CRC32CTests {
     /// The check value of CRC-32C for "123456789" (RFC 3720, appendix B.4 catalogues).
     @Test func checkValue() {
         #expect(CRC32C.checksum(Array("123456789".utf8)) == 0xE306_9283)
+        let portable = Array("123456789".utf8).withUnsafeBytes { CRC32C.extendPortable(0, $0) }
+        #expect(portable == 0xE306_9283)
     }
 
     @Test func emptyInputIsZero() {
         #expect(CRC32C.checksum([UInt8]()) == 0)
+    }
+
+    /// RFC 3720 B.4: 32 bytes of zeros, and of 0xFF.
+    @Test func rfc3720Vectors() {
+        #expect(CRC32C.checksum([UInt8](repeating: 0, count: 32)) == 0x8A91_36AA)
+        #expect(CRC32C.checksum([UInt8](repeating: 0xFF, count: 32)) == 0x62A8_AB43)
     }
 
     @Test(arguments: [1, 7, 8, 9, 63, 64, 65, 1000])
@@ -21,4 +30,25 @@ import Testing
         }
         #expect(pieces == whole)
     }
+
+    /// The hardware path (when the CPU has one) and the slicing-by-8 fallback agree on
+    /// random data of every length and starting alignment.
+    @Test(arguments: 0..<20)
+    func hardwareAndPortableAgree(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let bytes = random.bytes(Int.random(in: 0...3000, using: &random))
+        let start = bytes.isEmpty ? 0 : Int.random(in: 0..<min(16, bytes.count), using: &random)
+        bytes.withUnsafeBytes { raw in
+            let slice = UnsafeRawBufferPointer(rebasing: raw[start...])
+            let seedCRC = UInt32(truncatingIfNeeded: random.next())
+            #expect(CRC32C.extend(seedCRC, slice) == CRC32C.extendPortable(seedCRC, slice))
+        }
+    }
+
+    #if arch(x86_64)
+    /// Every x86-64 machine this runs on has SSE4.2; the fast path must be the one used.
+    @Test func usesTheCPUInstruction() {
+        #expect(CRC32C.isHardwareAccelerated)
+    }
+    #endif
 }

@@ -6,7 +6,15 @@
 
 /// Extends a CRC32C (Castagnoli) checksum over `length` bytes.
 /// Start with `crc = 0`; the result of one call can be passed as `crc` to the next to
-/// checksum data given in pieces.
+/// checksum data given in pieces. Uses the CPU's CRC32C instruction when present
+/// (SSE4.2 on x86-64, the ARMv8 CRC extension on arm64), else the portable fallback.
 uint32_t hindsight_crc32c_extend(uint32_t crc, const void *data, size_t length);
+
+/// The portable table-driven (slicing-by-8) implementation, always available.
+/// Exposed so that tests can check that it agrees with the hardware path.
+uint32_t hindsight_crc32c_extend_portable(uint32_t crc, const void *data, size_t length);
+
+/// 1 when `hindsight_crc32c_extend` uses a CPU instruction on this machine, else 0.
+int hindsight_crc32c_is_hardware_accelerated(void);
 
 #endif

@@ -1,0 +1,108 @@
+/// How the file flags of ``FileSystem/open`` are chosen.
+package enum OpenMode: Sendable {
+    /// Read only; the file must exist.
+    case readOnly
+    /// Read and write; the file must exist.
+    case readWrite
+    /// Read and write; created if missing, kept (not truncated) if present.
+    case readWriteCreate
+    /// Read and write; created empty, truncating any existing file.
+    case createTruncate
+}
+
+/// What a durable sync must achieve.
+package enum SyncKind: Sendable {
+    /// The file's data and what is needed to read it back (its size): `fdatasync` on
+    /// Linux, `F_FULLFSYNC` on Apple platforms (plain `fsync` does not flush the drive's cache).
+    case data
+    /// Data and all metadata: `fsync` on Linux, `F_FULLFSYNC` on Apple platforms.
+    case full
+}
+
+/// The one seam through which the log touches files: every open, read, write, sync,
+/// rename, truncate, lock and directory listing goes through these functions.
+///
+/// ``posix`` is the real implementation. Tests build a copy with some functions replaced
+/// to inject faults at any call (for example an `fdatasync` that fails with `EIO`).
+/// Every function reports failure as a ``SystemCallError`` naming the call and path.
+package struct FileSystem: Sendable {
+    /// Opens `path` and returns its descriptor.
+    package var open: @Sendable (_ path: String, _ mode: OpenMode) throws(SystemCallError) -> Int32
+    /// Closes a descriptor (errors are ignored: nothing can be done about them).
+    package var close: @Sendable (_ fd: Int32) -> Void
+    /// Reads up to `buffer.count` bytes at `offset`; returns how many were read (0 at end of file).
+    package var read: @Sendable (_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer, _ offset: Int64,
+                                 _ path: String) throws(SystemCallError) -> Int
+    /// Writes up to `bytes.count` bytes at `offset`; returns how many were written.
+    package var write: @Sendable (_ fd: Int32, _ bytes: UnsafeRawBufferPointer, _ offset: Int64,
+                                  _ path: String) throws(SystemCallError) -> Int
+    /// Makes what was written to `fd` durable.
+    package var sync: @Sendable (_ fd: Int32, _ kind: SyncKind, _ path: String) throws(SystemCallError) -> Void
+    /// Sets the file's length.
+    package var truncate: @Sendable (_ fd: Int32, _ length: Int64, _ path: String) throws(SystemCallError) -> Void
+    /// The file's current length.
+    package var size: @Sendable (_ fd: Int32, _ path: String) throws(SystemCallError) -> Int64
+    /// Renames `from` to `to`, replacing `to`.
+    package var rename: @Sendable (_ from: String, _ to: String) throws(SystemCallError) -> Void
+    /// Deletes a file.
+    package var remove: @Sendable (_ path: String) throws(SystemCallError) -> Void
+    /// Creates a directory and its missing parents.
+    package var makeDirectory: @Sendable (_ path: String) throws(SystemCallError) -> Void
+    /// The names in a directory (without `.` and `..`), in no particular order.
+    package var list: @Sendable (_ path: String) throws(SystemCallError) -> [String]
+    /// Makes a directory's entries (created, renamed, deleted files) durable.
+    package var syncDirectory: @Sendable (_ path: String) throws(SystemCallError) -> Void
+    /// Takes an exclusive advisory lock without waiting; returns false when another open
+    /// file description holds it (in this or another process).
+    package var tryLock: @Sendable (_ fd: Int32, _ path: String) throws(SystemCallError) -> Bool
+
+    /// Writes all of `bytes` at `offset`, looping over short writes.
+    /// - Throws: ``SystemCallError`` from the first failed write.
+    package func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int64,
+                          path: String) throws(SystemCallError) {
+        var done = 0
+        while done < bytes.count {
+            let n = try write(fd, UnsafeRawBufferPointer(rebasing: bytes[done...]), offset + Int64(done), path)
+            if n <= 0 { throw SystemCallError(call: "pwrite", path: path, errno: 5) }
+            done += n
+        }
+    }
+
+    /// Writes all of `bytes` at `offset`.
+    /// - Throws: ``SystemCallError`` from the first failed write.
+    package func writeAll(_ fd: Int32, _ bytes: [UInt8], prefix count: Int? = nil, at offset: Int64,
+                          path: String) throws(SystemCallError) {
+        let result = bytes.withUnsafeBytes { raw in
+            Result { () throws(SystemCallError) in
+                try writeAll(fd, UnsafeRawBufferPointer(rebasing: raw[0..<(count ?? raw.count)]), at: offset, path: path)
+            }
+        }
+        try result.get()
+    }
+
+    /// Reads until `buffer` is full or the file ends; returns the bytes read.
+    /// - Throws: ``SystemCallError`` from the first failed read.
+    package func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int64,
+                           path: String) throws(SystemCallError) -> Int {
+        var done = 0
+        while done < buffer.count {
+            let n = try read(fd, UnsafeMutableRawBufferPointer(rebasing: buffer[done...]), offset + Int64(done), path)
+            if n == 0 { break }
+            done += n
+        }
+        return done
+    }
+
+    /// The whole content of a small file.
+    /// - Throws: ``SystemCallError`` when it cannot be opened or read.
+    package func readFile(_ path: String) throws(SystemCallError) -> [UInt8] {
+        let fd = try open(path, .readOnly)
+        defer { close(fd) }
+        let length = Int(try size(fd, path))
+        var bytes = [UInt8](repeating: 0, count: length)
+        let result = bytes.withUnsafeMutableBytes { buffer in
+            Result { () throws(SystemCallError) in try readFully(fd, into: buffer, at: 0, path: path) }
+        }
+        return Array(bytes[..<(try result.get())])
+    }
+}

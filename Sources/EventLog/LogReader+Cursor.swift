@@ -1,0 +1,89 @@
+extension LogReader {
+    /// A cursor at the record `position` (or at the segment start before it when the index
+    /// gives no closer entry), or nil when the log has no segment.
+    /// - Throws: ``LogError`` `.io`, `.corruptSegment`.
+    func seek(to position: UInt64, buffer: ReadBuffer) throws(LogError) -> ReadCursor? {
+        let bases = try segmentBases()
+        guard let first = bases.first else { return nil }
+        let base = bases.last(where: { $0 <= position }) ?? first
+        var cursor = ReadCursor(segmentBase: base, offset: Int64(SegmentHeader.size), position: base)
+        guard position > base,
+              let entry = SegmentFiles.loadIndex(base: base, directory: directory, fileSystem: fileSystem)?
+                .entry(atOrBefore: position) else { return cursor }
+        // Never trust the index: the entry must point at a valid frame of that position.
+        let name = SegmentName.segment(base: base)
+        let valid = try LogError.mapping("reading", directory: directory, segment: name) { () throws(SystemCallError) -> Bool in
+            let fd = try fileSystem.open(directory + "/" + name, .readOnly)
+            defer { fileSystem.close(fd) }
+            let size = try fileSystem.size(fd, directory + "/" + name)
+            let end = try? SegmentScanner.scan(fd: fd, path: directory + "/" + name, fileSize: size, from: entry.offset,
+                                               expecting: entry.position, through: entry.position, buffer: buffer,
+                                               fileSystem: fileSystem) { _ in true }
+            return end?.reason == .limitReached
+        }
+        if valid { cursor = ReadCursor(segmentBase: base, offset: entry.offset, position: entry.position) }
+        return cursor
+    }
+
+    /// Reads records from `cursor` through `lastPosition` (bounded by the writer's
+    /// published tail for a writer's reader), moving the cursor past each; `body` returns
+    /// false to stop. Follows into later segments, listing the directory again when the
+    /// last one ends (the writer may have rolled).
+    /// - Returns: false when `body` stopped the read.
+    /// - Throws: ``LogError`` for damage and I/O failures, or what `body` throws.
+    func read(from cursor: inout ReadCursor, through lastPosition: UInt64, buffer: ReadBuffer,
+              _ body: (ScannedRecord) throws -> Bool) throws -> Bool {
+        let bound = min(lastPosition, tail?.lastPosition ?? .max)
+        while cursor.position <= bound {
+            let name = SegmentName.segment(base: cursor.segmentBase)
+            let path = directory + "/" + name
+            let fd = try LogError.mapping("opening", directory: directory, segment: name) { () throws(SystemCallError) in
+                try fileSystem.open(path, .readOnly)
+            }
+            defer { fileSystem.close(fd) }
+            if cursor.offset == Int64(SegmentHeader.size) {
+                try SegmentFiles.checkHeader(fd: fd, base: cursor.segmentBase, name: name, directory: directory, fileSystem: fileSystem)
+            }
+            let size = try LogError.mapping("reading the size", directory: directory, segment: name) { () throws(SystemCallError) in
+                try fileSystem.size(fd, path)
+            }
+            let end: ScanEnd
+            do {
+                end = try SegmentScanner.scan(fd: fd, path: path, fileSize: size, from: cursor.offset, expecting: cursor.position,
+                                              through: bound, buffer: buffer, fileSystem: fileSystem, body)
+            } catch let error as SystemCallError {
+                throw LogError.io(error, doing: "reading", directory: directory, segment: name)
+            }
+            cursor.offset = end.offset
+            cursor.position = end.nextPosition
+            switch end.reason {
+            case .limitReached: return true
+            case .stoppedByBody: return false
+            case .endOfFile, .truncated, .invalid:
+                let bases = try segmentBases()
+                if let next = bases.first(where: { $0 > cursor.segmentBase }) {
+                    guard end.reason == .endOfFile else { throw damage(end, name: name) }
+                    guard next == cursor.position else {
+                        throw LogError(.missingSegment, "the segment holding position \(cursor.position) is missing; restore it from a backup",
+                                       directory: directory, segment: SegmentName.segment(base: next), position: cursor.position)
+                    }
+                    cursor = ReadCursor(segmentBase: next, offset: Int64(SegmentHeader.size), position: next)
+                } else if tail != nil && cursor.position <= bound {
+                    // The writer published more than this segment shows: it must have rolled
+                    // between our listing and our read; a second look finds the new segment.
+                    if try segmentBases().last ?? 0 > cursor.segmentBase { continue }
+                    throw damage(end, name: name)
+                } else {
+                    return true  // the end of the log (or a write in progress)
+                }
+            }
+        }
+        return true
+    }
+
+    private func damage(_ end: ScanEnd, name: String) -> LogError {
+        let why = if case .invalid(let reason) = end.reason { reason } else { "the record runs past the end of the file" }
+        return LogError(.corruptRecord, "damaged record: \(why). Run verify to list all damage, then restore the segment from a backup",
+                        directory: directory, segment: name, offset: end.offset, position: end.nextPosition)
+    }
+}

@@ -1,0 +1,32 @@
+extension LogWriter {
+    /// Seals the active segment (staged records written and synced, zero-filled space cut
+    /// off, index written) and starts a new one at the next position.
+    func roll() throws(LogError) {
+        try writePending()
+        try LogError.mapping("sealing", directory: directory, segment: segment.name) { () throws(SystemCallError) in
+            try fileSystem.sync(segment.fd, .data, directory + "/" + segment.name)
+        }
+        publish()
+        resumeWaiters(.success(()))
+        try trimPreallocation()
+        try SegmentFiles.writeIndex(segment.index, name: SegmentName.index(base: segment.base),
+                                    directory: directory, fileSystem: fileSystem)
+        let base = nextPosition
+        let fd = try SegmentFiles.create(base: base, directory: directory, fileSystem: fileSystem)
+        fileSystem.close(segment.fd)
+        segment = ActiveSegment(base: base, fd: fd, name: SegmentName.segment(base: base),
+                                dataEnd: Int64(SegmentHeader.size), allocatedEnd: Int64(SegmentHeader.size),
+                                index: SparseIndex(basePosition: base))
+    }
+
+    /// Cuts the zero-filled space after the last record and syncs the new length.
+    func trimPreallocation() throws(LogError) {
+        guard segment.allocatedEnd > segment.dataEnd else { return }
+        let path = directory + "/" + segment.name
+        try LogError.mapping("trimming", directory: directory, segment: segment.name) { () throws(SystemCallError) in
+            try fileSystem.truncate(segment.fd, segment.dataEnd, path)
+            try fileSystem.sync(segment.fd, .full, path)
+        }
+        segment.allocatedEnd = segment.dataEnd
+    }
+}

@@ -1,0 +1,41 @@
+import EventLog
+import Foundation
+import TestSupport
+
+/// Shared helpers of the EventLog tests: seeded payloads, reading a log back, file surgery.
+enum LogFixtures {
+    /// `count` payloads of seeded random lengths in `lengths` and random bytes.
+    static func payloads(_ count: Int, seed: UInt64, lengths: ClosedRange<Int> = 0...400) -> [[UInt8]] {
+        var random = SplitMix64(seed: seed)
+        return (0..<count).map { _ in random.bytes(Int.random(in: lengths, using: &random)) }
+    }
+
+    /// Every record of the log, read without a writer.
+    static func readAll(_ directory: TemporaryDirectory) throws -> [LogRecord] {
+        try LogReader(directory: directory.path).records()
+    }
+
+    /// The segment file names of a log, ascending.
+    static func segments(_ directory: TemporaryDirectory) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".log") }.sorted()
+    }
+
+    /// The bytes of a file in the log's directory.
+    static func bytes(_ directory: TemporaryDirectory, _ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: directory.appending(name)))
+    }
+
+    /// Replaces a file's bytes.
+    static func write(_ bytes: [UInt8], _ directory: TemporaryDirectory, _ name: String) throws {
+        try Data(bytes).write(to: directory.appending(name))
+    }
+
+    /// The size of a record's frame on disk (see FORMAT.md).
+    static func frameSize(_ payload: [UInt8]) -> Int { 20 + payload.count }
+
+    /// The name of the segment starting at `base`.
+    static func segmentName(_ base: UInt64) -> String {
+        let digits = String(base)
+        return String(repeating: "0", count: 20 - digits.count) + digits + ".log"
+    }
+}
