@@ -38,6 +38,10 @@ public struct SchedulerConfiguration: Sendable, Hashable {
         self.fuzz = fuzz
     }
 
+    /// py-fsrs's defaults with the FSRS-6 default weights: desired retention 0.9, learning steps
+    /// 1 and 10 minutes, relearning step 10 minutes, fuzz on, a 4 a.m. day cut-off.
+    public static let standard: SchedulerConfiguration = try! SchedulerConfiguration()
+
     /// The pure memory model: no learning steps, no fuzz (what fsrs-rs computes, and what the
     /// reference vectors use).
     /// - Throws: ``SchedulerConfigurationError`` as ``init(parameters:desiredRetention:maximumInterval:dayCutoffHour:learningSteps:relearningSteps:fuzz:)``.

@@ -1,0 +1,38 @@
+import EventLog
+import Events
+import Projections
+
+/// The log and the codec as an ``EventSource``: reads what the writer has published, decodes
+/// each record once, and never ends a batch of events in the middle of an appended batch.
+package struct LogEventSource: EventSource {
+    /// The log's writer, whose published tail bounds every read.
+    package let writer: LogWriter
+
+    /// A source over `writer`'s log.
+    package init(writer: LogWriter) { self.writer = writer }
+
+    /// The decoded events after `position`: at least `limit` of them when there are that many,
+    /// then on to the end of the appended batch the limit falls in.
+    /// - Throws: ``LogError`` for damage or I/O, ``EventDecodingError`` for a record that does not
+    ///   decode (naming its position).
+    package func events(after position: UInt64, limit: Int) async throws -> [RecordedEvent] {
+        let published = writer.lastPosition
+        guard published > position else { return [] }
+        var events: [RecordedEvent] = []
+        events.reserveCapacity(Int(min(UInt64(limit), published - position)) + 16)
+        try writer.reader.forEachRecord(from: position + 1, through: published) { recordPosition, payload, endsBatch in
+            events.append(try LogCodec.decode(payload, position: recordPosition))
+            return !(endsBatch && events.count >= limit)
+        }
+        return events
+    }
+
+    /// Returns once the log has published events after `position`.
+    /// - Throws: `CancellationError` when the task is cancelled while waiting.
+    package func waitForEvents(after position: UInt64) async throws {
+        while writer.lastPosition <= position {
+            try Task.checkCancellation()
+            await writer.waitForAppends(beyond: position)
+        }
+    }
+}
