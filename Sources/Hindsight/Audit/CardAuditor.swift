@@ -1,0 +1,131 @@
+import Events
+import FSRS
+
+/// Audits one card's scheduling: a pure function of the card's events and its profile's
+/// settings changes (see ``audit(card:events:defaultConfiguration:recomputeWith:)``), and a
+/// shell that reads them from a store's log.
+public enum CardAuditor {
+    /// The audit of `card` from `events` (the log in position order, through the cut to audit
+    /// at; events of other cards and profiles are skipped).
+    ///
+    /// - The "at the time" column replays the counted reviews with the configuration in force
+    ///   for the card's profile at each review: `defaultConfiguration` changed by the profile's
+    ///   parameter, retention and cut-off events before it. This is what the vocabulary read
+    ///   model computes (built with `defaultConfiguration`).
+    /// - The "recomputed" column replays the same reviews with `recomputeWith`, or, when nil,
+    ///   with the configuration in force after the last event (today's).
+    /// - Cram reviews and reviews undone later are listed, with no numbers, as not counting.
+    ///   Reviews recorded before the card's creation are ignored, as the read model does.
+    /// - Throws: ``HistoryError`` `unknownCard` when `events` do not create the card.
+    /// - Complexity: O(n) for n events.
+    public static func audit(card: CardID, events: some Sequence<RecordedEvent>,
+                             defaultConfiguration: SchedulerConfiguration,
+                             recomputeWith: SchedulerConfiguration? = nil) throws(HistoryError) -> CardAudit {
+        var creation: RecordedEvent?
+        var relevant: [RecordedEvent] = []
+        var undone: Set<EventID> = []
+        var lastPosition: UInt64 = 0
+        for event in events {
+            lastPosition = event.position
+            switch event.event {
+            case .cardCreated(let created) where created.card == card && creation == nil:
+                creation = event
+            case .reviewGraded(let review) where review.card == card && creation != nil:
+                relevant.append(event)
+            case .reviewUndone(let undo) where undo.card == card:
+                undone.insert(undo.review)
+            case .schedulerParametersChanged, .desiredRetentionChanged, .dayCutoffChanged:
+                relevant.append(event)
+            default:
+                break
+            }
+        }
+        guard let creation else {
+            throw HistoryError(.unknownCard, "no card \(card) was created in the log (as of position \(lastPosition)); "
+                               + "check the id, or audit as of a later position", path: "log", position: lastPosition)
+        }
+        let profile = creation.profile
+        let seed = card.schedulerSeed
+        var inForce = SchedulingInForce(defaultConfiguration)
+        var history: [(event: RecordedEvent, review: ReviewGraded, configuration: SchedulerConfiguration)] = []
+        for event in relevant {
+            if case .reviewGraded(let review) = event.event {
+                history.append((event, review, inForce.configuration))
+            } else {
+                inForce.observe(event, profile: profile)
+            }
+        }
+        let recompute = recomputeWith ?? inForce.configuration
+        let recomputeScheduler = Scheduler(configuration: recompute)
+        var schedulers: [SchedulerConfiguration: Scheduler] = [:]
+        var stateThen: CardState?
+        var stateNow: CardState?
+        var reviews: [AuditedReview] = []
+        reviews.reserveCapacity(history.count)
+        for (event, review, configuration) in history {
+            let status: AuditedReview.Status = undone.contains(event.id) ? .undone : review.mode == .cram ? .cram : .counted
+            var then: ReviewComputation?
+            var now: ReviewComputation?
+            if status == .counted {
+                let record = ReviewRecord(rating: FSRSRating(rawValue: Int(review.rating.rawValue)) ?? .again,
+                                          timeMs: event.occurred.instant.milliseconds,
+                                          utcOffsetMinutes: Int(event.occurred.utcOffset.seconds) / 60)
+                let scheduler = schedulers[configuration] ?? Scheduler(configuration: configuration)
+                schedulers[configuration] = scheduler
+                let atTheTime = scheduler.apply(record, to: stateThen, cardID: seed)
+                let recomputed = recomputeScheduler.apply(record, to: stateNow, cardID: seed)
+                stateThen = atTheTime.state
+                stateNow = recomputed.state
+                then = ReviewComputation(atTheTime, configuration: configuration)
+                now = ReviewComputation(recomputed, configuration: recompute)
+            }
+            reviews.append(AuditedReview(position: event.position, review: event.id, time: event.occurred,
+                                         rating: Int(review.rating.rawValue), mode: review.mode, status: status,
+                                         atTheTime: then, recomputed: now))
+        }
+        return CardAudit(card: card, profile: profile, created: creation.occurred, position: lastPosition,
+                         recomputedWith: ParametersInForce(recompute), reviews: reviews)
+    }
+
+    /// The audit of `card` in the store at `dataDirectory`, as of `asOf` (see
+    /// ``audit(card:events:defaultConfiguration:recomputeWith:)``). Reads the log without a lock.
+    /// - Throws: ``HistoryError`` for a missing or damaged log, a position beyond its end, or
+    ///   a card that does not exist as of the cut.
+    /// - Complexity: O(events in the log up to the cut); memory O(the card's reviews + settings events).
+    public static func audit(card: CardID, dataDirectory: String, asOf: AsOf = .latest,
+                             defaultConfiguration: SchedulerConfiguration,
+                             recomputeWith: SchedulerConfiguration? = nil) async throws -> CardAudit {
+        var kept: [RecordedEvent] = []
+        var lastPosition: UInt64 = 0
+        let history = LogHistory(dataDirectory: dataDirectory)
+        try await history.forEachBatch(asOf: asOf) { batch in
+            lastPosition = batch.last?.position ?? lastPosition
+            for event in batch where Self.mayConcern(event, card: card) { kept.append(event) }
+        }
+        do {
+            let audit = try audit(card: card, events: kept, defaultConfiguration: defaultConfiguration,
+                                  recomputeWith: recomputeWith)
+            return audit.at(position: lastPosition)
+        } catch {
+            throw HistoryError(error.code, error.message, path: history.layout.log, position: lastPosition)
+        }
+    }
+
+    private static func mayConcern(_ event: RecordedEvent, card: CardID) -> Bool {
+        switch event.event {
+        case .cardCreated(let created): created.card == card
+        case .reviewGraded(let review): review.card == card
+        case .reviewUndone(let undo): undo.card == card
+        case .schedulerParametersChanged, .desiredRetentionChanged, .dayCutoffChanged: true
+        default: false
+        }
+    }
+}
+
+extension CardAudit {
+    /// The same audit, saying it read the log through `position`.
+    func at(position: UInt64) -> CardAudit {
+        CardAudit(card: card, profile: profile, created: created, position: position,
+                  recomputedWith: recomputedWith, reviews: reviews)
+    }
+}

@@ -1,0 +1,90 @@
+import EventLog
+import Events
+import Foundation
+
+/// A read-only view of a data directory's log as decoded events, in position order. Takes no
+/// lock: the store may be writing meanwhile (what is read is what the files held).
+public struct LogHistory: Sendable {
+    /// The data directory's layout.
+    public let layout: DataDirectoryLayout
+
+    /// The history of the store in `dataDirectory`.
+    public init(dataDirectory: String) { layout = DataDirectoryLayout(path: dataDirectory) }
+
+    /// Calls `body` with the decoded events through `asOf`, in batches of at most `batchSize`
+    /// in position order, and returns the position of the last event read (0: none).
+    /// - Throws: ``HistoryError`` (`missingLog`, `positionBeyondEnd`, `unreadable` for a damaged
+    ///   record, `undecodable` naming the position); or what `body` throws.
+    /// - Complexity: O(events read); memory O(`batchSize`).
+    @discardableResult
+    public func forEachBatch(asOf: AsOf = .latest, batchSize: Int = 4096,
+                             _ body: ([RecordedEvent]) async throws -> Void) async throws -> UInt64 {
+        let reader = try openReader()
+        if case .position(let wanted) = asOf {
+            let last = try readerCall { try reader.lastPosition() }
+            guard wanted <= last else {
+                throw HistoryError(.positionBeyondEnd,
+                                   "the log ends at position \(last), so there is no state as of position \(wanted); "
+                                   + "give a position from 0 to \(last)", path: layout.log, position: wanted)
+            }
+        }
+        var next: UInt64 = 1
+        var lastRead: UInt64 = 0
+        let size = max(1, batchSize)
+        while next <= asOf.lastPosition {
+            let records = try readerCall { try reader.records(from: next, through: asOf.lastPosition, limit: size) }
+            guard !records.isEmpty else { break }
+            var batch: [RecordedEvent] = []
+            batch.reserveCapacity(records.count)
+            var reachedCut = false
+            for record in records {
+                let event: RecordedEvent
+                do {
+                    event = try LogCodec.decode(record.payload, position: record.position)
+                } catch {
+                    throw HistoryError(.undecodable, "the record at position \(record.position) does not decode as an event "
+                                       + "(\(error)); run 'hindsight verify' and restore the log from a backup",
+                                       path: layout.log, position: record.position)
+                }
+                guard asOf.includes(event) else {
+                    reachedCut = true
+                    break
+                }
+                batch.append(event)
+            }
+            if let last = batch.last { lastRead = last.position }
+            if !batch.isEmpty { try await body(batch) }
+            if reachedCut { break }
+            next = records[records.count - 1].position + 1
+        }
+        return lastRead
+    }
+
+    /// Every event through `asOf`, in position order.
+    /// - Throws: as ``forEachBatch(asOf:batchSize:_:)``.
+    /// - Complexity: O(events); keeps them all in memory.
+    public func events(asOf: AsOf = .latest) async throws -> [RecordedEvent] {
+        var all: [RecordedEvent] = []
+        try await forEachBatch(asOf: asOf) { all += $0 }
+        return all
+    }
+
+    /// A reader of the log, after checking that there is one.
+    func openReader() throws(HistoryError) -> LogReader {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: layout.log, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw HistoryError(.missingLog, "there is no log in \(layout.path) (expected the directory \(layout.log)); "
+                               + "pass the store's data directory with --data-dir", path: layout.log)
+        }
+        return LogReader(directory: layout.log)
+    }
+
+    private func readerCall<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as LogError {
+            throw HistoryError(.unreadable, "the log cannot be read: \(error); run 'hindsight verify' for every damaged record",
+                               path: layout.log, position: error.position)
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import Events
+
+extension ReadModels {
+    /// Fresh read models for `configuration`, folded from the log of the store in
+    /// `dataDirectory` up to `asOf` ("time travel"), and the last position folded. Nothing is
+    /// written: no snapshot is read or saved, the log is not locked.
+    ///
+    /// The result equals a fold of the log's first P events into fresh models, P being the
+    /// returned position.
+    /// - Throws: ``HistoryError`` for a missing or damaged log, or a position beyond its end;
+    ///   ``AchievementRuleError`` for invalid achievement rules.
+    /// - Complexity: O(events folded).
+    package static func asOf(_ asOf: AsOf, dataDirectory: String,
+                             configuration: ReadModelConfiguration) async throws -> (models: ReadModels, position: UInt64) {
+        let models = try ReadModels(configuration: configuration)
+        let position = try await LogHistory(dataDirectory: dataDirectory).forEachBatch(asOf: asOf) { batch in
+            for projector in models.all { await projector.apply(batch) }
+        }
+        return (models, position)
+    }
+}
