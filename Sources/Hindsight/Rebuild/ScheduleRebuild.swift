@@ -1,0 +1,115 @@
+import Events
+import FSRS
+
+/// Rebuilds the read models under other FSRS parameters (and optionally another desired
+/// retention) without writing to the log, and reports what changes.
+///
+/// **What is overridden.** The rebuild folds the log into fresh ``ReadModels`` whose default
+/// scheduler is the store's configuration with `parameters` (and `desiredRetention`, when
+/// given) put in, and with every `SchedulerParametersChanged` event of every profile left out
+/// (and every `DesiredRetentionChanged` when a retention is given): the new parameters apply
+/// to every profile's whole history, as if they had been in force from the start. Day cut-off
+/// changes, learning steps, fuzz and the maximum interval stay as the log and the store say.
+/// Every read model is folded from this filtered log, so the settings read model shows the new
+/// parameters in force too.
+public struct ScheduleRebuild: Sendable {
+    /// The store's read-model configuration (what the log is scheduled with today).
+    public let configuration: ReadModelConfiguration
+    /// The parameters to rebuild with.
+    public let parameters: FSRSParameters
+    /// The desired retention to rebuild with; nil keeps the configuration's and the log's.
+    public let desiredRetention: Float?
+
+    /// A rebuild of `configuration`'s read models with `parameters` and `desiredRetention`.
+    /// - Throws: ``SchedulerConfigurationError`` for a retention outside (0, 1).
+    public init(configuration: ReadModelConfiguration, parameters: FSRSParameters,
+                desiredRetention: Float? = nil) throws(SchedulerConfigurationError) {
+        self.configuration = configuration
+        self.parameters = parameters
+        self.desiredRetention = desiredRetention
+        _ = try rebuiltConfiguration()
+    }
+
+    /// The read-model configuration the rebuild folds with.
+    /// - Throws: ``SchedulerConfigurationError`` for an invalid retention.
+    public func rebuiltConfiguration() throws(SchedulerConfigurationError) -> ReadModelConfiguration {
+        let base = configuration.scheduler
+        var rebuilt = configuration
+        rebuilt.scheduler = try SchedulerConfiguration(
+            parameters: parameters, desiredRetention: desiredRetention ?? base.desiredRetention,
+            maximumInterval: base.maximumInterval, dayCutoffHour: base.dayCutoffHour,
+            learningSteps: base.learningSteps, relearningSteps: base.relearningSteps, fuzz: base.fuzz)
+        return rebuilt
+    }
+
+    /// Whether the rebuild keeps `event` (drops the settings changes it overrides).
+    @inline(__always)
+    public func keeps(_ event: RecordedEvent) -> Bool {
+        switch event.event {
+        case .schedulerParametersChanged: false
+        case .desiredRetentionChanged: desiredRetention == nil
+        default: true
+        }
+    }
+
+    /// The outcome of a run: the report, the rebuilt read models and what an apply needs.
+    package struct Outcome: Sendable {
+        package let report: RebuildReport
+        package let rebuilt: ReadModels
+        /// The live profiles (created or owning a card, not deleted), in id order.
+        package let profiles: [ProfileID]
+        /// The last stream version of each profile's stream.
+        package let profileStreamVersions: [ProfileID: UInt64]
+    }
+
+    /// Folds the log of the store in `dataDirectory` (through `asOf`) twice at once, as the
+    /// store schedules it and rebuilt, and compares the cards at `now`.
+    /// - Throws: ``HistoryError`` for a missing or damaged log; ``AchievementRuleError``.
+    /// - Complexity: O(events + cards).
+    package func run(dataDirectory: String, asOf: AsOf = .latest, now: EventTime) async throws -> Outcome {
+        let rebuiltConfiguration = try rebuiltConfiguration()
+        let before = Projector(VocabularyProjection(configuration: configuration.scheduler,
+                                                    dailyNewCardLimit: configuration.dailyNewCardLimit))
+        let rebuilt = try ReadModels(configuration: rebuiltConfiguration)
+        var cards: [CardID] = []
+        var profiles: Set<ProfileID> = []
+        var deleted: Set<ProfileID> = []
+        var versions: [ProfileID: UInt64] = [:]
+        let position = try await LogHistory(dataDirectory: dataDirectory).forEachBatch(asOf: asOf) { batch in
+            for event in batch {
+                switch event.event {
+                case .cardCreated(let created):
+                    cards.append(created.card)
+                    profiles.insert(event.profile)
+                case .profileCreated: profiles.insert(event.profile)
+                case .profileDeleted: deleted.insert(event.profile)
+                default: break
+                }
+                if event.stream == .profile(event.profile) { versions[event.profile] = event.streamVersion }
+            }
+            await before.apply(batch)
+            let kept = batch.filter(keeps)
+            for projector in rebuilt.all { await projector.apply(kept) }
+        }
+        let old = await before.read { state in cards.map { state.card($0) } }
+        let new = await rebuilt.vocabulary.read { state in cards.map { state.card($0) } }
+        var beforeStates: [CardState] = [], afterStates: [CardState] = []
+        var counts: [DueShift: Int] = [:]
+        for (a, b) in zip(old, new) {
+            guard let a, let b, !a.isGone, !a.isSuspended, let sa = a.schedule, let sb = b.schedule else { continue }
+            beforeStates.append(sa)
+            afterStates.append(sb)
+            counts[DueShift(from: sa.dueMs, to: sb.dueMs), default: 0] += 1
+        }
+        let cutoff = configuration.dayCutoffHour
+        let report = RebuildReport(
+            position: position, parameters: ParametersInForce(rebuiltConfiguration.scheduler),
+            retentionOverridden: desiredRetention != nil, cardsCompared: beforeStates.count,
+            cardsChangingDue: beforeStates.count - (counts[.same] ?? 0),
+            distribution: DueShift.allCases.map { DueShiftCount(shift: $0, cards: counts[$0] ?? 0) },
+            before: ScheduleStats(beforeStates, now: now, cutoffHour: cutoff),
+            after: ScheduleStats(afterStates, now: now, cutoffHour: cutoff))
+        let live = profiles.subtracting(deleted).sorted { $0.description < $1.description }
+        return Outcome(report: report, rebuilt: rebuilt, profiles: live, profileStreamVersions: versions)
+    }
+}
