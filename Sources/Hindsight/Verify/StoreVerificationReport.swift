@@ -1,0 +1,88 @@
+import EventLog
+
+/// What ``StoreVerifier`` found in a data directory: the log's damaged records and undecodable
+/// events, and the state of every snapshot file.
+public struct StoreVerificationReport: Sendable, Equatable, Encodable {
+    /// The log: segments and records checked, the last position, every damaged record.
+    public let log: LogSummary
+    /// Records whose checksum is right but whose payload does not decode as an event.
+    public let undecodable: [UndecodableRecord]
+    /// Every snapshot file, by name.
+    public let snapshots: [SnapshotCheck]
+
+    /// True when no record is damaged or undecodable and no snapshot is damaged or ahead of the log.
+    public var isHealthy: Bool {
+        log.damage.isEmpty && undecodable.isEmpty && !snapshots.contains { $0.status.isProblem }
+    }
+}
+
+/// The log part of a verification.
+public struct LogSummary: Sendable, Equatable, Encodable {
+    /// Segment files checked.
+    public let segments: Int
+    /// Valid records read.
+    public let records: Int
+    /// The last position present.
+    public let lastPosition: UInt64
+    /// Every damaged stretch: segment, offset, positions, reason.
+    public let damage: [Damage]
+    /// An incomplete write at the end of the last segment (which opening the log cuts off;
+    /// not damage), as "segment at offset".
+    public let tornTail: String?
+
+    /// One damaged stretch of the log.
+    public struct Damage: Sendable, Equatable, Encodable {
+        public let segment: String
+        public let offset: Int64
+        public let firstPosition: UInt64
+        public let lastPosition: UInt64
+        public let reason: String
+    }
+
+    init(_ report: VerificationReport) {
+        segments = report.segments
+        records = report.records
+        lastPosition = report.lastPosition
+        damage = report.damage.map {
+            Damage(segment: $0.segment, offset: $0.offset, firstPosition: $0.positions.lowerBound,
+                   lastPosition: $0.positions.upperBound, reason: $0.reason)
+        }
+        tornTail = report.tornTail.map { "\($0.segment) at offset \($0.offset)" }
+    }
+}
+
+/// A record that passes its checksum but does not decode.
+public struct UndecodableRecord: Sendable, Equatable, Encodable {
+    /// Its position.
+    public let position: UInt64
+    /// Why it does not decode.
+    public let reason: String
+}
+
+/// One snapshot file and what is wrong with it, if anything.
+public struct SnapshotCheck: Sendable, Equatable, Encodable {
+    /// The verdict on a snapshot file.
+    public enum Status: String, Sendable, Encodable {
+        /// Decodes, and its version and fingerprint match the configuration.
+        case current
+        /// Decodes, but was computed by another projection version or configuration: the
+        /// store discards it and rebuilds from the log (not damage).
+        case outdated
+        /// Does not decode or fails its checksum.
+        case damaged
+        /// Covers positions the log does not have (the log lost records, or belongs elsewhere).
+        case aheadOfLog = "ahead-of-log"
+        /// Names a projection this build does not have (ignored by the store).
+        case unknown
+
+        /// Whether verification fails because of it.
+        public var isProblem: Bool { self == .damaged || self == .aheadOfLog }
+    }
+
+    /// The file's path.
+    public let path: String
+    /// The verdict.
+    public let status: Status
+    /// Why, in a sentence.
+    public let detail: String
+}

@@ -1,0 +1,85 @@
+import EventLog
+import Events
+import Foundation
+
+/// Checks a data directory without changing it or taking a lock: every log record
+/// (``LogVerifier``: framing, checksum, position), every record's payload decodes as an event,
+/// and every snapshot file (decodes, checksum, and whether it is current for the configuration).
+public enum StoreVerifier {
+    /// The verification of the store in `dataDirectory` against the read models of `configuration`.
+    /// - Throws: ``HistoryError`` `missingLog` when there is no log; `unreadable` when a file
+    ///   cannot be read at all (I/O, not damage); ``AchievementRuleError`` for invalid rules.
+    /// - Complexity: O(log size + snapshot sizes).
+    public static func verify(dataDirectory: String, configuration: ReadModelConfiguration) async throws -> StoreVerificationReport {
+        let history = LogHistory(dataDirectory: dataDirectory)
+        let reader = try history.openReader()
+        let logReport: VerificationReport
+        do {
+            logReport = try LogVerifier.verify(directory: history.layout.log)
+        } catch {
+            throw HistoryError(.unreadable, "the log cannot be read: \(error)", path: history.layout.log, position: error.position)
+        }
+        var undecodable: [UndecodableRecord] = []
+        if logReport.isHealthy && logReport.lastPosition > 0 {
+            try reader.forEach(through: logReport.lastPosition) { position, payload in
+                do {
+                    _ = try LogCodec.decode(payload, position: position)
+                } catch {
+                    undecodable.append(UndecodableRecord(position: position, reason: "\(error)"))
+                }
+            }
+        }
+        let snapshots = try await checkSnapshots(in: history.layout.snapshots, configuration: configuration,
+                                                 lastPosition: logReport.lastPosition)
+        return StoreVerificationReport(log: LogSummary(logReport), undecodable: undecodable, snapshots: snapshots)
+    }
+
+    /// Every `*.snapshot` file in `directory`, in name order.
+    static func checkSnapshots(in directory: String, configuration: ReadModelConfiguration,
+                               lastPosition: UInt64) async throws -> [SnapshotCheck] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        var expected: [String: Snapshot] = [:]
+        for projector in try ReadModels(configuration: configuration).all {
+            expected[projector.name] = await projector.snapshot()
+        }
+        var checks: [SnapshotCheck] = []
+        for name in names.sorted() where name.hasSuffix(".snapshot") {
+            let path = directory + "/" + name
+            guard let data = FileManager.default.contents(atPath: path) else {
+                checks.append(SnapshotCheck(path: path, status: .damaged, detail: "the file cannot be read"))
+                continue
+            }
+            let snapshot: Snapshot
+            do {
+                snapshot = try Snapshot(decoding: [UInt8](data))
+            } catch {
+                checks.append(SnapshotCheck(path: path, status: .damaged,
+                                            detail: "\(error.message); delete it and the store rebuilds it from the log"))
+                continue
+            }
+            guard let fresh = expected[snapshot.projection], name == snapshot.projection + ".snapshot" else {
+                checks.append(SnapshotCheck(path: path, status: .unknown,
+                                            detail: "holds projection '\(snapshot.projection)', which this store does not have"))
+                continue
+            }
+            if snapshot.position > lastPosition {
+                checks.append(SnapshotCheck(path: path, status: .aheadOfLog,
+                                            detail: "covers position \(snapshot.position) but the log ends at \(lastPosition); "
+                                            + "the log lost records or the snapshot belongs to another store"))
+            } else if snapshot.version != fresh.version || snapshot.fingerprint != fresh.fingerprint {
+                checks.append(SnapshotCheck(path: path, status: .outdated,
+                                            detail: "version \(snapshot.version), fingerprint \(hex(snapshot.fingerprint)); "
+                                            + "expected version \(fresh.version), fingerprint \(hex(fresh.fingerprint)): "
+                                            + "the store rebuilds it from the log"))
+            } else {
+                checks.append(SnapshotCheck(path: path, status: .current, detail: "at position \(snapshot.position)"))
+            }
+        }
+        return checks
+    }
+
+    private static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
