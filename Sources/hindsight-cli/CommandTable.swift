@@ -3,4 +3,7 @@
 let allCommands: [any Command.Type] = [
     DemoCommand.self,
     FSRSStatesCommand.self,
+    AuditCommand.self,
+    RebuildCommand.self,
+    VerifyCommand.self,
 ]

@@ -1,0 +1,120 @@
+import Foundation
+import Hindsight
+
+/// `hindsight audit card ID`: a card's reviews with the numbers the scheduler used, as
+/// scheduled at the time and as recomputed under today's parameters.
+struct AuditCommand: Command {
+    static let path = ["audit", "card"]
+    static let summary = "audit a card's scheduling review by review (at the time vs today's parameters)"
+    static let usage = """
+        usage: hindsight audit card ID [--data-dir DIR] [--as-of POSITION|ISO8601] [--json]
+
+        Replays the card's reviews from the log: time, rating, mode, elapsed days, retrievability,
+        stability and difficulty before and after, the interval (raw, before and after fuzz), the
+        due date and the parameters in force; once as scheduled at the time and once under the
+        profile's latest parameters. Reviews where the two differ are marked '*'; cram and undone
+        reviews are listed but do not count.
+          ID                  the card's id (a UUID)
+          --data-dir DIR      the store's directory (default: $HINDSIGHT_DATA_DIR or ./.hindsight)
+          --as-of WHEN        audit as of a log position (e.g. 1200) or an instant (ISO 8601,
+                              e.g. 2024-03-01T12:00:00Z: the events recorded by then)
+          --json              print the audit as one JSON object
+        """
+
+    let card: CardID
+    let dataDirectory: String
+    let asOf: AsOf
+    let json: Bool
+
+    init(parsing arguments: inout Arguments, environment: CLIEnvironment) throws(UsageError) {
+        dataDirectory = try arguments.option("data-dir") ?? environment.defaultDataDirectory
+        asOf = try AsOfOption.parse(try arguments.option("as-of"))
+        json = arguments.flag("json")
+        let id = try arguments.positional("card ID")
+        guard let uuid = UUID(uuidString: id) else {
+            throw UsageError("card ID '\(id)' is not a UUID; give it as e.g. 6F9619FF-8B86-D011-B42D-00C04FC964FF")
+        }
+        card = CardID(uuid)
+    }
+
+    func run(_ io: inout StandardStreams) async throws -> ExitCode {
+        let audit = try await CardAuditor.audit(card: card, dataDirectory: dataDirectory, asOf: asOf,
+                                                defaultConfiguration: ReadModelConfiguration().scheduler)
+        if json {
+            io.print(try JSONOutput.encode(audit))
+            return .success
+        }
+        io.print("card \(audit.card)  profile \(audit.profile)  as of position \(audit.position)")
+        io.print("recomputed with \(Self.describe(audit.recomputedWith))")
+        io.print("pos     local time                 rating mode       status   elapsed  R       S before -> after      D before -> after   interval raw/unfuzzed/days  due (UTC)                 parameters")
+        for review in audit.reviews {
+            let head = "\(pad(review.position, 7)) \(pad(JSONOutput.localTime(review.time), 26)) \(pad(review.rating, 6)) "
+                + "\(pad(review.mode.rawValue, 10)) \(pad(review.status.rawValue, 8))"
+            guard let then = review.atTheTime, let now = review.recomputed else {
+                io.print(head + " (does not count)")
+                continue
+            }
+            io.print(head + " " + Self.row(then))
+            if review.differs { io.print(String(repeating: " ", count: 60) + "* today: " + Self.row(now)) }
+        }
+        io.print("\(audit.differing.count) of \(audit.reviews.count) reviews differ under today's parameters")
+        return .success
+    }
+
+    static func row(_ c: ReviewComputation) -> String {
+        let r = c.retrievability.map { format($0, 4) } ?? "-"
+        let sBefore = c.stabilityBefore.map { format($0, 4) } ?? "-"
+        let dBefore = c.difficultyBefore.map { format($0, 4) } ?? "-"
+        return "\(pad(c.elapsedDays, 7)) \(pad(r, 7)) \(pad(sBefore + " -> " + format(c.stabilityAfter, 4), 21)) "
+            + "\(pad(dBefore + " -> " + format(c.difficultyAfter, 4), 19)) "
+            + "\(pad(format(c.intervalRaw, 2) + "/" + (c.intervalBeforeFuzz.map(String.init) ?? "-") + "/" + String(c.intervalDays), 27)) "
+            + "\(pad(JSONOutput.utcTime(c.due), 25)) \(c.parameters.version) \(c.parameters.fingerprint) r=\(c.parameters.desiredRetention)"
+    }
+
+    static func describe(_ p: ParametersInForce) -> String {
+        "\(p.version) \(p.fingerprint), desired retention \(p.desiredRetention), day cut-off \(p.dayCutoffHour):00, fuzz \(p.fuzz ? "on" : "off")"
+    }
+
+    static func format(_ value: Float, _ digits: Int) -> String { String(format: "%.\(digits)f", Double(value)) }
+}
+
+/// Left-aligns `value` in `width` columns.
+func pad(_ value: some CustomStringConvertible, _ width: Int) -> String {
+    let text = value.description
+    return text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+}
+
+/// Parses `--as-of POSITION|ISO8601`.
+enum AsOfOption {
+    static func parse(_ text: String?) throws(UsageError) -> AsOf {
+        guard let text else { return .latest }
+        if let position = UInt64(text) { return .position(position) }
+        let formatter = ISO8601DateFormatter()
+        if let date = formatter.date(from: text) { return .instant(Timestamp(date)) }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: text) { return .instant(Timestamp(date)) }
+        throw UsageError("option --as-of expects a log position (e.g. 1200) or an ISO 8601 instant "
+                         + "(e.g. 2024-03-01T12:00:00Z), got '\(text)'")
+    }
+}
+
+/// JSON output for scripts: sorted keys, instants as ms since the epoch.
+enum JSONOutput {
+    static func encode(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    /// `2024-03-01T09:30:00+02:00`: local time with the offset in force.
+    static func localTime(_ time: EventTime) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(secondsFromGMT: Int(time.utcOffset.seconds)) ?? TimeZone(secondsFromGMT: 0)!
+        return formatter.string(from: time.instant.date)
+    }
+
+    /// `2024-03-01T04:00:00Z`.
+    static func utcTime(_ instant: Timestamp) -> String {
+        ISO8601DateFormatter().string(from: instant.date)
+    }
+}

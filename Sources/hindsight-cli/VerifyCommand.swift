@@ -1,0 +1,55 @@
+import Foundation
+import Hindsight
+
+/// `hindsight verify`: checks every log record and snapshot file; exit code 3 on damage.
+struct VerifyCommand: Command {
+    static let path = ["verify"]
+    static let summary = "check every log record and snapshot file (exit code 3 when damaged)"
+    static let usage = """
+        usage: hindsight verify [--data-dir DIR] [--json]
+
+        Reads the whole log (framing, checksums, positions, and that every event decodes) and every
+        snapshot file (checksum, and whether it is current for the configuration), without changing
+        anything or taking a lock. Damage is reported by segment, offset and position. Exits 0 when
+        all is well and 3 when something is damaged; outdated snapshots are reported, not damage.
+          --data-dir DIR   the store's directory (default: $HINDSIGHT_DATA_DIR or ./.hindsight)
+          --json           print the report as one JSON object
+        """
+
+    let dataDirectory: String
+    let json: Bool
+
+    init(parsing arguments: inout Arguments, environment: CLIEnvironment) throws(UsageError) {
+        dataDirectory = try arguments.option("data-dir") ?? environment.defaultDataDirectory
+        json = arguments.flag("json")
+    }
+
+    func run(_ io: inout StandardStreams) async throws -> ExitCode {
+        let report = try await StoreVerifier.verify(dataDirectory: dataDirectory, configuration: ReadModelConfiguration())
+        if json {
+            io.print(try JSONOutput.encode(VerifyOutput(healthy: report.isHealthy, report: report)))
+        } else {
+            let log = report.log
+            io.print("log: \(log.segments) segment(s), \(log.records) record(s), last position \(log.lastPosition)")
+            for damage in log.damage {
+                io.print("DAMAGED: segment \(damage.segment), offset \(damage.offset), positions \(damage.firstPosition)...\(damage.lastPosition): \(damage.reason)")
+            }
+            for record in report.undecodable {
+                io.print("UNDECODABLE: position \(record.position): \(record.reason)")
+            }
+            if let torn = log.tornTail { io.print("note: incomplete write at the end (\(torn)); opening the store cuts it off") }
+            for snapshot in report.snapshots {
+                io.print("snapshot \(snapshot.path): \(snapshot.status.rawValue) (\(snapshot.detail))")
+            }
+            io.print(report.isHealthy ? "ok: nothing is damaged"
+                     : "DAMAGED: restore the log from a backup; delete damaged snapshots (the store rebuilds them)")
+        }
+        return report.isHealthy ? .success : .damaged
+    }
+}
+
+/// `verify --json`: the verdict and the report.
+struct VerifyOutput: Encodable {
+    let healthy: Bool
+    let report: StoreVerificationReport
+}
