@@ -17,12 +17,13 @@ public enum ParameterChangeRecorder {
     /// Appends, in one atomic batch, a `SchedulerParametersChanged` (and, when the rebuild has
     /// a retention, a `DesiredRetentionChanged`) for each of `outcome`'s profiles, at `time`,
     /// with ids from `newID`; returns the positions written (empty when there is no profile).
-    /// - Throws: ``LogError`` when the log cannot be opened for writing (e.g. locked by a
+    /// - Throws: ``EventValidationError`` for weights an event cannot hold (not expected for
+    ///   validated parameters); ``LogError`` when the log cannot be opened for writing (e.g. locked by a
     ///   running store) or the append fails; nothing is written then.
     package static func record(_ rebuild: ScheduleRebuild, outcome: ScheduleRebuild.Outcome, dataDirectory: String,
                                at time: EventTime, newID: () -> EventID) async throws -> ClosedRange<UInt64>? {
         guard !outcome.profiles.isEmpty else { return nil }
-        let weights = try! SchedulerParameters(rebuild.parameters.weights.prefix(rebuild.parameters.inputCount == 19 ? 19 : 21)
+        let weights = try SchedulerParameters(rebuild.parameters.weights.prefix(rebuild.parameters.inputCount == 19 ? 19 : 21)
             .map(Double.init))
         var payloads: [[UInt8]] = []
         for profile in outcome.profiles {
