@@ -24,7 +24,7 @@ struct CardRecord: Sendable, Equatable {
     /// Cram reviews recorded (and not undone).
     var cramReviews = 0
     /// The most recent reviews, oldest first, at most ``undoDepth``.
-    var recentReviews: [RecentReview] = []
+    var recentReviews = ReviewStack()
     /// ``Identifier/schedulerSeed`` of the id, cached (not encoded).
     var seed: Int64
 
@@ -39,8 +39,8 @@ struct CardRecord: Sendable, Equatable {
     }
 
     /// Remembers `review`, forgetting the oldest beyond ``undoDepth``.
+    @inline(__always)
     mutating func remember(_ review: RecentReview) {
-        if recentReviews.count == Self.undoDepth { recentReviews.removeFirst() }
         recentReviews.append(review)
     }
 }

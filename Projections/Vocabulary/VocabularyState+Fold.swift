@@ -17,6 +17,7 @@ extension VocabularyState {
         let members = deckCards[id] ?? []
         let before = members.map { indexEntry(of: cards[$0]!) }
         decks[id]!.isDeleted = true
+        deletedDeckCount += 1
         for (card, entry) in zip(members, before) {
             let record = cards[card]!
             reindex(profile: record.profile, from: entry, to: indexEntry(of: record))
@@ -52,19 +53,38 @@ extension VocabularyState {
             cards.values[index].remember(RecentReview(review: event.id, effect: .cram))
             return
         }
-        // Read the fields one by one: holding the whole record while mutating it would copy
-        // its review stack on every review.
+        // Read the fields one by one, in place: holding the whole record (or passing it to a
+        // function) would copy it, its strings and its review stack on every review.
         let profile = cards.values[index].profile
         let previous = cards.values[index].schedule
-        let before = indexEntry(of: cards.values[index])
+        let indexed = isIndexed(at: index)
         let record = ReviewRecord(rating: FSRSRating(review.rating), timeMs: event.occurred.instant.milliseconds,
                                   utcOffsetMinutes: Int(event.occurred.utcOffset.seconds) / 60)
-        let next = scheduling(of: profile).scheduler.apply(record, to: previous, cardID: cards.values[index].seed).state
+        let next = nextState(after: record, from: previous, seed: cards.values[index].seed, profile: profile)
         let day = calendar.day(of: event.occurred, profile: profile)
         cards.values[index].schedule = next
         cards.values[index].remember(RecentReview(review: event.id, effect: .scheduled(before: previous, day: day)))
         if previous == nil { introduce(profile: profile, day: day) }
-        reindex(profile: profile, from: before, to: indexEntry(of: cards.values[index]))
+        guard indexed else { return }
+        let card = review.card
+        if let previous {
+            let old = DueKey(dueMs: previous.dueMs, card: card), new = DueKey(dueMs: next.dueMs, card: card)
+            if old != new { dueIndex[profile, default: OrderedKeySet()].replace(old, with: new) }
+        } else {
+            newIndex[profile]?.remove(NewCardKey(position: cards.values[index].createdPosition, card: card))
+            dueIndex[profile, default: OrderedKeySet()].insert(DueKey(dueMs: next.dueMs, card: card))
+        }
+    }
+
+    /// The card state after `record`, under the scheduler in force for `profile` (read in place:
+    /// no copy of the scheduling per review).
+    @inline(__always)
+    private func nextState(after record: ReviewRecord, from previous: CardState?, seed: Int64,
+                           profile: ProfileID) -> CardState {
+        if !profileScheduling.isEmpty, let custom = profileScheduling.index(forKey: profile) {
+            return profileScheduling.values[custom].scheduler.apply(record, to: previous, cardID: seed).state
+        }
+        return defaultScheduling.scheduler.apply(record, to: previous, cardID: seed).state
     }
 
     /// Excludes a remembered review from the card's history: a cram review is uncounted; a
@@ -73,23 +93,20 @@ extension VocabularyState {
     /// ``CardRecord/undoDepth``) or already undone reviews are ignored.
     mutating func undo(_ undo: ReviewUndone) {
         guard let index = cards.index(forKey: undo.card),
-              let position = cards.values[index].recentReviews.lastIndex(where: { $0.review == undo.review })
+              let position = cards.values[index].recentReviews.lastIndex(of: undo.review)
         else { return }
-        let card = cards.values[index]
-        switch card.recentReviews[position].effect {
+        switch cards.values[index].recentReviews[position].effect {
         case .cram:
             cards.values[index].cramReviews -= 1
             cards.values[index].recentReviews.remove(at: position)
         case .scheduled(let restored, let day):
-            let laterChangedSchedule = card.recentReviews[(position + 1)...].contains {
-                if case .scheduled = $0.effect { true } else { false }
-            }
-            guard !laterChangedSchedule else { return }
-            let before = indexEntry(of: card)
+            guard !cards.values[index].recentReviews.hasScheduledReview(after: position) else { return }
+            let profile = cards.values[index].profile
+            let before = indexEntry(at: index)
             cards.values[index].schedule = restored
             cards.values[index].recentReviews.remove(at: position)
-            if restored == nil { unintroduce(profile: card.profile, day: day) }
-            reindex(profile: card.profile, from: before, to: indexEntry(of: cards.values[index]))
+            if restored == nil { unintroduce(profile: profile, day: day) }
+            reindex(profile: profile, from: before, to: indexEntry(at: index))
         }
     }
 

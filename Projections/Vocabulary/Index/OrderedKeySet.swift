@@ -64,6 +64,16 @@ public struct OrderedKeySet<Key: OrderedKeySetKey>: Sendable {
         return true
     }
 
+    /// Moves `old` to `new`: removes `old` (if present) and inserts `new` (if absent), reusing
+    /// the removed node's slot.
+    /// - Complexity: O(log n) expected.
+    mutating func replace(_ old: Key, with new: Key) {
+        var removed = false
+        root = remove(old, from: root, removed: &removed)
+        if removed { count -= 1 }
+        insert(new)
+    }
+
     /// Removes `key`; returns false when it was not held.
     /// - Complexity: O(log n) expected.
     @discardableResult
