@@ -45,6 +45,34 @@ struct CardRecord: Sendable, Equatable {
     }
 }
 
+extension CardRecord {
+    /// The fields a review reads, without the strings and the review stack.
+    struct Peek {
+        var profile: ProfileID
+        var deck: DeckID
+        var schedule: CardState?
+        var seed: Int64
+        var createdPosition: UInt64
+        var isSuspended: Bool
+        var isDeleted: Bool
+    }
+
+    /// Reads the fields a review needs through `inout` access, which (unlike the getter of a
+    /// dictionary's values) does not copy the whole record.
+    @inline(__always)
+    static func peek(_ card: inout CardRecord) -> Peek {
+        Peek(profile: card.profile, deck: card.deck, schedule: card.schedule, seed: card.seed,
+             createdPosition: card.createdPosition, isSuspended: card.isSuspended, isDeleted: card.isDeleted)
+    }
+
+    /// Applies a counted review in place: the new state, and the review remembered for undo.
+    @inline(__always)
+    static func reviewed(_ card: inout CardRecord, next: CardState, remembering review: RecentReview) {
+        card.schedule = next
+        card.recentReviews.append(review)
+    }
+}
+
 /// One remembered review: its event id and what undoing it restores.
 struct RecentReview: Sendable, Equatable {
     enum Effect: Sendable, Equatable {

@@ -53,26 +53,26 @@ extension VocabularyState {
             cards.values[index].remember(RecentReview(review: event.id, effect: .cram))
             return
         }
-        // Read the fields one by one, in place: holding the whole record (or passing it to a
-        // function) would copy it, its strings and its review stack on every review.
-        let profile = cards.values[index].profile
-        let previous = cards.values[index].schedule
-        let indexed = isIndexed(at: index)
+        // Read and write the record through `inout` access only: the `values[index]` getter
+        // would copy the whole record (its strings and review stack) on every read.
+        let card = CardRecord.peek(&cards.values[index])
+        let profile = card.profile, previous = card.schedule
+        let indexed = !card.isSuspended && !card.isDeleted
+            && (deletedDeckCount == 0 || !(decks[card.deck]?.isDeleted ?? false))
         let record = ReviewRecord(rating: FSRSRating(review.rating), timeMs: event.occurred.instant.milliseconds,
                                   utcOffsetMinutes: Int(event.occurred.utcOffset.seconds) / 60)
-        let next = nextState(after: record, from: previous, seed: cards.values[index].seed, profile: profile)
+        let next = nextState(after: record, from: previous, seed: card.seed, profile: profile)
         let day = calendar.day(of: event.occurred, profile: profile)
-        cards.values[index].schedule = next
-        cards.values[index].remember(RecentReview(review: event.id, effect: .scheduled(before: previous, day: day)))
+        CardRecord.reviewed(&cards.values[index], next: next,
+                            remembering: RecentReview(review: event.id, effect: .scheduled(before: previous, day: day)))
         if previous == nil { introduce(profile: profile, day: day) }
         guard indexed else { return }
-        let card = review.card
         if let previous {
-            let old = DueKey(dueMs: previous.dueMs, card: card), new = DueKey(dueMs: next.dueMs, card: card)
+            let old = DueKey(dueMs: previous.dueMs, card: review.card), new = DueKey(dueMs: next.dueMs, card: review.card)
             if old != new { dueIndex[profile, default: OrderedKeySet()].replace(old, with: new) }
         } else {
-            newIndex[profile]?.remove(NewCardKey(position: cards.values[index].createdPosition, card: card))
-            dueIndex[profile, default: OrderedKeySet()].insert(DueKey(dueMs: next.dueMs, card: card))
+            newIndex[profile]?.remove(NewCardKey(position: card.createdPosition, card: review.card))
+            dueIndex[profile, default: OrderedKeySet()].insert(DueKey(dueMs: next.dueMs, card: review.card))
         }
     }
 
