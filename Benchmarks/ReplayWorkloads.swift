@@ -27,7 +27,7 @@ let replayWorkloads: [Workload] = [
 
 /// Writes the log, then times one catch-up of a fresh ``ReadModels`` set from position 0.
 private func replay(_ context: WorkloadContext, parallel: Bool) async throws -> Sample {
-    let directory = try await ReplayLog.write(events: context.events, in: context.scratchDirectory)
+    let (directory, _) = try await ReplayLog.write(events: context.events, in: context.scratchDirectory)
     let writer = try await LogWriter.open(directory: directory, options: ReplayLog.options)
     PeakMemory.reset()
     let models = try ReadModels(configuration: ReadModelConfiguration())
@@ -51,7 +51,7 @@ private func replay(_ context: WorkloadContext, parallel: Bool) async throws -> 
 /// at launch: open the writer (recovery), restore the read models from their snapshots, catch
 /// up (nothing new) and answer the due queue of the learner. Prints where the time went.
 private func openWithSnapshots(_ context: WorkloadContext) async throws -> Sample {
-    let directory = try await ReplayLog.write(events: context.events, in: context.scratchDirectory)
+    let (directory, now) = try await ReplayLog.write(events: context.events, in: context.scratchDirectory)
     let snapshotDirectory = context.scratchDirectory.appendingPathComponent("snapshots").path
     let store = SnapshotStore(directory: snapshotDirectory) { line in
         FileHandle.standardError.write(Data("open.snapshot: \(line)\n".utf8))
@@ -64,7 +64,6 @@ private func openWithSnapshots(_ context: WorkloadContext) async throws -> Sampl
         try await writer.close()
     }
     let profile = try EventMix(seed: ReplayLog.seed).profile
-    let queryTime = EventTime(instant: Timestamp(milliseconds: 1_767_225_600_000), utcOffset: try UTCOffset(seconds: 3600))
     PeakMemory.reset()
 
     let start = Stopwatch.now()
@@ -76,7 +75,7 @@ private func openWithSnapshots(_ context: WorkloadContext) async throws -> Sampl
     let runner = ProjectionRunner(source: LogEventSource(writer: writer), projectors: models.all, parallel: true)
     let last = try await runner.catchUp()
     let caughtUp = Stopwatch.now()
-    let queue = await models.vocabulary.read { $0.dueQueue(profile: profile, at: queryTime, limit: 20) }
+    let queue = await models.vocabulary.read { $0.dueQueue(profile: profile, at: now, limit: 20) }
     let answered = Stopwatch.now()
 
     blackHole(queue)
@@ -97,24 +96,31 @@ private enum ReplayLog {
     static let seed: UInt64 = 42
     static let options = LogOptions(durability: .buffered(flushInterval: .seconds(3600)), bufferSize: 4 << 20)
 
-    /// Writes `events` events to `<scratch>/log` and returns the log directory.
+    /// Writes `events` events to `<scratch>/log`; returns the log directory and when the last
+    /// event happened (the "now" of a query right after).
     /// - Throws: ``LogError`` from the writer, ``EventValidationError`` from the generator.
-    static func write(events: Int, in scratch: URL) async throws -> String {
+    static func write(events: Int, in scratch: URL) async throws -> (directory: String, last: EventTime) {
         let directory = scratch.appendingPathComponent("log").path
         let writer = try await LogWriter.open(directory: directory, options: options)
         var mix = try EventMix(seed: seed)
         var batch: [[UInt8]] = []
         var written = 0
+        var last: EventTime?
         while written < events {
             let size = min(events - written, 1 + written % 4)
             batch.removeAll(keepingCapacity: true)
-            for _ in 0..<size { batch.append(LogCodec.encode(try mix.next())) }
+            for _ in 0..<size {
+                let event = try mix.next()
+                last = event.occurred
+                batch.append(LogCodec.encode(event))
+            }
             _ = try await writer.append(contentsOf: batch)
             written += size
         }
         try await writer.sync()
         try await writer.close()
-        return directory
+        guard let last else { throw ReplayBenchmarkError(message: "a replay log needs at least one event") }
+        return (directory, last)
     }
 }
 
