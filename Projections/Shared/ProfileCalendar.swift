@@ -27,7 +27,7 @@ public struct ProfileCalendar: Sendable, Equatable, BinaryCodable {
 
     /// The cut-off hour in force for `profile`.
     public func cutoffHour(of profile: ProfileID) -> Int {
-        cutoffHours[profile] ?? defaultCutoffHour
+        cutoffHours.isEmpty ? defaultCutoffHour : cutoffHours[profile] ?? defaultCutoffHour
     }
 
     /// The local day number of `event` for its profile (days since 1970-01-01 local, shifted by

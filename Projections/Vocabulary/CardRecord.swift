@@ -24,7 +24,7 @@ struct CardRecord: Sendable, Equatable {
     /// Cram reviews recorded (and not undone).
     var cramReviews = 0
     /// The most recent reviews, oldest first, at most ``undoDepth``.
-    var recentReviews: [RecentReview] = []
+    var recentReviews = ReviewStack()
     /// ``Identifier/schedulerSeed`` of the id, cached (not encoded).
     var seed: Int64
 
@@ -39,9 +39,37 @@ struct CardRecord: Sendable, Equatable {
     }
 
     /// Remembers `review`, forgetting the oldest beyond ``undoDepth``.
+    @inline(__always)
     mutating func remember(_ review: RecentReview) {
-        if recentReviews.count == Self.undoDepth { recentReviews.removeFirst() }
         recentReviews.append(review)
+    }
+}
+
+extension CardRecord {
+    /// The fields a review reads, without the strings and the review stack.
+    struct Peek {
+        var profile: ProfileID
+        var deck: DeckID
+        var schedule: CardState?
+        var seed: Int64
+        var createdPosition: UInt64
+        var isSuspended: Bool
+        var isDeleted: Bool
+    }
+
+    /// Reads the fields a review needs through `inout` access, which (unlike the getter of a
+    /// dictionary's values) does not copy the whole record.
+    @inline(__always)
+    static func peek(_ card: inout CardRecord) -> Peek {
+        Peek(profile: card.profile, deck: card.deck, schedule: card.schedule, seed: card.seed,
+             createdPosition: card.createdPosition, isSuspended: card.isSuspended, isDeleted: card.isDeleted)
+    }
+
+    /// Applies a counted review in place: the new state, and the review remembered for undo.
+    @inline(__always)
+    static func reviewed(_ card: inout CardRecord, next: CardState, remembering review: RecentReview) {
+        card.schedule = next
+        card.recentReviews.append(review)
     }
 }
 

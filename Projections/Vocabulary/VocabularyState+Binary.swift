@@ -98,10 +98,11 @@ extension CardRecord: BinaryCodable {
         moves = try Int(from: &reader)
         schedule = try Bool(from: &reader) ? try CardStateCoding.decode(from: &reader) : nil
         cramReviews = try Int(from: &reader)
-        recentReviews = try [RecentReview](from: &reader)
-        guard recentReviews.count <= Self.undoDepth else {
-            throw reader.error(.invalidValue, "a card remembers \(recentReviews.count) reviews, more than \(Self.undoDepth)")
+        let reviews = try [RecentReview](from: &reader)
+        guard reviews.count <= Self.undoDepth else {
+            throw reader.error(.invalidValue, "a card remembers \(reviews.count) reviews, more than \(Self.undoDepth)")
         }
+        recentReviews = ReviewStack(reviews)
     }
 
     func encode(to writer: inout BinaryWriter) {
@@ -117,7 +118,7 @@ extension CardRecord: BinaryCodable {
         moves.encode(to: &writer)
         CardStateCoding.encode(schedule, to: &writer)
         cramReviews.encode(to: &writer)
-        recentReviews.encode(to: &writer)
+        recentReviews.reviews.encode(to: &writer)
     }
 }
 

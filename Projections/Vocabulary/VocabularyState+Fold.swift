@@ -17,6 +17,7 @@ extension VocabularyState {
         let members = deckCards[id] ?? []
         let before = members.map { indexEntry(of: cards[$0]!) }
         decks[id]!.isDeleted = true
+        deletedDeckCount += 1
         for (card, entry) in zip(members, before) {
             let record = cards[card]!
             reindex(profile: record.profile, from: entry, to: indexEntry(of: record))
@@ -52,19 +53,38 @@ extension VocabularyState {
             cards.values[index].remember(RecentReview(review: event.id, effect: .cram))
             return
         }
-        // Read the fields one by one: holding the whole record while mutating it would copy
-        // its review stack on every review.
-        let profile = cards.values[index].profile
-        let previous = cards.values[index].schedule
-        let before = indexEntry(of: cards.values[index])
+        // Read and write the record through `inout` access only: the `values[index]` getter
+        // would copy the whole record (its strings and review stack) on every read.
+        let card = CardRecord.peek(&cards.values[index])
+        let profile = card.profile, previous = card.schedule
+        let indexed = !card.isSuspended && !card.isDeleted
+            && (deletedDeckCount == 0 || !(decks[card.deck]?.isDeleted ?? false))
         let record = ReviewRecord(rating: FSRSRating(review.rating), timeMs: event.occurred.instant.milliseconds,
                                   utcOffsetMinutes: Int(event.occurred.utcOffset.seconds) / 60)
-        let next = scheduling(of: profile).scheduler.apply(record, to: previous, cardID: cards.values[index].seed).state
+        let next = nextState(after: record, from: previous, seed: card.seed, profile: profile)
         let day = calendar.day(of: event.occurred, profile: profile)
-        cards.values[index].schedule = next
-        cards.values[index].remember(RecentReview(review: event.id, effect: .scheduled(before: previous, day: day)))
+        CardRecord.reviewed(&cards.values[index], next: next,
+                            remembering: RecentReview(review: event.id, effect: .scheduled(before: previous, day: day)))
         if previous == nil { introduce(profile: profile, day: day) }
-        reindex(profile: profile, from: before, to: indexEntry(of: cards.values[index]))
+        guard indexed else { return }
+        if let previous {
+            let old = DueKey(dueMs: previous.dueMs, card: review.card), new = DueKey(dueMs: next.dueMs, card: review.card)
+            if old != new { dueIndex[profile, default: OrderedKeySet()].replace(old, with: new) }
+        } else {
+            newIndex[profile]?.remove(NewCardKey(position: card.createdPosition, card: review.card))
+            dueIndex[profile, default: OrderedKeySet()].insert(DueKey(dueMs: next.dueMs, card: review.card))
+        }
+    }
+
+    /// The card state after `record`, under the scheduler in force for `profile` (read in place:
+    /// no copy of the scheduling per review).
+    @inline(__always)
+    private func nextState(after record: ReviewRecord, from previous: CardState?, seed: Int64,
+                           profile: ProfileID) -> CardState {
+        if !profileScheduling.isEmpty, let custom = profileScheduling.index(forKey: profile) {
+            return profileScheduling.values[custom].scheduler.apply(record, to: previous, cardID: seed).state
+        }
+        return defaultScheduling.scheduler.apply(record, to: previous, cardID: seed).state
     }
 
     /// Excludes a remembered review from the card's history: a cram review is uncounted; a
@@ -73,23 +93,20 @@ extension VocabularyState {
     /// ``CardRecord/undoDepth``) or already undone reviews are ignored.
     mutating func undo(_ undo: ReviewUndone) {
         guard let index = cards.index(forKey: undo.card),
-              let position = cards.values[index].recentReviews.lastIndex(where: { $0.review == undo.review })
+              let position = cards.values[index].recentReviews.lastIndex(of: undo.review)
         else { return }
-        let card = cards.values[index]
-        switch card.recentReviews[position].effect {
+        switch cards.values[index].recentReviews[position].effect {
         case .cram:
             cards.values[index].cramReviews -= 1
             cards.values[index].recentReviews.remove(at: position)
         case .scheduled(let restored, let day):
-            let laterChangedSchedule = card.recentReviews[(position + 1)...].contains {
-                if case .scheduled = $0.effect { true } else { false }
-            }
-            guard !laterChangedSchedule else { return }
-            let before = indexEntry(of: card)
+            guard !cards.values[index].recentReviews.hasScheduledReview(after: position) else { return }
+            let profile = cards.values[index].profile
+            let before = indexEntry(at: index)
             cards.values[index].schedule = restored
             cards.values[index].recentReviews.remove(at: position)
-            if restored == nil { unintroduce(profile: card.profile, day: day) }
-            reindex(profile: card.profile, from: before, to: indexEntry(of: cards.values[index]))
+            if restored == nil { unintroduce(profile: profile, day: day) }
+            reindex(profile: profile, from: before, to: indexEntry(at: index))
         }
     }
 

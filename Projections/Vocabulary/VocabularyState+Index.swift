@@ -13,7 +13,23 @@ extension VocabularyState {
     /// True when the card is deleted or its deck is.
     @inline(__always)
     func isGone(_ card: CardRecord) -> Bool {
-        card.isDeleted || (decks[card.deck]?.isDeleted ?? false)
+        card.isDeleted || (deletedDeckCount > 0 && decks[card.deck]?.isDeleted ?? false)
+    }
+
+    /// Whether the card at `index` belongs in an index (neither suspended nor gone), read in place.
+    @inline(__always)
+    func isIndexed(at index: [CardID: CardRecord].Index) -> Bool {
+        !cards.values[index].isSuspended && !cards.values[index].isDeleted
+            && (deletedDeckCount == 0 || !(decks[cards.values[index].deck]?.isDeleted ?? false))
+    }
+
+    /// The index entry of the card at `index`, read in place (no copy of the record).
+    @inline(__always)
+    func indexEntry(at index: [CardID: CardRecord].Index) -> IndexEntry {
+        guard isIndexed(at: index) else { return .none }
+        let card = cards.keys[index]
+        if let dueMs = cards.values[index].schedule?.dueMs { return .due(DueKey(dueMs: dueMs, card: card)) }
+        return .new(NewCardKey(position: cards.values[index].createdPosition, card: card))
     }
 
     /// The index entry `card` should have.
@@ -46,10 +62,9 @@ extension VocabularyState {
     @inline(__always)
     mutating func updateCard(_ id: CardID, _ change: (inout CardRecord) -> Void) {
         guard let index = cards.index(forKey: id) else { return }
-        let before = indexEntry(of: cards.values[index])
+        let before = indexEntry(at: index)
         change(&cards.values[index])
-        let card = cards.values[index]
-        reindex(profile: card.profile, from: before, to: indexEntry(of: card))
+        reindex(profile: cards.values[index].profile, from: before, to: indexEntry(at: index))
     }
 
     /// Rebuilds the derived indexes from decks and cards (after decoding a snapshot).
@@ -58,6 +73,7 @@ extension VocabularyState {
         deckCards = [:]
         dueIndex = [:]
         newIndex = [:]
+        deletedDeckCount = decks.values.reduce(0) { $0 + ($1.isDeleted ? 1 : 0) }
         for card in cards.values {
             deckCards[card.deck, default: []].insert(card.id)
             reindex(profile: card.profile, from: .none, to: indexEntry(of: card))

@@ -28,6 +28,8 @@ public struct VocabularyState: ProjectionState, Equatable {
     var dueIndex: [ProfileID: OrderedKeySet<DueKey>] = [:]
     /// Per profile, the new cards that are neither suspended nor gone, in creation order.
     var newIndex: [ProfileID: OrderedKeySet<NewCardKey>] = [:]
+    /// How many decks are deleted: while none is, a card's deck need not be looked up.
+    var deletedDeckCount = 0
 
     /// An empty model whose profiles schedule with `configuration` until they change it.
     init(configuration: SchedulerConfiguration, dailyNewCardLimit: Int) {

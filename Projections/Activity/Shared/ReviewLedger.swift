@@ -77,11 +77,10 @@ package struct ReviewLedger: Sendable, Equatable, BinaryCodable {
     @inline(__always)
     package mutating func record(_ review: ReviewGraded, id: EventID, profile: ProfileID,
                                  day: Int64) -> RememberedReview? {
-        // `values[index]` mutates the card in place; `cards[key]?.…` would move it out and back.
-        guard let index = cards.index(forKey: IDKey(review.card)), cards.values[index].profile == profile else {
-            return nil
-        }
-        return cards.values[index].remember(review, id: id, day: day)
+        // `values[index]` mutates the card in place; `cards[key]?.…` would move it out and back,
+        // and reading `cards.values[index].profile` would copy the whole card (the getter).
+        guard let index = cards.index(forKey: IDKey(review.card)) else { return nil }
+        return cards.values[index].remember(review, id: id, day: day, ifOf: profile)
     }
 
     /// Takes back the review `review` of `card`.
@@ -102,8 +101,10 @@ package struct ReviewLedger: Sendable, Equatable, BinaryCodable {
 }
 
 extension ReviewLedger.Card {
+    /// Remembers `review` when the card belongs to `owner`; nil (and no change) otherwise.
     @inline(__always)
-    mutating func remember(_ review: ReviewGraded, id: EventID, day: Int64) -> RememberedReview {
+    mutating func remember(_ review: ReviewGraded, id: EventID, day: Int64, ifOf owner: ProfileID) -> RememberedReview? {
+        guard profile == owner else { return nil }
         let first = review.mode == .scheduled && !hasScheduledReview
         if first { hasScheduledReview = true }
         let remembered = RememberedReview(id: id, day: day, rating: review.rating, mode: review.mode,

@@ -64,6 +64,23 @@ public struct OrderedKeySet<Key: OrderedKeySetKey>: Sendable {
         return true
     }
 
+    /// Moves `old` to `new`: removes `old` (if present) and inserts `new`, reusing the removed
+    /// node's slot. When `old` was present, `new` must not be (one key moves; the due index
+    /// holds each card once).
+    /// - Complexity: O(log n) expected.
+    mutating func replace(_ old: Key, with new: Key) {
+        var removed = false
+        root = remove(old, from: root, removed: &removed)
+        guard removed else {
+            insert(new)
+            return
+        }
+        // `new` takes the place of `old`: the caller moves one key, so `new` cannot be present
+        // already and the membership descent of ``insert(_:)`` is skipped.
+        let fresh = allocate(Node(key: new, priority: new.treapPriority, left: Self.none, right: Self.none))
+        root = insert(fresh, into: root)
+    }
+
     /// Removes `key`; returns false when it was not held.
     /// - Complexity: O(log n) expected.
     @discardableResult
