@@ -1,3 +1,3 @@
 /// Every workload, by name. Each issue's workloads live in their own file
 /// (`LogWorkloads.swift`, `CodecWorkloads.swift`, ...) and are listed here.
-let allWorkloads: [Workload] = selfTestWorkloads
+let allWorkloads: [Workload] = selfTestWorkloads + logWorkloads
