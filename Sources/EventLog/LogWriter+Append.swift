@@ -2,7 +2,7 @@ extension LogWriter {
     /// Appends one record and returns its position.
     /// - Throws: ``LogError`` `.writerFailed` after an earlier failed write or sync,
     ///   `.writerClosed`, `.invalidRecord` for a payload over 1 GiB, `.io`.
-    public func append(_ payload: [UInt8]) async throws(LogError) -> UInt64 {
+    public nonisolated func append(_ payload: [UInt8]) async throws(LogError) -> UInt64 {
         try await append(contentsOf: CollectionOfOne(payload)).lowerBound
     }
 
@@ -11,20 +11,33 @@ extension LogWriter {
     /// - Returns: the positions the records got, in order.
     /// - Throws: ``LogError`` `.invalidRecord` for an empty batch or a payload over 1 GiB;
     ///   `.writerFailed` after an earlier failed write or sync; `.writerClosed`; `.io`.
-    public func append(contentsOf batch: some Collection<[UInt8]>) async throws(LogError) -> ClosedRange<UInt64> {
+    public nonisolated func append(contentsOf batch: some Collection<[UInt8]> & Sendable) async throws(LogError) -> ClosedRange<UInt64> {
+        if case .groupCommit = options.durability {
+            let (range, ticket) = try await stageForGroupCommit(batch)
+            try await ticket.wait()
+            return range
+        }
+        return try await appendNow(batch)
+    }
+
+    /// Group commit: stages the batch and hands back the ticket the next sync completes.
+    private func stageForGroupCommit(_ batch: some Collection<[UInt8]>) throws(LogError) -> (ClosedRange<UInt64>, CommitTicket) {
+        let range = try stage(batch)
+        let ticket = CommitTicket()
+        waiters.append(ticket)
+        if !flushScheduled {
+            flushScheduled = true
+            Task { self.groupCommit() }
+        }
+        return (range, ticket)
+    }
+
+    /// The fsync-each and buffered policies: stage, then write (and sync) as the policy says.
+    private func appendNow(_ batch: some Collection<[UInt8]>) throws(LogError) -> ClosedRange<UInt64> {
         let range = try stage(batch)
         switch options.durability {
-        case .fsyncEachAppend:
+        case .fsyncEachAppend, .groupCommit:
             try commitDurably()
-        case .groupCommit:
-            let result = await withCheckedContinuation { continuation in
-                waiters.append(continuation)
-                if !flushScheduled {
-                    flushScheduled = true
-                    Task { self.groupCommit() }
-                }
-            }
-            try result.get()
         case .buffered:
             if pending.count >= options.bufferSize {
                 try guarded { () throws(LogError) in try writePending() }
@@ -118,7 +131,7 @@ extension LogWriter {
     func resumeWaiters(_ result: Result<Void, LogError>) {
         let resumed = waiters
         waiters.removeAll()
-        for waiter in resumed { waiter.resume(returning: result) }
+        for waiter in resumed { waiter.complete(result) }
     }
 
     /// Writes what is staged, syncs it, publishes it.
@@ -139,7 +152,10 @@ extension LogWriter {
         let path = directory + "/" + segment.name
         let end = segment.dataEnd + Int64(pending.count)
         try LogError.mapping("appending", directory: directory, segment: segment.name) { () throws(SystemCallError) in
-            if case .buffered = options.durability {} else if end > segment.allocatedEnd && options.preallocationSize > 0 {
+            // Preallocate for small writes only: their sync then commits no new file size.
+            // Large writes amortize that commit, and zero-filling first would double their I/O.
+            let small = pending.count <= options.preallocationSize / 16
+            if case .buffered = options.durability {} else if small && end > segment.allocatedEnd && options.preallocationSize > 0 {
                 let chunk = Int64(options.preallocationSize)
                 let target = min(max(end, (end / chunk + 1) * chunk), max(end, Int64(options.segmentSize)))
                 var offset = segment.allocatedEnd

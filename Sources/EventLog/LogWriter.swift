@@ -19,7 +19,7 @@ public actor LogWriter {
     /// Frames staged but not yet written to the OS (they follow `segment.dataEnd`).
     var pending: [UInt8] = []
     /// Group commit: appends waiting for the next write and sync.
-    var waiters: [CheckedContinuation<Result<Void, LogError>, Never>] = []
+    var waiters: [CommitTicket] = []
     var flushScheduled = false
     /// Set by the first failed write or sync; every later append throws it.
     var failure: LogError?

@@ -140,7 +140,7 @@ package enum SegmentScanner {
                 }
                 if try valid.get() { return frameOffset }
             }
-            if got < want { return nil }
+            if got < want || chunkStart + Int64(got) >= fileSize { return nil }
             chunkStart += Int64(got - overlap)
         }
         return nil
