@@ -14,6 +14,10 @@ enum CredentialPolicy {
     ///   form `scheme:name`), `invalidValue` when it breaks the reference's character rules.
     static func reference(_ text: String) throws(StoreError) -> CredentialReference {
         let reference = try Input.checked { () throws(EventValidationError) in try CredentialReference(text) }
+        let afterScheme = text.firstIndex(of: ":").map { String(text[text.index(after: $0)...]) } ?? text
+        if let prefix = secretPrefixes.first(where: { text.hasPrefix($0) || afterScheme.hasPrefix($0) }) {
+            throw rejected("starts like a secret ('\(prefix)…')")
+        }
         guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else {
             throw rejected("is not a reference of the form scheme:name")
         }
@@ -21,9 +25,6 @@ enum CredentialPolicy {
         let name = String(text[text.index(after: colon)...])
         guard scheme.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }), !name.isEmpty else {
             throw rejected("is not a reference of the form scheme:name")
-        }
-        if let prefix = secretPrefixes.first(where: { name.hasPrefix($0) || text.hasPrefix($0) }) {
-            throw rejected("starts like a secret ('\(prefix)…')")
         }
         if looksRandom(name) {
             throw rejected("holds a long random-looking token")
