@@ -139,3 +139,14 @@ public actor Store {
         if closed { throw StoreError(.closed, "the store at \(directory) is closed; open it again", path: directory) }
     }
 }
+
+extension Store {
+    /// Closes the log without writing snapshots, as a crash would leave the directory (tests).
+    /// - Throws: ``StoreError`` `log`.
+    package func closeLogOnlyForTesting() async throws(StoreError) {
+        await enter()
+        defer { gate.leave() }
+        closed = true
+        do { try await writer.close() } catch { throw StoreError(error) }
+    }
+}
