@@ -8,12 +8,14 @@ struct DemoCommand: Command {
     static let path = ["demo"]
     static let summary = "build a demo history and show what the apps would show today"
     static let usage = """
-        usage: hindsight demo [--data-dir DIR]
+        usage: hindsight demo [--data-dir DIR] [--now TIME]
 
         On first run, generates 90 days of history for three profiles (flashcards, spelling,
         bedtime stories, dictation, settings) up to now, through the store's commands; on later
         runs, opens the existing store. Then prints what an app would show today.
           --data-dir DIR   the store's directory (default: $HINDSIGHT_DATA_DIR or ./.hindsight)
+          --now TIME       pretend it is TIME (ISO 8601, e.g. 2026-03-01T18:00:00Z), for a
+                           reproducible demo (default: the system clock)
         """
 
     let dataDirectory: String
@@ -22,7 +24,10 @@ struct DemoCommand: Command {
     init(parsing arguments: inout Arguments, environment: CLIEnvironment) throws(UsageError) {
         let dir = try arguments.option("data-dir") ?? environment.defaultDataDirectory
         dataDirectory = dir.hasPrefix("/") ? dir : environment.currentDirectory + "/" + dir
-        now = Timestamp(environment.now)
+        now = try arguments.option("now", default: Timestamp(environment.now),
+                                   expecting: "an ISO 8601 time such as 2026-03-01T18:00:00Z") { text in
+            ISO8601DateFormatter().date(from: text).map(Timestamp.init)
+        }
     }
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
