@@ -52,9 +52,10 @@ import TestSupport
         #expect(await f.store.encodedReadModels() == live)
     }
 
-    @Test func reopenGivesTheSameReadModels() async throws {
+    @Test(arguments: [7, 8, 9] as [UInt64])
+    func reopenGivesTheSameReadModels(seed: UInt64) async throws {
         let f = try await StoreFixture()
-        try await History.send(to: f, seed: 7, days: 20)
+        try await History.send(to: f, seed: seed, days: 20)
         let live = await f.store.encodedReadModels()
         let last = await f.store.lastPosition()
         #expect(live.count == 8)
@@ -92,6 +93,23 @@ import TestSupport
         f.store = reopened!
     }
 
+    @Test func aSnapshotOfAnotherConfigurationIsDiscardedAndRebuilt() async throws {
+        let f = try await StoreFixture()
+        try await History.send(to: f, seed: 5, days: 10)
+        try await f.store.close()
+        let lines = Lines()
+        var options = StoreFixture.options()
+        options.dailyNewCardLimit = 5
+        options.diagnostics = { lines.append($0) }
+        f.store = try await Store.open(directory: f.directory.path, options: options)
+        #expect(f.store.openReport.restoredFromSnapshots == 7)
+        let discarded = lines.all.filter { $0.contains("vocabulary.snapshot") }
+        #expect(discarded.count == 1)
+        #expect(discarded.first?.contains("was computed with other parameters") == true)
+        #expect(discarded.first?.hasSuffix("rebuilding from the log") == true)
+        #expect(await f.store.vocabulary().dailyNewCardLimit == 5)
+    }
+
     @Test func aSecondStoreOnTheSameDirectoryIsLocked() async throws {
         let f = try await StoreFixture()
         do {
@@ -102,4 +120,12 @@ import TestSupport
             #expect(error.message.contains("another writer has the log at \(f.directory.path)/log open; close it first"))
         }
     }
+}
+
+/// Diagnostic lines collected from any thread.
+final class Lines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
 }
