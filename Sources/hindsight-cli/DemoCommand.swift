@@ -1,25 +1,62 @@
+import Foundation
 import Hindsight
 
-/// `hindsight demo`: the main job, on the embedded default data directory.
-/// (The store issue fills this with a realistic multi-profile history.)
+/// `hindsight demo`: the main job. On a fresh data directory it generates a realistic
+/// multi-profile history through the store's commands; on later runs it opens the existing
+/// store (from snapshots). Either way it prints what the apps would show today.
 struct DemoCommand: Command {
     static let path = ["demo"]
     static let summary = "build a demo history and show what the apps would show today"
     static let usage = """
-        usage: hindsight demo [--data-dir DIR]
+        usage: hindsight demo [--data-dir DIR] [--now TIME]
 
-        Builds (or reopens) a demo store and prints what an app would show today.
+        On first run, generates 90 days of history for three profiles (flashcards, spelling,
+        bedtime stories, dictation, settings) up to now, through the store's commands; on later
+        runs, opens the existing store. Then prints what an app would show today.
           --data-dir DIR   the store's directory (default: $HINDSIGHT_DATA_DIR or ./.hindsight)
+          --now TIME       pretend it is TIME (ISO 8601, e.g. 2026-03-01T18:00:00Z), for a
+                           reproducible demo (default: the system clock)
         """
 
     let dataDirectory: String
+    let now: Timestamp
 
     init(parsing arguments: inout Arguments, environment: CLIEnvironment) throws(UsageError) {
-        dataDirectory = try arguments.option("data-dir") ?? environment.defaultDataDirectory
+        let dir = try arguments.option("data-dir") ?? environment.defaultDataDirectory
+        dataDirectory = dir.hasPrefix("/") ? dir : environment.currentDirectory + "/" + dir
+        now = try arguments.option("now", default: Timestamp(environment.now),
+                                   expecting: "an ISO 8601 time such as 2026-03-01T18:00:00Z") { text in
+            ISO8601DateFormatter().date(from: text).map(Timestamp.init)
+        }
     }
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
-        io.print("data directory: \(dataDirectory)")
+        let started = ContinuousClock.now
+        let now = self.now
+        let options = StoreOptions(clock: { now }, durability: .buffered(flushInterval: .milliseconds(200)),
+                                   diagnostics: { line in FileHandle.standardError.write(Data((line + "\n").utf8)) })
+        let store = try await Store.open(directory: dataDirectory, options: options)
+        let report = store.openReport
+        io.print("Hindsight demo — data directory: \(dataDirectory)")
+        if report.existingStore {
+            io.print("opened an existing store: \(report.lastPosition) events; \(report.restoredFromSnapshots) of \(report.total) read models "
+                     + "from snapshots, \(report.replayedEvents) events replayed (in \(Self.milliseconds(since: started)) ms)")
+        } else {
+            var history = DemoHistory(store: store, now: now)
+            do { try await history.generate() } catch {
+                try? await store.close()
+                throw error
+            }
+            io.print("created a new demo store: \(await store.lastPosition()) events from \(history.commands) commands, "
+                     + "\(DemoProfile.all.count) profiles, \(DemoHistory.days) days of history (in \(Self.milliseconds(since: started)) ms)")
+        }
+        for line in await DemoView(store: store, now: now).render() { io.print(line) }
+        try await store.close()
         return .success
+    }
+
+    private static func milliseconds(since start: ContinuousClock.Instant) -> Int64 {
+        let elapsed = ContinuousClock.now - start
+        return elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
     }
 }

@@ -1,0 +1,110 @@
+import Foundation
+import Events
+import Projections
+
+/// The state a command is decided on: the read models and the command ledger, all at the same
+/// log position (every earlier command included). Values, so deciding is pure.
+struct DecisionContext: Sendable {
+    let vocabulary: VocabularyState
+    let profiles: ProfileDirectory
+    let stories: StoryLibrary
+    let spelling: SpellingProgress
+    let ledger: CommandLedger
+}
+
+// Checks shared by the domains' commands. Each throws a ``StoreError`` whose message names the
+// thing and says what to do.
+extension DecisionContext {
+    /// The command's profile, which must exist and not be deleted.
+    /// - Throws: ``StoreError`` `unknownProfile` or `profileDeleted`.
+    @discardableResult
+    func activeProfile(_ command: StoreCommand) throws(StoreError) -> ProfileRecord {
+        guard let record = profiles.profile(command.profile) else {
+            throw StoreError(.unknownProfile, "profile \(command.profile) does not exist; create it first",
+                             stream: .profile(command.profile), field: "profile")
+        }
+        guard !record.isDeleted else {
+            throw StoreError(.profileDeleted, "profile \(command.profile) was deleted; act as an existing profile",
+                             stream: .profile(command.profile), field: "profile")
+        }
+        return record
+    }
+
+    /// Card `id` of the command's profile, which must exist and not be deleted.
+    /// - Throws: ``StoreError`` `unknownEntity`, `wrongProfile` or `entityDeleted`.
+    func liveCard(_ id: CardID, _ command: StoreCommand) throws(StoreError) -> CardSummary {
+        guard let card = vocabulary.card(id) else {
+            throw StoreError(.unknownEntity, "card \(id) does not exist; create it before using it",
+                             stream: .card(id), field: "card")
+        }
+        guard card.profile == command.profile else {
+            throw StoreError(.wrongProfile, "card \(id) belongs to profile \(card.profile), not \(command.profile)",
+                             stream: .card(id), field: "card")
+        }
+        guard !card.isGone else {
+            throw StoreError(.entityDeleted, "card \(id) was deleted\(card.isDeckDeleted ? " with its deck" : ""); it can no longer be changed or reviewed",
+                             stream: .card(id), field: "card")
+        }
+        return card
+    }
+
+    /// Deck `id` of the command's profile, which must exist and not be deleted.
+    /// - Throws: ``StoreError`` `unknownEntity` or `entityDeleted`.
+    @discardableResult
+    func liveDeck(_ id: DeckID, _ command: StoreCommand, field: String = "deck") throws(StoreError) -> DeckSummary {
+        guard let deck = vocabulary.decks(of: command.profile, includingDeleted: true).first(where: { $0.id == id }) else {
+            throw StoreError(.unknownEntity, "deck \(id) does not exist for profile \(command.profile); create it first",
+                             stream: .deck(id), field: field)
+        }
+        guard !deck.isDeleted else {
+            throw StoreError(.entityDeleted, "deck \(id) was deleted; choose another deck", stream: .deck(id), field: field)
+        }
+        return deck
+    }
+
+    /// Requires that `stream` has no event yet (a create command's new id).
+    /// - Throws: ``StoreError`` `alreadyExists`.
+    func requireNew(_ stream: StreamID, field: String) throws(StoreError) {
+        let version = ledger.version(of: stream)
+        guard version == 0 else {
+            throw StoreError(.alreadyExists, "\(stream.category) \(stream.id.uuidString) already exists; use a new id to create another",
+                             stream: stream, actualVersion: version, field: field)
+        }
+    }
+
+    /// Requires that session `stream` is open and the command's profile's.
+    /// - Throws: ``StoreError`` `unknownEntity` (never started), `invalidState` (ended) or `wrongProfile`.
+    func requireOpenSession(_ stream: StreamID, _ command: StoreCommand) throws(StoreError) {
+        guard let owner = ledger.openSessions[stream] else {
+            if ledger.version(of: stream) == 0 {
+                throw StoreError(.unknownEntity, "session \(stream.id.uuidString) was never started; start it first",
+                                 stream: stream, field: "session")
+            }
+            throw StoreError(.invalidState, "session \(stream.id.uuidString) has ended; start a new session",
+                             stream: stream, field: "session")
+        }
+        guard owner == command.profile else {
+            throw StoreError(.wrongProfile, "session \(stream.id.uuidString) belongs to profile \(owner), not \(command.profile)",
+                             stream: stream, field: "session")
+        }
+    }
+}
+
+/// Validation helpers for plain inputs.
+enum Input {
+    /// `text` with surrounding white space removed, which must not be empty.
+    /// - Throws: ``StoreError`` `invalidValue` naming `field`.
+    static func nonEmpty(_ text: String, field: String) throws(StoreError) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else {
+            throw StoreError(.invalidValue, "\(field) is empty; give some text", field: field)
+        }
+        return trimmed
+    }
+
+    /// The value `make` builds, with its validation error as a store error.
+    /// - Throws: ``StoreError`` `invalidValue` naming the field.
+    static func checked<T>(_ make: () throws(EventValidationError) -> T) throws(StoreError) -> T {
+        do { return try make() } catch { throw StoreError(error) }
+    }
+}

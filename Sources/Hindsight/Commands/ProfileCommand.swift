@@ -1,0 +1,62 @@
+import Foundation
+import Events
+import Projections
+
+/// Profiles and settings: the command's profile is the one created, renamed, switched to,
+/// deleted or configured. Names are personal data (side store); a service is configured with
+/// a reference to a credential held elsewhere, never the secret.
+public enum ProfileCommand: Sendable {
+    case create(name: String, isChild: Bool)
+    case rename(name: String)
+    case switchTo
+    case delete
+    case changeSetting(key: String, value: SettingValue)
+    /// `credential` names where the secret is kept, e.g. `keychain:openai-api-key`.
+    case configureService(service: String, credential: String)
+    /// 19 (FSRS-5) or 21 (FSRS-6) weights.
+    case changeSchedulerParameters([Double])
+    case changeDesiredRetention(Double)
+    case changeDayCutoff(hour: Int)
+
+    func decide(_ command: StoreCommand, _ context: DecisionContext, into decision: inout Decision) throws(StoreError) {
+        let stream = StreamID.profile(command.profile)
+        if case .create(let name, let isChild) = self {
+            try context.requireNew(stream, field: "profile")
+            let reference = decision.personal(try Input.nonEmpty(name, field: "name"))
+            decision.emit(stream, .profileCreated(ProfileCreated(profile: command.profile, name: reference, isChild: isChild)))
+            return
+        }
+        try context.activeProfile(command)
+        switch self {
+        case .create:
+            break
+        case .rename(let name):
+            let reference = decision.personal(try Input.nonEmpty(name, field: "name"))
+            decision.emit(stream, .profileRenamed(ProfileRenamed(profile: command.profile, name: reference)))
+        case .switchTo:
+            decision.emit(stream, .profileSwitched(ProfileSwitched(profile: command.profile)))
+        case .delete:
+            decision.emit(stream, .profileDeleted(ProfileDeleted(profile: command.profile)))
+        case .changeSetting(let key, let value):
+            let settingKey = try Input.checked { () throws(EventValidationError) in try SettingKey(key) }
+            if case .double(let number) = value { _ = try Input.checked { () throws(EventValidationError) in try SettingValue.finite(number) } }
+            decision.emit(stream, .settingChanged(SettingChanged(key: settingKey, value: value)))
+        case .configureService(let service, let credential):
+            let name = try Input.nonEmpty(service, field: "service")
+            let reference = try CredentialPolicy.reference(credential)
+            decision.emit(stream, .externalServiceConfigured(ExternalServiceConfigured(service: name, credential: reference)))
+        case .changeSchedulerParameters(let weights):
+            let parameters = try Input.checked { () throws(EventValidationError) in try SchedulerParameters(weights) }
+            do { _ = try FSRSParameters(weights) } catch {
+                throw StoreError(.invalidValue, "the scheduler parameters are not valid FSRS weights: \(error.description)", field: "parameters")
+            }
+            decision.emit(stream, .schedulerParametersChanged(SchedulerParametersChanged(parameters: parameters)))
+        case .changeDesiredRetention(let value):
+            let retention = try Input.checked { () throws(EventValidationError) in try DesiredRetention(value) }
+            decision.emit(stream, .desiredRetentionChanged(DesiredRetentionChanged(retention: retention)))
+        case .changeDayCutoff(let hour):
+            let value = try Input.checked { () throws(EventValidationError) in try HourOfDay(hour) }
+            decision.emit(stream, .dayCutoffChanged(DayCutoffChanged(hour: value)))
+        }
+    }
+}

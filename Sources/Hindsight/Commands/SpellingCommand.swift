@@ -1,0 +1,62 @@
+import Foundation
+import Events
+import Projections
+
+/// The spelling app's actions: word lists, practice sessions and each word spelled.
+public enum SpellingCommand: Sendable {
+    case createTest(SpellingTestID, title: String, words: [String])
+    case editTest(SpellingTestID, title: String, words: [String])
+    case startPractice(SpellingSessionID, test: SpellingTestID)
+    /// One try at `word`: what was `typed`, whether it was right, which `attempt` (from 1), the
+    /// hints used and how long it took.
+    case spellWord(SpellingSessionID, word: String, typed: String, correct: Bool, attempt: Int = 1, hintsUsed: Int = 0, durationMs: Int64)
+    case endPractice(SpellingSessionID)
+
+    func decide(_ command: StoreCommand, _ context: DecisionContext, into decision: inout Decision) throws(StoreError) {
+        try context.activeProfile(command)
+        switch self {
+        case .createTest(let test, let title, let words):
+            try context.requireNew(.spellingTest(test), field: "test")
+            decision.emit(.spellingTest(test), .spellingTestCreated(SpellingTestCreated(
+                test: test, title: try Input.nonEmpty(title, field: "title"), words: try Self.wordList(words))))
+        case .editTest(let test, let title, let words):
+            try Self.requireTest(test, command, context)
+            decision.emit(.spellingTest(test), .spellingTestEdited(SpellingTestEdited(
+                test: test, title: try Input.nonEmpty(title, field: "title"), words: try Self.wordList(words))))
+        case .startPractice(let session, let test):
+            try context.requireNew(.spellingSession(session), field: "session")
+            try Self.requireTest(test, command, context)
+            decision.emit(.spellingSession(session), .spellingPracticeStarted(SpellingPracticeStarted(session: session, test: test)))
+        case .spellWord(let session, let word, let typed, let correct, let attempt, let hintsUsed, let durationMs):
+            try context.requireOpenSession(.spellingSession(session), command)
+            let number = try Input.checked { () throws(EventValidationError) in try AttemptNumber(attempt) }
+            let duration = try Input.checked { () throws(EventValidationError) in try ElapsedTime(milliseconds: durationMs) }
+            guard let hints = UInt32(exactly: hintsUsed) else {
+                throw StoreError(.invalidValue, "hints used \(hintsUsed) must be between 0 and \(UInt32.max)", field: "hintsUsed")
+            }
+            decision.emit(.spellingSession(session), .wordSpelled(WordSpelled(
+                session: session, word: try Input.nonEmpty(word, field: "word"), typed: typed, correct: correct,
+                attempt: number, hintsUsed: hints, duration: duration)))
+        case .endPractice(let session):
+            try context.requireOpenSession(.spellingSession(session), command)
+            decision.emit(.spellingSession(session), .spellingPracticeEnded(SpellingPracticeEnded(session: session)))
+        }
+    }
+
+    /// The words trimmed, as a word list (at least one word, none empty).
+    private static func wordList(_ words: [String]) throws(StoreError) -> WordList {
+        let trimmed = words.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        return try Input.checked { () throws(EventValidationError) in try WordList(trimmed) }
+    }
+
+    private static func requireTest(_ test: SpellingTestID, _ command: StoreCommand, _ context: DecisionContext) throws(StoreError) {
+        guard let progress = context.spelling.test(test) else {
+            throw StoreError(.unknownEntity, "spelling test \(test) does not exist; create it first",
+                             stream: .spellingTest(test), field: "test")
+        }
+        guard progress.profile == command.profile else {
+            throw StoreError(.wrongProfile, "spelling test \(test) belongs to profile \(progress.profile), not \(command.profile)",
+                             stream: .spellingTest(test), field: "test")
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Events
+import Projections
+
+/// One thing a person did, sent to the ``Store``: who (the profile), when (their time, with
+/// their UTC offset), under which idempotency key (the caller's UUID: resending the same command
+/// returns the first result and appends nothing), optionally the version of the command's stream
+/// the caller saw (optimistic concurrency), and the action itself.
+public struct StoreCommand: Sendable {
+    /// The idempotency key, created by the caller.
+    public var id: UUID
+    /// The profile acting (for profile commands, the profile created, renamed, ...).
+    public var profile: ProfileID
+    /// When it happened.
+    public var time: EventTime
+    /// The version of the command's stream the caller saw; nil to skip the check.
+    public var expectedVersion: UInt64?
+    /// What was done.
+    public var action: Action
+
+    /// The actions, one enum per domain.
+    public enum Action: Sendable {
+        case vocabulary(VocabularyCommand)
+        case spelling(SpellingCommand)
+        case stories(StoryCommand)
+        case dictation(DictationCommand)
+        case profiles(ProfileCommand)
+    }
+
+    /// A command with these parts.
+    public init(id: UUID, profile: ProfileID, time: EventTime, expectedVersion: UInt64? = nil, _ action: Action) {
+        self.id = id
+        self.profile = profile
+        self.time = time
+        self.expectedVersion = expectedVersion
+        self.action = action
+    }
+
+    /// The events the command becomes on `context`, or why it is refused. Pure.
+    /// - Throws: ``StoreError`` saying which rule the command breaks.
+    func decide(_ context: DecisionContext) throws(StoreError) -> Decision {
+        var decision = Decision(command: self)
+        switch action {
+        case .vocabulary(let command): try command.decide(self, context, into: &decision)
+        case .spelling(let command): try command.decide(self, context, into: &decision)
+        case .stories(let command): try command.decide(self, context, into: &decision)
+        case .dictation(let command): try command.decide(self, context, into: &decision)
+        case .profiles(let command): try command.decide(self, context, into: &decision)
+        }
+        return decision
+    }
+}
+
+/// What one command becomes: the events of its atomic batch and the personal data they refer to.
+struct Decision: Sendable {
+    /// The command decided.
+    let command: StoreCommand
+    /// The events, in order.
+    private(set) var events: [(stream: StreamID, event: DomainEvent)] = []
+    /// The personal data to store before appending, with their references.
+    private(set) var personalData: [(reference: PersonalDataReference, text: String)] = []
+
+    init(command: StoreCommand) { self.command = command }
+
+    /// Adds an event about `stream`.
+    mutating func emit(_ stream: StreamID, _ event: DomainEvent) { events.append((stream, event)) }
+
+    /// Stores `text` in the side store and returns the reference that the event carries
+    /// (derived from the command id, so a retried command refers to the same entry).
+    mutating func personal(_ text: String) -> PersonalDataReference {
+        let reference = PersonalDataReference(key: DerivedIdentity.uuid(command.id, salt: 0x7064, index: personalData.count))
+        personalData.append((reference, text))
+        return reference
+    }
+}
+
+/// Ids derived deterministically from a command's id, so a retried command produces the same
+/// event ids and personal-data keys: two FNV-1a hashes of the id's bytes, a salt and an index,
+/// shaped as a version-8 (custom) UUID.
+enum DerivedIdentity {
+    /// The id of event `index` of command `command`.
+    static func eventID(_ command: UUID, index: Int) -> EventID {
+        EventID(uuid(command, salt: 0x6576, index: index))
+    }
+
+    /// A UUID for (`command`, `salt`, `index`).
+    static func uuid(_ command: UUID, salt: UInt64, index: Int) -> UUID {
+        var bytes = withUnsafeBytes(of: command.uuid) { Array($0) }
+        withUnsafeBytes(of: salt.littleEndian) { bytes.append(contentsOf: $0) }
+        withUnsafeBytes(of: UInt64(index).littleEndian) { bytes.append(contentsOf: $0) }
+        let high = StableHash.fnv1a64(bytes)
+        let low = StableHash.fnv1a64(bytes, seed: high ^ 0x9E37_79B9_7F4A_7C15)
+        var raw = [UInt8](repeating: 0, count: 16)
+        for i in 0..<8 {
+            raw[i] = UInt8(truncatingIfNeeded: high >> (8 * UInt64(i)))
+            raw[8 + i] = UInt8(truncatingIfNeeded: low >> (8 * UInt64(i)))
+        }
+        raw[6] = (raw[6] & 0x0F) | 0x80
+        raw[8] = (raw[8] & 0x3F) | 0x80
+        return UUID(uuid: (raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
+                           raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]))
+    }
+}

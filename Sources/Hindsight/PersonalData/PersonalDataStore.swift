@@ -1,0 +1,110 @@
+import Foundation
+import Events
+
+/// What a personal-data reference resolves to.
+public enum PersonalDataValue: Sendable, Equatable, CustomStringConvertible {
+    /// The text stored.
+    case text(String)
+    /// The profile it belonged to was forgotten: the value is gone for good.
+    case erased
+    /// No such entry (never written, e.g. a reference from another store).
+    case unknown
+
+    public var description: String {
+        switch self {
+        case .text(let text): text
+        case .erased: "[erased]"
+        case .unknown: "[unknown]"
+        }
+    }
+}
+
+/// The mutable side store beside the log that holds personal data (names, a child's name,
+/// story text): one JSON file per profile, `<personal>/<profile-uuid>.json`, replaced atomically
+/// on every change. Forgetting a profile replaces its file by a tombstone that keeps only the
+/// erased keys, so their references read as ``PersonalDataValue/erased``.
+struct PersonalDataStore {
+    /// One profile's file.
+    struct ProfileFile: Codable, Equatable {
+        /// The stored values by reference key (upper-case UUID string).
+        var entries: [String: String] = [:]
+        /// Keys whose values were erased when the profile was forgotten.
+        var erased: [String] = []
+    }
+
+    let directory: String
+    private var files: [ProfileID: ProfileFile] = [:]
+    private var owners: [UUID: ProfileID] = [:]
+
+    /// The side store in `directory`, created if missing, every file read.
+    /// - Throws: ``StoreError`` `personalData` when the directory cannot be made or a file does
+    ///   not decode (naming it: restore it from a backup or remove it to lose its entries).
+    init(directory: String) throws(StoreError) {
+        self.directory = directory
+        let manager = FileManager.default
+        do {
+            try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw StoreError(.personalData, "cannot create the personal-data directory: \(error.localizedDescription)", path: directory)
+        }
+        let names = ((try? manager.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+        for name in names {
+            let path = directory + "/" + name
+            guard let uuid = UUID(uuidString: String(name.dropLast(5))) else { continue }
+            guard let data = manager.contents(atPath: path),
+                  let file = try? JSONDecoder().decode(ProfileFile.self, from: data) else {
+                throw StoreError(.personalData, "personal-data file does not decode; restore it from a backup, or remove it to lose its names",
+                                 path: path)
+            }
+            let profile = ProfileID(uuid)
+            files[profile] = file
+            for key in file.entries.keys + file.erased {
+                if let id = UUID(uuidString: key) { owners[id] = profile }
+            }
+        }
+    }
+
+    /// What `reference` holds.
+    func value(of reference: PersonalDataReference) -> PersonalDataValue {
+        guard let owner = owners[reference.key], let file = files[owner] else { return .unknown }
+        let key = reference.key.uuidString
+        if let text = file.entries[key] { return .text(text) }
+        return file.erased.contains(key) ? .erased : .unknown
+    }
+
+    /// Stores `entries` for `profile` (one atomic file write).
+    /// - Throws: ``StoreError`` `personalData` when the file cannot be written.
+    mutating func store(_ entries: [(reference: PersonalDataReference, text: String)], profile: ProfileID) throws(StoreError) {
+        guard !entries.isEmpty else { return }
+        var file = files[profile] ?? ProfileFile()
+        for (reference, text) in entries { file.entries[reference.key.uuidString] = text }
+        try write(file, profile: profile)
+        for (reference, _) in entries { owners[reference.key] = profile }
+    }
+
+    /// Erases every value of `profile`, keeping the keys as erased.
+    /// - Returns: how many values were erased.
+    /// - Throws: ``StoreError`` `personalData` when the file cannot be written.
+    mutating func forget(_ profile: ProfileID) throws(StoreError) -> Int {
+        var file = files[profile] ?? ProfileFile()
+        let count = file.entries.count
+        file.erased = Array(Set(file.erased).union(file.entries.keys)).sorted()
+        file.entries = [:]
+        try write(file, profile: profile)
+        return count
+    }
+
+    /// The path of `profile`'s file.
+    func path(of profile: ProfileID) -> String { directory + "/" + profile.uuid.uuidString + ".json" }
+
+    private mutating func write(_ file: ProfileFile, profile: ProfileID) throws(StoreError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data: Data
+        do { data = try encoder.encode(file) } catch {
+            throw StoreError(.personalData, "cannot encode the personal data: \(error)", path: path(of: profile))
+        }
+        try AtomicFile.replace([UInt8](data), to: path(of: profile), directory: directory)
+        files[profile] = file
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Events
+import Projections
+
+// The ledger's snapshot encoding: every table in a total key order (streams by category then
+// id; events by position, which is unique), so the same ledger gives the same bytes.
+
+extension CommandLedger {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        let streams = try reader.readCount()
+        for _ in 0..<streams {
+            let stream = try StreamID(from: &reader)
+            streamVersions[stream] = try reader.readVarint()
+        }
+        let events = try reader.readCount()
+        eventPositions.reserveCapacity(events)
+        for _ in 0..<events {
+            let id = try EventID(from: &reader)
+            eventPositions[id] = try reader.readVarint()
+        }
+        reviews = try [CardID: ReviewTrail](from: &reader)
+        let sessions = try reader.readCount()
+        for _ in 0..<sessions {
+            let stream = try StreamID(from: &reader)
+            openSessions[stream] = try ProfileID(from: &reader)
+        }
+    }
+
+    package func encode(to writer: inout BinaryWriter) {
+        let streams = streamVersions.sorted { Self.precedes($0.key, $1.key) }
+        writer.writeVarint(UInt64(streams.count))
+        for (stream, version) in streams {
+            stream.encode(to: &writer)
+            writer.writeVarint(version)
+        }
+        writer.writeVarint(UInt64(eventPositions.count))
+        for (id, position) in eventPositions.sorted(by: { $0.value < $1.value }) {
+            id.encode(to: &writer)
+            writer.writeVarint(position)
+        }
+        reviews.encode(to: &writer)
+        let sessions = openSessions.sorted { Self.precedes($0.key, $1.key) }
+        writer.writeVarint(UInt64(sessions.count))
+        for (stream, profile) in sessions {
+            stream.encode(to: &writer)
+            profile.encode(to: &writer)
+        }
+    }
+
+    private static func precedes(_ a: StreamID, _ b: StreamID) -> Bool {
+        a.category != b.category ? a.category < b.category : a.id < b.id
+    }
+}
+
+extension ReviewTrail: BinaryCodable {
+    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        marks = try [ReviewMark](from: &reader)
+        olderInstantMs = try Int64?(from: &reader)
+    }
+
+    func encode(to writer: inout BinaryWriter) {
+        marks.encode(to: &writer)
+        olderInstantMs.encode(to: &writer)
+    }
+}
+
+extension ReviewMark: BinaryCodable {
+    init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        id = try EventID(from: &reader)
+        instantMs = try reader.readSignedVarint()
+    }
+
+    func encode(to writer: inout BinaryWriter) {
+        id.encode(to: &writer)
+        writer.writeSignedVarint(instantMs)
+    }
+}

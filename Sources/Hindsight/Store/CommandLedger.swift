@@ -1,0 +1,86 @@
+import Foundation
+import Events
+import Projections
+
+/// What command handling needs beyond the read models, folded from the log: every stream's
+/// version (for optimistic concurrency and for numbering new events), every event id with its
+/// position (idempotency: a retried command finds its events), each card's recent reviews (for
+/// undo and for refusing reviews dated before the previous one) and the open study and spelling
+/// sessions.
+package struct CommandLedger: ProjectionState, Equatable {
+    /// The number of events in each stream.
+    var streamVersions: [StreamID: UInt64] = [:]
+    /// The position of every event in the log, by id.
+    var eventPositions: [EventID: UInt64] = [:]
+    /// Each reviewed card's recent reviews.
+    var reviews: [CardID: ReviewTrail] = [:]
+    /// Open study and spelling sessions (by stream) and their profiles.
+    var openSessions: [StreamID: ProfileID] = [:]
+
+    package init() {}
+
+    /// The version of `stream` (0 when it has no event).
+    package func version(of stream: StreamID) -> UInt64 { streamVersions[stream] ?? 0 }
+
+    /// The position of the event `id`, if it is in the log.
+    package func position(of id: EventID) -> UInt64? { eventPositions[id] }
+
+    /// Folds one event.
+    mutating func apply(_ event: RecordedEvent) {
+        streamVersions[event.stream] = event.streamVersion
+        eventPositions[event.id] = event.position
+        switch event.event {
+        case .reviewGraded(let review):
+            reviews[review.card, default: ReviewTrail()].push(ReviewMark(id: event.id, instantMs: event.occurred.instant.milliseconds))
+        case .reviewUndone(let undo):
+            reviews[undo.card]?.remove(undo.review)
+        case .studySessionStarted(let started):
+            openSessions[.studySession(started.session)] = event.profile
+        case .studySessionEnded(let ended):
+            openSessions[.studySession(ended.session)] = nil
+        case .spellingPracticeStarted(let started):
+            openSessions[.spellingSession(started.session)] = event.profile
+        case .spellingPracticeEnded(let ended):
+            openSessions[.spellingSession(ended.session)] = nil
+        default:
+            break
+        }
+    }
+}
+
+/// One review remembered for undo: its event id and when it happened.
+struct ReviewMark: Sendable, Equatable {
+    var id: EventID
+    var instantMs: Int64
+}
+
+/// A card's most recent reviews (at most ``depth``, as deep as the vocabulary read model can
+/// undo) and the instant of the newest review that fell off the stack.
+struct ReviewTrail: Sendable, Equatable {
+    /// How many reviews can be undone in a row (the vocabulary read model's undo depth).
+    static let depth = 8
+    var marks: [ReviewMark] = []
+    var olderInstantMs: Int64?
+
+    /// The instant of the latest review that still counts, if any.
+    var lastInstantMs: Int64? { marks.last?.instantMs ?? olderInstantMs }
+
+    mutating func push(_ mark: ReviewMark) {
+        if marks.count == Self.depth { olderInstantMs = marks.removeFirst().instantMs }
+        marks.append(mark)
+    }
+
+    mutating func remove(_ id: EventID) {
+        if let index = marks.lastIndex(where: { $0.id == id }) { marks.remove(at: index) }
+    }
+}
+
+/// Folds the ``CommandLedger``.
+package struct CommandLedgerProjection: Projection {
+    package static let name = "command-ledger"
+    package static let version: UInt32 = 1
+    package var fingerprint: UInt64 { 0 }
+    package init() {}
+    package func makeInitialState() -> CommandLedger { CommandLedger() }
+    package func apply(_ event: RecordedEvent, to state: inout CommandLedger) { state.apply(event) }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import EventLog
+import Events
+import Projections
+
+extension Store {
+    /// Handles `command`: decides it on the current state, stores its personal data, appends its
+    /// events as one atomic batch and folds them into every read model before returning.
+    ///
+    /// A command whose id was handled before returns the first result and appends nothing. A
+    /// refused command appends nothing.
+    /// - Returns: the ids and positions of the command's events.
+    /// - Throws: ``StoreError``: the rule broken (`invalidValue`, `unknownProfile`, `unknownEntity`,
+    ///   `reviewOutOfOrder`, `parentalLimit`, `secretRejected`, ...), `conflict` when
+    ///   `expectedVersion` is not the stream's version, `log`/`personalData` for I/O, `readModel`
+    ///   when the read models did not reflect the command in time, `closed`.
+    public func send(_ command: StoreCommand) async throws(StoreError) -> CommandResult {
+        await enter()
+        defer { gate.leave() }
+        try requireOpen()
+        let ledgerState = await ledger.current().state
+        if let earlier = Self.earlierResult(of: command, in: ledgerState) { return earlier }
+        let context = DecisionContext(vocabulary: await models.vocabulary.current().state,
+                                      profiles: await models.profiles.current().state,
+                                      stories: await models.stories.current().state,
+                                      spelling: await models.spelling.current().state,
+                                      ledger: ledgerState)
+        let decision: Decision
+        do { decision = try command.decide(context) } catch {
+            var refused = error
+            refused.commandID = command.id
+            throw refused
+        }
+        guard let primary = decision.events.first?.stream else {
+            throw StoreError(.invalidValue, "the command produced no event", commandID: command.id)
+        }
+        if let expected = command.expectedVersion {
+            let actual = ledgerState.version(of: primary)
+            guard expected == actual else {
+                throw StoreError(.conflict, "stream \(primary) is at version \(actual), not \(expected) as the command expected; reload and decide again",
+                                 stream: primary, expectedVersion: expected, actualVersion: actual, commandID: command.id)
+            }
+        }
+        try personal.store(decision.personalData, profile: command.profile)
+        let recorded = try await append(decision, versions: ledgerState)
+        try await fold(recorded)
+        if let every = options.snapshots.everyEvents, position - lastSnapshotPosition >= UInt64(every) {
+            try await saveSnapshots()
+        }
+        return CommandResult(eventIDs: recorded.map(\.id), positions: recorded.first!.position...recorded.last!.position,
+                             isRetry: false)
+    }
+
+    /// The first result of `command` when its events are already in the log.
+    static func earlierResult(of command: StoreCommand, in ledger: CommandLedger) -> CommandResult? {
+        var ids: [EventID] = []
+        var positions: [UInt64] = []
+        while true {
+            let id = DerivedIdentity.eventID(command.id, index: ids.count)
+            guard let position = ledger.position(of: id) else { break }
+            ids.append(id)
+            positions.append(position)
+        }
+        guard let first = positions.first, let last = positions.last else { return nil }
+        return CommandResult(eventIDs: ids, positions: first...last, isRetry: true)
+    }
+
+    /// Numbers `decision`'s events in their streams, encodes them and appends them as one batch.
+    private func append(_ decision: Decision, versions: CommandLedger) async throws(StoreError) -> [RecordedEvent] {
+        let command = decision.command
+        let recordedAt = options.clock()
+        var nextVersion: [StreamID: UInt64] = [:]
+        var pending: [(PendingEvent, UInt64)] = []
+        for (index, (stream, event)) in decision.events.enumerated() {
+            let version = (nextVersion[stream] ?? versions.version(of: stream)) + 1
+            nextVersion[stream] = version
+            pending.append((PendingEvent(id: DerivedIdentity.eventID(command.id, index: index), stream: stream,
+                                         profile: command.profile, occurred: command.time, event: event), version))
+        }
+        let payloads = pending.map { LogCodec.encode($0.0, streamVersion: $0.1, recordedAt: recordedAt) }
+        let range: ClosedRange<UInt64>
+        do { range = try await writer.append(contentsOf: payloads) } catch {
+            var failure = StoreError(error)
+            failure.commandID = command.id
+            throw failure
+        }
+        position = range.upperBound
+        return zip(pending, range).map { item, position in
+            RecordedEvent(item.0, position: position, streamVersion: item.1, recordedAt: recordedAt)
+        }
+    }
+
+    /// Folds `batch` into every read model and waits until each reflects it.
+    private func fold(_ batch: [RecordedEvent]) async throws(StoreError) {
+        for projector in models.all { await projector.apply(batch) }
+        await ledger.apply(batch)
+        let last = batch.last!.position
+        let timeout = options.readYourWritesTimeout
+        do {
+            try await models.vocabulary.waitUntil(position: last, timeout: timeout)
+            try await models.dailyStats.waitUntil(position: last, timeout: timeout)
+            try await models.streaks.waitUntil(position: last, timeout: timeout)
+            try await models.achievements.waitUntil(position: last, timeout: timeout)
+            try await models.spelling.waitUntil(position: last, timeout: timeout)
+            try await models.stories.waitUntil(position: last, timeout: timeout)
+            try await models.profiles.waitUntil(position: last, timeout: timeout)
+            try await ledger.waitUntil(position: last, timeout: timeout)
+        } catch {
+            throw StoreError(.readModel, "the command was recorded at position \(last) but a read model did not reflect it: \(error)",
+                             path: directory)
+        }
+    }
+}

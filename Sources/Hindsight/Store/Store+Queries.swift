@@ -1,0 +1,86 @@
+import Foundation
+import EventLog
+import Events
+import Projections
+
+// Queries: the read models' current states as values (copy-on-write, so a copy is cheap and
+// never changes under the caller). Each reflects every command whose `send` has returned.
+extension Store {
+    /// Decks, cards with their FSRS states, and the due queue.
+    public func vocabulary() async -> VocabularyState { await models.vocabulary.current().state }
+    /// Per profile and local day: reviews by rating, new cards, time, spelling, stories, dictation.
+    public func dailyStats() async -> DailyStatsState { await models.dailyStats.current().state }
+    /// Current and longest streaks per profile.
+    public func streaks() async -> StreaksState { await models.streaks.current().state }
+    /// Achievements unlocked and progress towards the others.
+    public func achievements() async -> AchievementsState { await models.achievements.current().state }
+    /// Spelling progress per word and per test.
+    public func spelling() async -> SpellingProgress { await models.spelling.current().state }
+    /// The story library and parental controls.
+    public func stories() async -> StoryLibrary { await models.stories.current().state }
+    /// Profiles, settings, configured services and scheduler settings.
+    public func profiles() async -> ProfileDirectory { await models.profiles.current().state }
+
+    /// The position of the last event in the log (0 when empty).
+    public func lastPosition() -> UInt64 { position }
+
+    /// The number of events in `stream` (0 when none): the version to pass as a command's
+    /// `expectedVersion`.
+    public func streamVersion(_ stream: StreamID) async -> UInt64 { await ledger.current().state.version(of: stream) }
+
+    /// What `reference` holds in the personal-data side store (``PersonalDataValue/erased`` once
+    /// its profile was forgotten).
+    public func personalData(_ reference: PersonalDataReference) -> PersonalDataValue { personal.value(of: reference) }
+
+    /// The current name of `profile`, from the side store.
+    public func profileName(_ profile: ProfileID) async -> PersonalDataValue {
+        guard let record = await models.profiles.current().state.profile(profile) else { return .unknown }
+        return personal.value(of: record.name)
+    }
+
+    /// Erases every personal-data value of `profile` (names, a child's name, story text). The log,
+    /// its positions and every statistic stay as they are; the references read as erased.
+    /// - Returns: how many values were erased.
+    /// - Throws: ``StoreError`` `personalData` when the side store cannot be written, `closed`.
+    @discardableResult
+    public func forgetProfile(_ profile: ProfileID) async throws(StoreError) -> Int {
+        await enter()
+        defer { gate.leave() }
+        try requireOpen()
+        return try personal.forget(profile)
+    }
+
+    /// Every event of the log as one JSON object per line (the whole envelope; personal data
+    /// appears as its reference only).
+    /// - Throws: ``StoreError`` `log` when the log cannot be read or an event cannot be encoded.
+    public func exportJSONLines() async throws(StoreError) -> [String] {
+        await enter()
+        defer { gate.leave() }
+        try requireOpen()
+        do { try await writer.sync() } catch { throw StoreError(error) }
+        guard position > 0 else { return [] }
+        let codec = EventJSONCodec()
+        var lines: [String] = []
+        do {
+            try writer.reader.forEachRecord(from: 1, through: position) { recordPosition, payload, _ in
+                let event = try LogCodec.decode(payload, position: recordPosition)
+                lines.append(String(decoding: try codec.encode(event), as: UTF8.self))
+                return true
+            }
+        } catch {
+            throw StoreError(.log, "cannot export the log: \(error)", path: writer.directory)
+        }
+        return lines
+    }
+
+    /// Every read model's state encoded as in its snapshot, by projection name: equal bytes mean
+    /// equal read models (for tests and rebuild checks).
+    package func encodedReadModels() async -> [String: [UInt8]] {
+        var encoded: [String: [UInt8]] = [:]
+        for projector in models.all + [ledger] as [any RunnableProjector] {
+            let snapshot = await projector.snapshot()
+            encoded[snapshot.projection] = snapshot.state
+        }
+        return encoded
+    }
+}

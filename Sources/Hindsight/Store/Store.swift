@@ -1,0 +1,152 @@
+import Foundation
+import EventLog
+import Events
+import Projections
+
+/// The one door of Hindsight: a store on a directory — the log in `<dir>/log`, the read
+/// models' snapshots in `<dir>/snapshots`, personal data in `<dir>/personal`. Apps send it
+/// commands (``send(_:)``) and query read models (``vocabulary()``, ``dailyStats()``, ...).
+///
+/// Commands are handled one at a time, in arrival order: each is decided on a state that
+/// includes every earlier command, becomes one atomic batch of events, and when `send` returns
+/// every read model reflects it (read-your-writes). The store is the log's only writer (a lock
+/// keeps other processes out); it folds each batch it appends into the read models itself, so
+/// following the log needs no second read of it.
+public actor Store {
+    /// The store's directory.
+    public nonisolated let directory: String
+    /// How it was opened.
+    public nonisolated let openReport: OpenReport
+    let options: StoreOptions
+    let writer: LogWriter
+    let models: ReadModels
+    let ledger: Projector<CommandLedgerProjection>
+    let snapshots: SnapshotStore
+    var personal: PersonalDataStore
+    var gate = CommandGate()
+    /// The position of the last event appended (and folded).
+    var position: UInt64
+    var lastSnapshotPosition: UInt64
+    var closed = false
+
+    private init(directory: String, options: StoreOptions, writer: LogWriter, models: ReadModels,
+                 ledger: Projector<CommandLedgerProjection>, snapshots: SnapshotStore, personal: PersonalDataStore,
+                 report: OpenReport) {
+        self.directory = directory
+        self.options = options
+        self.writer = writer
+        self.models = models
+        self.ledger = ledger
+        self.snapshots = snapshots
+        self.personal = personal
+        self.openReport = report
+        position = report.lastPosition
+        lastSnapshotPosition = report.lastPosition
+    }
+
+    /// Opens (creating if needed) the store in `directory`: restores the read models from their
+    /// snapshots (discarding any taken with another version or configuration), folds the rest
+    /// of the log, and reads the personal-data side store.
+    /// - Throws: ``StoreError`` `locked` when another process has the store open, `log` for a
+    ///   damaged or unreadable log, `personalData` for an unreadable side store, `readModel`
+    ///   when a read model cannot fold the log, `invalidValue` for bad options.
+    public static func open(directory: String, options: StoreOptions) async throws(StoreError) -> Store {
+        let logDirectory = directory + "/log"
+        let existing = FileManager.default.fileExists(atPath: logDirectory)
+        let writer: LogWriter
+        do {
+            writer = try await LogWriter.open(directory: logDirectory, options: LogOptions(durability: options.durability))
+        } catch { throw StoreError(error) }
+        do {
+            return try await open(directory: directory, options: options, writer: writer, existing: existing)
+        } catch {
+            try? await writer.close()
+            throw error
+        }
+    }
+
+    private static func open(directory: String, options: StoreOptions, writer: LogWriter,
+                             existing: Bool) async throws(StoreError) -> Store {
+        let models: ReadModels
+        do { models = try ReadModels(configuration: options.readModelConfiguration) } catch {
+            throw StoreError(.invalidValue, error.description, field: "achievementRules")
+        }
+        let ledger = Projector(CommandLedgerProjection())
+        let snapshots = SnapshotStore(directory: directory + "/snapshots", log: options.diagnostics)
+        await models.restore(from: snapshots)
+        if let snapshot = snapshots.load(CommandLedgerProjection.name), let reason = await ledger.restore(from: snapshot) {
+            options.diagnostics("discarded snapshot \(snapshots.path(of: CommandLedgerProjection.name)): \(reason); rebuilding from the log")
+            snapshots.remove(CommandLedgerProjection.name)
+        }
+        let projectors: [any RunnableProjector] = models.all + [ledger]
+        var restored = 0
+        var lowest = UInt64.max
+        for projector in projectors {
+            let checkpoint = await projector.checkpoint
+            if checkpoint > 0 { restored += 1 }
+            lowest = min(lowest, checkpoint)
+        }
+        let runner = ProjectionRunner(source: LogEventSource(writer: writer), projectors: projectors)
+        do { try await runner.catchUp() } catch {
+            throw StoreError(.log, "cannot replay the log into the read models: \(error)", path: writer.directory)
+        }
+        if let failure = await runner.failures().first {
+            throw StoreError(.readModel, "\(failure.description); the log holds an event this build cannot fold", path: writer.directory)
+        }
+        let last = writer.lastPosition
+        let personal = try PersonalDataStore(directory: directory + "/personal")
+        let report = OpenReport(existingStore: existing && last > 0, lastPosition: last, restoredFromSnapshots: restored,
+                                total: projectors.count, replayedEvents: last - min(lowest, last))
+        return Store(directory: directory, options: options, writer: writer, models: models, ledger: ledger,
+                     snapshots: snapshots, personal: personal, report: report)
+    }
+
+    /// Saves the snapshots (if the policy says so) and closes the log. Later calls throw `closed`.
+    /// - Throws: ``StoreError`` `snapshot` or `log`; the log is closed anyway.
+    public func close() async throws(StoreError) {
+        await enter()
+        defer { gate.leave() }
+        guard !closed else { return }
+        closed = true
+        var firstError: StoreError?
+        if options.snapshots.onClose {
+            do { try await saveSnapshots() } catch { firstError = error }
+        }
+        do { try await writer.close() } catch { firstError = firstError ?? StoreError(error) }
+        if let firstError { throw firstError }
+    }
+
+    /// Writes every read model's snapshot at its current position.
+    /// - Throws: ``StoreError`` `snapshot` naming the file.
+    func saveSnapshots() async throws(StoreError) {
+        do {
+            try await models.save(to: snapshots)
+            try snapshots.save(await ledger.snapshot())
+        } catch {
+            throw StoreError(.snapshot, "\(error.message); check the disk and the directory's permissions", path: error.path)
+        }
+        lastSnapshotPosition = position
+    }
+
+    /// Waits for (and then holds) the command gate.
+    func enter() async {
+        if gate.tryEnter() { return }
+        await withCheckedContinuation { continuation in gate.enqueue(continuation) }
+    }
+
+    /// Throws `closed` once the store is closed.
+    func requireOpen() throws(StoreError) {
+        if closed { throw StoreError(.closed, "the store at \(directory) is closed; open it again", path: directory) }
+    }
+}
+
+extension Store {
+    /// Closes the log without writing snapshots, as a crash would leave the directory (tests).
+    /// - Throws: ``StoreError`` `log`.
+    package func closeLogOnlyForTesting() async throws(StoreError) {
+        await enter()
+        defer { gate.leave() }
+        closed = true
+        do { try await writer.close() } catch { throw StoreError(error) }
+    }
+}

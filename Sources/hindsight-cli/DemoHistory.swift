@@ -1,0 +1,155 @@
+import Foundation
+import Hindsight
+
+/// Generates the demo's history through the store's commands, as apps would send them: three
+/// profiles over `days` days up to `now` — flashcard reviews of whatever the scheduler says is
+/// due (with a realistic rating mix and the odd undo), a child's spelling practice, bedtime
+/// stories with illustrations, dictation, settings changes and one scheduler parameter change.
+struct DemoHistory {
+    static let days = 90
+    let store: Store
+    let now: Timestamp
+    var rng = DemoRandom(seed: 0x4D_494E_4453_4947)
+    private(set) var commands = 0
+
+    init(store: Store, now: Timestamp) {
+        self.store = store
+        self.now = now
+    }
+
+    /// Sends the whole history.
+    /// - Throws: ``StoreError`` if a command is refused (a bug in the demo) or the disk fails.
+    mutating func generate() async throws {
+        let start = Timestamp(milliseconds: now.milliseconds - Int64(Self.days) * 86_400_000 - 4 * 3_600_000)
+        try await setUp(at: start)
+        for day in 1...Self.days {
+            // Each evening, a few hours before "now" on the clock.
+            let evening = Timestamp(milliseconds: start.milliseconds + Int64(day) * 86_400_000 - Int64(rng.below(90)) * 60_000)
+            var clock = evening.milliseconds
+            if rng.chance(0.88) { try await study(.alex, from: &clock) }
+            if day == 45 { try await changeAlexParameters(at: Timestamp(milliseconds: clock)) }
+            clock = evening.milliseconds
+            if rng.chance(0.6) { try await study(.robin, from: &clock) }
+            if rng.chance(0.5) {
+                try await send(.robin, Timestamp(milliseconds: clock + 60_000),
+                               .dictation(.finish(wordCount: 40 + rng.below(200), durationMs: Int64(60_000 + rng.below(240_000)), language: "en")))
+            }
+            clock = evening.milliseconds - 3 * 3_600_000
+            if day % 7 != 3 && day % 7 != 6 { try await spell(day: day, from: &clock) }
+            if day % 3 == 0 || day == Self.days { try await story(day: day, from: &clock) }
+            if day == 30 { try await send(.robin, Timestamp(milliseconds: clock), .profiles(.changeDayCutoff(hour: 3))) }
+            if day == 60 { try await send(.robin, Timestamp(milliseconds: clock), .profiles(.changeDesiredRetention(0.92))) }
+        }
+    }
+
+    private mutating func setUp(at start: Timestamp) async throws {
+        for profile in DemoProfile.all {
+            try await send(profile, start, .profiles(.create(name: profile.name, isChild: profile.isChild)))
+        }
+        try await deck(.alex, "Spanish — everyday words", DemoContent.spanish, at: start)
+        try await deck(.alex, "French — food", DemoContent.french, at: start)
+        try await deck(.robin, "German for travel", DemoContent.german, at: start)
+        try await send(.alex, start, .profiles(.changeSetting(key: "appearance.theme", value: .string("dark"))))
+        try await send(.alex, start, .profiles(.configureService(service: "openai", credential: "keychain:openai-api-key")))
+        try await send(.sam, start, .stories(.setParentalControls(dailyStoryLimit: 2, allowedThemes: DemoContent.themes)))
+        try await send(.sam, start, .profiles(.changeSetting(key: "spelling.voice", value: .string("calm"))))
+        for (title, words) in DemoContent.spellingLists {
+            try await send(.sam, start, .spelling(.createTest(SpellingTestID(rng.uuid()), title: title, words: words)))
+        }
+    }
+
+    private mutating func deck(_ profile: DemoProfile, _ name: String, _ words: [String: String], at time: Timestamp) async throws {
+        let deck = DeckID(rng.uuid())
+        try await send(profile, time, .vocabulary(.createDeck(deck, name: name)))
+        for (front, back) in words.sorted(by: { $0.key < $1.key }) {
+            try await send(profile, time, .vocabulary(.createCard(CardID(rng.uuid()), deck: deck, front: front, back: back)))
+        }
+    }
+
+    /// One study session: every card the scheduler has due, then the day's new cards.
+    private mutating func study(_ profile: DemoProfile, from clock: inout Int64) async throws {
+        let queue = await store.vocabulary().dueQueue(profile: profile.id, at: profile.time(Timestamp(milliseconds: clock)), limit: 60)
+        guard !queue.reviews.isEmpty || !queue.newCards.isEmpty else { return }
+        let session = StudySessionID(rng.uuid())
+        try await send(profile, Timestamp(milliseconds: clock), .vocabulary(.startStudySession(session, deck: nil)))
+        for card in queue.reviews + queue.newCards.prefix(12) {
+            clock += Int64(4_000 + rng.below(14_000))
+            let rating = card.isNew ? rng.pick([1, 1, 2, 3, 3, 3, 3, 4]) : rng.pick([1, 2, 3, 3, 3, 3, 3, 3, 3, 4])
+            try await send(profile, Timestamp(milliseconds: clock),
+                           .vocabulary(.review(card.id, rating: rating, durationMs: Int64(1_500 + rng.below(9_000)))))
+            if rng.chance(0.02) {
+                try await send(profile, Timestamp(milliseconds: clock + 1_000), .vocabulary(.undoLastReview(card.id)))
+                clock += 3_000
+                try await send(profile, Timestamp(milliseconds: clock), .vocabulary(.review(card.id, rating: 3, durationMs: 2_500)))
+            }
+        }
+        if rng.chance(0.25), let card = queue.reviews.first {
+            try await send(profile, Timestamp(milliseconds: clock + 1_000),
+                           .vocabulary(.review(card.id, rating: 3, mode: .cram, durationMs: 2_000)))
+        }
+        clock += 60_000
+        try await send(profile, Timestamp(milliseconds: clock), .vocabulary(.endStudySession(session)))
+    }
+
+    private mutating func changeAlexParameters(at time: Timestamp) async throws {
+        var weights = FSRSParameters.fsrs6Default.weights.map(Double.init)
+        for i in 0..<4 { weights[i] *= 1.15 }
+        try await send(.alex, time, .profiles(.changeSchedulerParameters(weights)))
+    }
+
+    private mutating func spell(day: Int, from clock: inout Int64) async throws {
+        let tests = await store.spelling().tests(profile: DemoProfile.sam.id)
+        guard !tests.isEmpty else { return }
+        let test = tests[min(tests.count - 1, day / 30)]
+        let session = SpellingSessionID(rng.uuid())
+        try await send(.sam, Timestamp(milliseconds: clock), .spelling(.startPractice(session, test: test.id)))
+        let skill = 0.55 + 0.4 * Double(day % 30) / 30
+        for word in test.words {
+            var attempt = 1
+            while true {
+                clock += Int64(5_000 + rng.below(10_000))
+                let correct = rng.chance(skill) || attempt == 3
+                let typed = correct ? word : String(word.dropLast()) + "e"
+                try await send(.sam, Timestamp(milliseconds: clock), .spelling(.spellWord(session, word: word, typed: typed, correct: correct,
+                                                                                          attempt: attempt, hintsUsed: attempt - 1,
+                                                                                          durationMs: Int64(3_000 + rng.below(6_000)))))
+                if correct { break }
+                attempt += 1
+            }
+        }
+        try await send(.sam, Timestamp(milliseconds: clock + 10_000), .spelling(.endPractice(session)))
+    }
+
+    private mutating func story(day: Int, from clock: inout Int64) async throws {
+        let story = StoryID(rng.uuid())
+        let theme = rng.pick(DemoContent.themes)
+        clock += 3_600_000
+        try await send(.sam, Timestamp(milliseconds: clock), .stories(.request(story, theme: theme, childAge: 8,
+                                                                               growthTopic: rng.pick(DemoContent.growthTopics), childName: "Sam")))
+        clock += 40_000
+        if rng.chance(0.06) {
+            try await send(.sam, Timestamp(milliseconds: clock), .stories(.generationFailed(story, reason: "the generator timed out")))
+            return
+        }
+        let title = "Sam and the \(["Whispering", "Brave", "Sleepy", "Curious"][rng.below(4)]) \(["Comet", "Otter", "Whale", "Fox"][rng.below(4)])"
+        let pages = (1...4).map { "Page \($0) of a \(theme) story in which Sam learns something new." }
+        try await send(.sam, Timestamp(milliseconds: clock), .stories(.generated(story, title: title, pages: pages)))
+        for page in 1...4 {
+            clock += 5_000
+            if rng.chance(0.9) {
+                try await send(.sam, Timestamp(milliseconds: clock), .stories(.illustrationGenerated(story, page: page, image: "illustrations/\(story)/\(page).png")))
+            } else {
+                try await send(.sam, Timestamp(milliseconds: clock), .stories(.illustrationFailed(story, page: page, reason: "content filter")))
+            }
+        }
+        clock += 600_000
+        let finished = rng.chance(0.8)
+        try await send(.sam, Timestamp(milliseconds: clock), .stories(.read(story, lastPage: finished ? 4 : 2, finished: finished)))
+        if rng.chance(0.25) { try await send(.sam, Timestamp(milliseconds: clock + 1_000), .stories(.favourite(story))) }
+    }
+
+    private mutating func send(_ profile: DemoProfile, _ instant: Timestamp, _ action: StoreCommand.Action) async throws {
+        _ = try await store.send(StoreCommand(id: rng.uuid(), profile: profile.id, time: profile.time(instant), action))
+        commands += 1
+    }
+}
