@@ -3,4 +3,5 @@
 let allCommands: [any Command.Type] = [
     DemoCommand.self,
     FSRSStatesCommand.self,
+    ExportCommand.self,
 ]
