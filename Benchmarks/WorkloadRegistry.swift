@@ -1,4 +1,4 @@
 /// Every workload, by name. Each issue's workloads live in their own file
 /// (`LogWorkloads.swift`, `CodecWorkloads.swift`, ...) and are listed here.
 let allWorkloads: [Workload] = selfTestWorkloads + fsrsWorkloads + codecWorkloads
-    + contentReadModelWorkloads + vocabularyWorkloads + activityWorkloads
+    + contentReadModelWorkloads + vocabularyWorkloads + activityWorkloads + exportWorkloads
