@@ -6,4 +6,5 @@ let allCommands: [any Command.Type] = [
     AuditCommand.self,
     RebuildCommand.self,
     VerifyCommand.self,
+    ExportCommand.self,
 ]

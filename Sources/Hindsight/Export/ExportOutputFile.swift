@@ -1,0 +1,127 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file an export writes through one fixed-size buffer, so memory does not grow with the
+/// output. The bytes go to `<path>.partial`; ``commit()`` renames it over `path`, so a failed
+/// or interrupted export never leaves a half-written file under the real name (nor replaces
+/// an earlier complete one). Every write system call is behind this type.
+final class ExportOutputFile {
+    /// The path the finished file gets.
+    let path: String
+    private let partialPath: String
+    private var descriptor: Int32
+    private var buffer: [UInt8]
+    private let capacity: Int
+
+    /// Creates (truncating) `<path>.partial` for writing.
+    /// - Throws: ``ExportError`` `.outputFailed` naming the path and the system's reason.
+    init(path: String, bufferSize: Int = 1 << 16) throws(ExportError) {
+        self.path = path
+        partialPath = path + ".partial"
+        capacity = max(bufferSize, 4096)
+        buffer = []
+        buffer.reserveCapacity(capacity)
+        descriptor = open(partialPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else {
+            throw ExportError(.outputFailed, "cannot create the export file: \(Self.reason()); check that its directory exists and is writable",
+                              path: path)
+        }
+    }
+
+    deinit {
+        if descriptor >= 0 {
+            _ = close(descriptor)
+            _ = unlink(partialPath)
+        }
+    }
+
+    /// Appends `bytes`.
+    /// - Throws: ``ExportError`` `.outputFailed` when a write fails (disk full...).
+    func write(_ bytes: UnsafeRawBufferPointer) throws(ExportError) {
+        if buffer.count + bytes.count > capacity { try flush() }
+        if bytes.count >= capacity {
+            try writeFully(bytes)
+        } else {
+            buffer.append(contentsOf: bytes)
+        }
+    }
+
+    /// Appends the bytes of `collection` (an array, `Data`, a string's UTF-8...).
+    /// - Throws: ``ExportError`` `.outputFailed` when a write fails.
+    func write(_ collection: some Collection<UInt8>) throws(ExportError) {
+        if buffer.count + collection.count > capacity { try flush() }
+        if collection.count >= capacity {
+            let result = Array(collection).withUnsafeBytes { raw in
+                Result { () throws(ExportError) in try writeFully(raw) }
+            }
+            try result.get()
+        } else {
+            buffer.append(contentsOf: collection)
+        }
+    }
+
+    /// Appends the UTF-8 of `text`.
+    /// - Throws: ``ExportError`` `.outputFailed` when a write fails.
+    func write(_ text: String) throws(ExportError) {
+        try write(text.utf8)
+    }
+
+    /// Appends one byte.
+    /// - Throws: ``ExportError`` `.outputFailed` when a write fails.
+    func write(byte: UInt8) throws(ExportError) {
+        if buffer.count == capacity { try flush() }
+        buffer.append(byte)
+    }
+
+    /// Writes out what is buffered.
+    /// - Throws: ``ExportError`` `.outputFailed` when a write fails.
+    func flush() throws(ExportError) {
+        guard !buffer.isEmpty else { return }
+        let result = buffer.withUnsafeBytes { raw in Result { () throws(ExportError) in try writeFully(raw) } }
+        buffer.removeAll(keepingCapacity: true)
+        try result.get()
+    }
+
+    /// Flushes, closes and renames the file to its real name.
+    /// - Throws: ``ExportError`` `.outputFailed` when the last write, the close or the rename fails.
+    func commit() throws(ExportError) {
+        try flush()
+        let fd = descriptor
+        descriptor = -1
+        guard close(fd) == 0 else {
+            _ = unlink(partialPath)
+            throw ExportError(.outputFailed, "closing the export file failed: \(Self.reason())", path: path)
+        }
+        guard rename(partialPath, path) == 0 else {
+            let reason = Self.reason()
+            _ = unlink(partialPath)
+            throw ExportError(.outputFailed, "cannot move the finished export into place: \(reason)", path: path)
+        }
+    }
+
+    private func writeFully(_ bytes: UnsafeRawBufferPointer) throws(ExportError) {
+        guard var base = bytes.baseAddress else { return }
+        var left = bytes.count
+        while left > 0 {
+            #if canImport(Glibc)
+            let written = Glibc.write(descriptor, base, left)
+            #else
+            let written = Darwin.write(descriptor, base, left)
+            #endif
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw ExportError(.outputFailed, "writing the export failed: \(Self.reason()); free some space or choose another place",
+                                  path: path)
+            }
+            left -= written
+            base += written
+        }
+    }
+
+    private static func reason() -> String {
+        String(cString: strerror(errno))
+    }
+}

@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Receives an export's progress: how many log records were read out of how many.
+public protocol ExportProgress: AnyObject {
+    /// `done` of `total` records read (called every few thousand records and at the end of a pass).
+    func update(done: UInt64, total: UInt64)
+    /// The export is over (successfully or not).
+    func finish()
+}
+
+/// Progress on standard error, rewritten in place on one line (`\r`); only made when standard
+/// error is a terminal, so redirected or piped runs stay quiet.
+public final class TerminalProgress: ExportProgress {
+    private var lastPercent = -1
+    private var wrote = false
+    private let label: String
+
+    /// A progress line labelled `label`, or nil when standard error is not a terminal.
+    public static func onStandardError(label: String = "exporting") -> TerminalProgress? {
+        isatty(2) == 1 ? TerminalProgress(label: label) : nil
+    }
+
+    private init(label: String) { self.label = label }
+
+    public func update(done: UInt64, total: UInt64) {
+        let percent = total == 0 ? 100 : Int(min(100, done &* 100 / total))
+        guard percent != lastPercent else { return }
+        lastPercent = percent
+        emit("\r\(label): \(done)/\(total) records (\(percent)%)")
+        wrote = true
+    }
+
+    public func finish() {
+        if wrote { emit("\n") }
+        wrote = false
+    }
+
+    private func emit(_ text: String) {
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBytes { raw in
+            _ = write(2, raw.baseAddress, raw.count)
+        }
+    }
+}

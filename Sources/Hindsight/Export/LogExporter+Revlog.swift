@@ -1,0 +1,68 @@
+import Events
+import FSRS
+import Foundation
+import Projections
+
+extension LogExporter {
+    /// Writes the FSRS revlog CSV (`card_id,review_time,review_rating,review_state,review_duration`,
+    /// as ``RevlogCSV/write(_:)`` writes it) of the scheduled reviews that were not undone, in log
+    /// order, for the reviews that pass `filter`.
+    ///
+    /// - Cram reviews and undone reviews are left out. An undo comes after its review in the log,
+    ///   so a first pass collects the ids of undone reviews (memory bounded by the number of
+    ///   undos), and the second pass writes the rows.
+    /// - `card_id` is the card UUID's first 63 bits (its first 8 bytes read big-endian, shifted
+    ///   right by one): a stable, non-negative integer, the same in every export.
+    /// - `review_time` is the instant the review happened (ms since the epoch, UTC); `review_duration`
+    ///   the time taken (ms); `review_rating` 1-4.
+    /// - `review_state` is the card's phase before the review, replayed with `scheduler` over the
+    ///   card's counted reviews (every one, also those the filter leaves out, so the state is
+    ///   right): 0 for its first review, 1 learning, 2 review, 3 relearning. The scheduler is
+    ///   seeded per card as the read models seed it (``CardID/schedulerSeed``).
+    ///
+    /// Memory: one card state per card reviewed, plus the undone review ids.
+    /// - Throws: ``ExportError`` as ``exportJSONLines(to:filter:)``.
+    public func exportRevlog(to path: String, filter: ExportFilter = ExportFilter(),
+                             scheduler configuration: SchedulerConfiguration = .standard) throws(ExportError) -> ExportSummary {
+        let last = try lastPosition()
+        defer { progress?.finish() }
+        var undone: Set<EventID> = []
+        try scan(through: last, pass: 0, passes: 2) { (event) throws(ExportError) in
+            if case .reviewUndone(let undo) = event.event { undone.insert(undo.review) }
+        }
+        let scheduler = Scheduler(configuration: configuration)
+        let file = try ExportOutputFile(path: path)
+        try file.write(RevlogCSV.header + "\n")
+        var states: [CardID: CardState] = [:]
+        var rows = 0
+        try scan(through: last, pass: 1, passes: 2) { (event) throws(ExportError) in
+            guard case .reviewGraded(let review) = event.event, review.mode == .scheduled,
+                  !undone.contains(event.id) else { return }
+            let record = ReviewRecord(rating: FSRSRating(rawValue: Int(review.rating.rawValue)) ?? .again,
+                                      timeMs: event.occurred.instant.milliseconds,
+                                      utcOffsetMinutes: Int(event.occurred.utcOffset.seconds) / 60,
+                                      durationMs: review.duration.milliseconds)
+            let before = states[review.card]
+            states[review.card] = scheduler.apply(record, to: before, cardID: review.card.schedulerSeed).state
+            guard filter.includes(event) else { return }
+            let state: RevlogRow.State = before.map { RevlogRow.State(rawValue: $0.phase.rawValue) ?? .review } ?? .new
+            let row = RevlogRow(cardID: review.card.revlogID, reviewTimeMs: record.timeMs,
+                                rating: Int(review.rating.rawValue), state: state, durationMs: record.durationMs)
+            try file.write("\(row.cardID),\(row.reviewTimeMs),\(row.rating),\(row.state.rawValue),\(row.durationMs)\n")
+            rows += 1
+        }
+        try file.commit()
+        return ExportSummary(recordsRead: last, rowsWritten: rows, files: [path])
+    }
+}
+
+extension Identifier where Tag == CardTag {
+    /// The card's integer id in revlog exports: the UUID's first 63 bits (its first 8 bytes
+    /// big-endian, shifted right by one), so it is never negative and always the same.
+    public var revlogID: Int64 {
+        let bytes = uuid.uuid
+        let high = [bytes.0, bytes.1, bytes.2, bytes.3, bytes.4, bytes.5, bytes.6, bytes.7]
+            .reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        return Int64(high >> 1)
+    }
+}
