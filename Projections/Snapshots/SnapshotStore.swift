@@ -29,7 +29,11 @@ public struct SnapshotStore: Sendable {
         } catch {
             throw SnapshotError(.writeFailed, "cannot create the snapshot directory: \(error)", path: directory)
         }
-        try SnapshotFiles.writeAtomically(snapshot.encoded(), to: path(of: snapshot.projection), directory: directory)
+        do {
+            try DurableFile.replace(snapshot.encoded(), at: path(of: snapshot.projection), in: directory)
+        } catch {
+            throw SnapshotError(.writeFailed, "\(error.call) failed: \(error.reason)", path: error.path)
+        }
     }
 
     /// The snapshot of `projection`, or nil when there is none or it cannot be trusted (said so in
