@@ -7,4 +7,5 @@ let allCommands: [any Command.Type] = [
     RebuildCommand.self,
     VerifyCommand.self,
     ExportCommand.self,
+    ImportCommand.self,
 ]
