@@ -8,4 +8,7 @@ let allCommands: [any Command.Type] = [
     VerifyCommand.self,
     ExportCommand.self,
     ImportCommand.self,
+    StatsCommand.self,
+    DueCommand.self,
+    TailCommand.self,
 ]
