@@ -27,7 +27,7 @@ struct DueCommand: Command {
 
     init(parsing arguments: inout Arguments, environment: CLIEnvironment) throws(UsageError) {
         query = try QueryOptions(parsing: &arguments, environment: environment)
-        deck = try arguments.option("deck", default: nil, expecting: "a deck UUID") { UUID(uuidString: $0).map(DeckID.init) }
+        deck = try arguments.optionalOption("deck", expecting: "a deck UUID") { UUID(uuidString: $0).map(DeckID.init) }
         limit = try arguments.option("limit", default: 10, expecting: "a number of cards in 0 … 10000") { text in
             Int(text).flatMap { (0...10_000).contains($0) ? $0 : nil }
         }

@@ -57,13 +57,13 @@ struct ImportCommand: Command {
             throw UsageError("cannot tell the format of '\(fileText)' from its extension; pass --format revlog or --format jsonl")
         }
         dataDirectory = ExportCommand.absolute(try arguments.option("data-dir") ?? environment.defaultDataDirectory, in: environment)
-        profile = try arguments.option("profile", default: nil, expecting: "a profile UUID") { UUID(uuidString: $0).map(ProfileID.init) }
+        profile = try arguments.optionalOption("profile", expecting: "a profile UUID") { UUID(uuidString: $0).map(ProfileID.init) }
         let stem = ((fileText as NSString).lastPathComponent as NSString).deletingPathExtension
         deckName = try arguments.option("deck") ?? stem
         utcOffsetMinutes = try arguments.option("utc-offset-minutes", default: 0, expecting: "minutes in -1080 … 1080") { text in
             Int(text).flatMap { (-1080...1080).contains($0) ? $0 : nil }
         }
-        dayStartHour = try arguments.option("day-start-hour", default: nil, expecting: "an hour in 0 … 23") { text in
+        dayStartHour = try arguments.optionalOption("day-start-hour", expecting: "an hour in 0 … 23") { text in
             Int(text).flatMap { (0...23).contains($0) ? $0 : nil }
         }
         json = arguments.flag("json")

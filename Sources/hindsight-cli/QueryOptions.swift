@@ -10,7 +10,7 @@ struct QueryOptions {
 
     init(parsing arguments: inout Arguments, environment: CLIEnvironment) throws(UsageError) {
         dataDirectory = ExportCommand.absolute(try arguments.option("data-dir") ?? environment.defaultDataDirectory, in: environment)
-        profile = try arguments.option("profile", default: nil, expecting: "a profile UUID") { UUID(uuidString: $0).map(ProfileID.init) }
+        profile = try arguments.optionalOption("profile", expecting: "a profile UUID") { UUID(uuidString: $0).map(ProfileID.init) }
         if let text = try arguments.option("now") {
             guard let time = Self.time(text) else {
                 throw UsageError("option --now expects an ISO 8601 time with its offset, e.g. 2026-03-01T18:00:00+01:00, got '\(text)'")
@@ -108,4 +108,14 @@ struct CurrentReadModels {
 struct QueryError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+extension Arguments {
+    /// The value of `--name`, parsed by `parse`, or nil when absent.
+    /// - Throws: ``UsageError`` naming the option when `parse` returns nil.
+    mutating func optionalOption<T>(_ name: String, expecting what: String, _ parse: (String) -> T?) throws(UsageError) -> T? {
+        guard let text = try option(name) else { return nil }
+        guard let value = parse(text) else { throw UsageError("option --\(name) expects \(what), got '\(text)'") }
+        return value
+    }
 }

@@ -32,7 +32,7 @@ struct TailCommand: Command {
         from = try arguments.option("from", default: 1, expecting: "a log position, 1 or more") { text in
             UInt64(text).flatMap { $0 >= 1 ? $0 : nil }
         }
-        limit = try arguments.option("limit", default: nil, expecting: "a number of events, 1 or more") { text in
+        limit = try arguments.optionalOption("limit", expecting: "a number of events, 1 or more") { text in
             Int(text).flatMap { $0 >= 1 ? $0 : nil }
         }
         json = arguments.flag("json")
