@@ -44,10 +44,7 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        var context: [String] = []
-        if let path { context.append("path \(path)") }
-        if let line { context.append("line \(line)") }
-        let suffix = context.isEmpty ? "" : " (\(context.joined(separator: ", ")))"
+        let suffix = path.map { " (path \($0))" } ?? ""
         return (line.map { "line \($0): " } ?? "") + message + suffix + " [\(code.rawValue)]; nothing was imported"
     }
 }

@@ -34,13 +34,16 @@ enum JSONLinesImportPlan {
                 throw ImportError(.badJSONLine, "not an exported event: \(error.message); fix or remove the line",
                                   path: path, line: lineNumber)
             }
-            let texts: [String: String]
-            do { texts = try decoder.decode(PersonalDataObject.self, from: data).personalData ?? [:] } catch {
-                throw ImportError(.badJSONLine, "the personalData key is not an object of texts; fix or remove it",
-                                  path: path, line: lineNumber)
+            var texts: [String: String] = [:]
+            let fields = event.event.personalDataFields
+            if !fields.isEmpty {
+                do { texts = try decoder.decode(PersonalDataObject.self, from: data).personalData ?? [:] } catch {
+                    throw ImportError(.badJSONLine, "the personalData key is not an object of texts; fix or remove it",
+                                      path: path, line: lineNumber)
+                }
             }
             var personal: [(reference: PersonalDataReference, value: PersonalDataValue)] = []
-            for field in event.event.personalDataFields {
+            for field in fields {
                 guard let text = texts[field.path.description] else { continue }
                 switch text {
                 case PersonalValue.erasedText: personal.append((field.reference, .erased))
