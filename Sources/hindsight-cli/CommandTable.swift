@@ -7,4 +7,8 @@ let allCommands: [any Command.Type] = [
     RebuildCommand.self,
     VerifyCommand.self,
     ExportCommand.self,
+    ImportCommand.self,
+    StatsCommand.self,
+    DueCommand.self,
+    TailCommand.self,
 ]

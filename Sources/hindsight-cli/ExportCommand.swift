@@ -28,7 +28,8 @@ struct ExportCommand: Command {
           --redact          replace names and other personal data by pseudonyms (person-1a2b3c4d)
           --salt TEXT       the secret the pseudonyms are keyed with (default: a new random one,
                             so pseudonyms cannot be linked across exports)
-        Filters combine with AND. Without --redact, personal data shows its value or [erased].
+        Filters combine with AND. Without --redact, personal data shows its value from the store's
+        side store (DIR/personal, read only), [erased] once its profile was forgotten, or [unknown].
         """
 
     enum Format: String { case jsonl, csv, revlog }
@@ -75,7 +76,12 @@ struct ExportCommand: Command {
     }
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
-        let policy: PersonalDataPolicy = salt.map { .redact(salt: $0) } ?? .resolve(UnavailablePersonalData())
+        let policy: PersonalDataPolicy
+        if let salt {
+            policy = .redact(salt: salt)
+        } else {
+            policy = .resolve(try PersonalDataStore.openReadOnly(directory: dataDirectory + "/personal"))
+        }
         let exporter = LogExporter(dataDirectory: dataDirectory, personalData: policy,
                                    progress: TerminalProgress.onStandardError())
         let summary: ExportSummary
@@ -115,10 +121,4 @@ struct ExportCommand: Command {
         }
         throw UsageError("option --\(option) expects an ISO 8601 date or time (e.g. 2026-01-31 or 2026-01-31T08:00:00Z), got '\(text)'")
     }
-}
-
-/// The personal-data side store as seen by the CLI until the store's side store is wired in:
-/// it knows no entry, so exports without --redact show `[unknown]` for personal data.
-private struct UnavailablePersonalData: PersonalDataResolver {
-    func value(of reference: PersonalDataReference) -> PersonalValue { .unknown }
 }

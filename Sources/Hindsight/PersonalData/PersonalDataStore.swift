@@ -23,7 +23,10 @@ public enum PersonalDataValue: Sendable, Equatable, CustomStringConvertible {
 /// story text): one JSON file per profile, `<personal>/<profile-uuid>.json`, replaced atomically
 /// on every change. Forgetting a profile replaces its file by a tombstone that keeps only the
 /// erased keys, so their references read as ``PersonalDataValue/erased``.
-struct PersonalDataStore {
+///
+/// It is the ``PersonalDataResolver`` of exports: ``openReadOnly(directory:)`` reads it beside a
+/// store that may be running (each file is replaced atomically, so a reader sees whole files).
+package struct PersonalDataStore: PersonalDataResolver {
     /// One profile's file.
     struct ProfileFile: Codable, Equatable {
         /// The stored values by reference key (upper-case UUID string).
@@ -32,7 +35,8 @@ struct PersonalDataStore {
         var erased: [String] = []
     }
 
-    let directory: String
+    /// The side store's directory.
+    package let directory: String
     private var files: [ProfileID: ProfileFile] = [:]
     private var owners: [UUID: ProfileID] = [:]
 
@@ -40,13 +44,24 @@ struct PersonalDataStore {
     /// - Throws: ``StoreError`` `personalData` when the directory cannot be made or a file does
     ///   not decode (naming it: restore it from a backup or remove it to lose its entries).
     init(directory: String) throws(StoreError) {
-        self.directory = directory
-        let manager = FileManager.default
         do {
-            try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
             throw StoreError(.personalData, "cannot create the personal-data directory: \(error.localizedDescription)", path: directory)
         }
+        try self.init(reading: directory)
+    }
+
+    /// The side store in `directory` for reading only: nothing is created or written; a missing
+    /// directory is an empty side store (every reference reads as unknown).
+    /// - Throws: ``StoreError`` `personalData` when a file does not decode (naming it).
+    package static func openReadOnly(directory: String) throws(StoreError) -> PersonalDataStore {
+        try PersonalDataStore(reading: directory)
+    }
+
+    private init(reading directory: String) throws(StoreError) {
+        self.directory = directory
+        let manager = FileManager.default
         let names = ((try? manager.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
         for name in names {
             let path = directory + "/" + name
@@ -64,8 +79,17 @@ struct PersonalDataStore {
         }
     }
 
+    /// What `reference` holds, as an export shows it.
+    package func value(of reference: PersonalDataReference) -> PersonalValue {
+        switch storedValue(of: reference) {
+        case .text(let text): .value(text)
+        case .erased: .erased
+        case .unknown: .unknown
+        }
+    }
+
     /// What `reference` holds.
-    func value(of reference: PersonalDataReference) -> PersonalDataValue {
+    func storedValue(of reference: PersonalDataReference) -> PersonalDataValue {
         guard let owner = owners[reference.key], let file = files[owner] else { return .unknown }
         let key = reference.key.uuidString
         if let text = file.entries[key] { return .text(text) }
@@ -80,6 +104,19 @@ struct PersonalDataStore {
         for (reference, text) in entries { file.entries[reference.key.uuidString] = text }
         try write(file, profile: profile)
         for (reference, _) in entries { owners[reference.key] = profile }
+    }
+
+    /// Records `references` of `profile` as erased (an import of an export made after the profile
+    /// was forgotten): they read as erased, as in the store exported. One atomic file write.
+    /// - Throws: ``StoreError`` `personalData` when the file cannot be written.
+    mutating func markErased(_ references: [PersonalDataReference], profile: ProfileID) throws(StoreError) {
+        guard !references.isEmpty else { return }
+        var file = files[profile] ?? ProfileFile()
+        let keys = references.map(\.key.uuidString)
+        for key in keys { file.entries[key] = nil }
+        file.erased = Array(Set(file.erased).union(keys)).sorted()
+        try write(file, profile: profile)
+        for reference in references { owners[reference.key] = profile }
     }
 
     /// Erases every value of `profile`, keeping the keys as erased.

@@ -1,51 +1,66 @@
-import EventLog
+import Foundation
 import Events
 import FSRS
 
-/// Records a rebuild's parameters (and retention) as settings events, one per live profile,
-/// so that they become the schedule from that position on.
+/// Records a rebuild's parameters (and retention) as settings commands, for each live profile,
+/// through the store's command path, so that they become the schedule from that position on.
 ///
-/// STORE ENGINEER: this writes to the log directly (``LogWriter`` + ``LogCodec``) because the
-/// store's command path (issue 6) is not on this branch. Route ``record(_:dataDirectory:at:newID:)``
-/// through the store's commands (expected stream versions, idempotent event ids, read-model
-/// catch-up) and delete the direct write; the signature can stay.
+/// Each profile gets a ``ProfileCommand/changeSchedulerParameters(_:)`` (and, when the rebuild has
+/// a retention, a ``ProfileCommand/changeDesiredRetention(_:)``) sent with the profile stream's
+/// version the rebuild saw as `expectedVersion`: if the profile changed since, the command is
+/// refused as a conflict (run the rebuild again). The store validates, numbers the stream
+/// versions, keeps the command ids for idempotency and folds the events into the read models.
 ///
 /// What applying means: the read models keep "as scheduled at the time", so the events change
 /// every review from their position on; cards keep their current due dates until their next
 /// review. The rebuild report shows what a full recomputation from the start would give.
 public enum ParameterChangeRecorder {
-    /// Appends, in one atomic batch, a `SchedulerParametersChanged` (and, when the rebuild has
-    /// a retention, a `DesiredRetentionChanged`) for each of `outcome`'s profiles, at `time`,
-    /// with ids from `newID`; returns the positions written (empty when there is no profile).
-    /// - Throws: ``EventValidationError`` for weights an event cannot hold (not expected for
-    ///   validated parameters); ``LogError`` when the log cannot be opened for writing (e.g. locked by a
-    ///   running store) or the append fails; nothing is written then.
+    /// Opens the store in `dataDirectory` (it must not be open elsewhere), records the change as
+    /// ``record(_:outcome:store:at:newID:)`` does, and closes it.
+    /// - Returns: the positions written, from the first command's event to the last one's; nil
+    ///   when there is no profile to record the change for.
+    /// - Throws: ``StoreError``: `locked` when a running store holds the log, `conflict` when a
+    ///   profile changed since the rebuild, `log` when the append fails.
     package static func record(_ rebuild: ScheduleRebuild, outcome: ScheduleRebuild.Outcome, dataDirectory: String,
                                at time: EventTime, newID: () -> EventID) async throws -> ClosedRange<UInt64>? {
-        guard !outcome.profiles.isEmpty else { return nil }
-        let weights = try SchedulerParameters(rebuild.parameters.weights.prefix(rebuild.parameters.inputCount == 19 ? 19 : 21)
-            .map(Double.init))
-        var payloads: [[UInt8]] = []
-        for profile in outcome.profiles {
-            var version = outcome.profileStreamVersions[profile] ?? 0
-            var events: [DomainEvent] = [.schedulerParametersChanged(SchedulerParametersChanged(parameters: weights))]
-            if let retention = rebuild.desiredRetention {
-                events.append(.desiredRetentionChanged(DesiredRetentionChanged(retention: try DesiredRetention(Double(retention)))))
-            }
-            for event in events {
-                version += 1
-                let pending = PendingEvent(id: newID(), stream: .profile(profile), profile: profile, occurred: time, event: event)
-                payloads.append(LogCodec.encode(pending, streamVersion: version, recordedAt: time.instant))
-            }
-        }
-        let writer = try await LogWriter.open(directory: DataDirectoryLayout(path: dataDirectory).log)
+        let instant = time.instant
+        let store = try await Store.open(directory: dataDirectory, options: StoreOptions(clock: { instant }))
         do {
-            let range = try await writer.append(contentsOf: payloads)
-            try await writer.close()
+            let range = try await record(rebuild, outcome: outcome, store: store, at: time, newID: newID)
+            try await store.close()
             return range
         } catch {
-            try? await writer.close()
+            try? await store.close()
             throw error
         }
+    }
+
+    /// Sends, for each of `outcome`'s profiles that the store knows and that is not deleted, the
+    /// parameter change (and the retention change) as commands at `time`, with command ids from
+    /// `newID`, each expecting the profile stream's version the rebuild saw.
+    /// - Returns: the positions written (nil when there is no profile).
+    /// - Throws: ``StoreError`` as ``Store/send(_:)``: `conflict` when a profile changed since
+    ///   the rebuild; the profiles before it keep their change.
+    package static func record(_ rebuild: ScheduleRebuild, outcome: ScheduleRebuild.Outcome, store: Store,
+                               at time: EventTime, newID: () -> EventID) async throws(StoreError) -> ClosedRange<UInt64>? {
+        let weights = rebuild.parameters.weights.prefix(rebuild.parameters.inputCount == 19 ? 19 : 21).map(Double.init)
+        let directory = await store.profiles()
+        var first: UInt64?
+        var last: UInt64?
+        for profile in outcome.profiles {
+            guard let record = directory.profile(profile), !record.isDeleted else { continue }
+            var version = outcome.profileStreamVersions[profile] ?? 0
+            var actions: [ProfileCommand] = [.changeSchedulerParameters(weights)]
+            if let retention = rebuild.desiredRetention { actions.append(.changeDesiredRetention(Double(retention))) }
+            for action in actions {
+                let result = try await store.send(StoreCommand(id: newID().uuid, profile: profile, time: time,
+                                                               expectedVersion: version, .profiles(action)))
+                version += UInt64(result.eventIDs.count)
+                first = first ?? result.positions.lowerBound
+                last = result.positions.upperBound
+            }
+        }
+        guard let first, let last else { return nil }
+        return first...last
     }
 }

@@ -91,7 +91,7 @@ extension Store {
     }
 
     /// Folds `batch` into every read model and waits until each reflects it.
-    private func fold(_ batch: [RecordedEvent]) async throws(StoreError) {
+    func fold(_ batch: [RecordedEvent]) async throws(StoreError) {
         for projector in models.all { await projector.apply(batch) }
         await ledger.apply(batch)
         let last = batch.last!.position

@@ -30,12 +30,12 @@ extension Store {
 
     /// What `reference` holds in the personal-data side store (``PersonalDataValue/erased`` once
     /// its profile was forgotten).
-    public func personalData(_ reference: PersonalDataReference) -> PersonalDataValue { personal.value(of: reference) }
+    public func personalData(_ reference: PersonalDataReference) -> PersonalDataValue { personal.storedValue(of: reference) }
 
     /// The current name of `profile`, from the side store.
     public func profileName(_ profile: ProfileID) async -> PersonalDataValue {
         guard let record = await models.profiles.current().state.profile(profile) else { return .unknown }
-        return personal.value(of: record.name)
+        return personal.storedValue(of: record.name)
     }
 
     /// Erases every personal-data value of `profile` (names, a child's name, story text). The log,

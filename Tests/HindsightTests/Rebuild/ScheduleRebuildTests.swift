@@ -140,38 +140,6 @@ import TestSupport
             return expected
         }())
     }
-
-    @Test func applyingRecordsTheChangeForEveryProfile() async throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.remove() }
-        let (builder, _) = Self.history(seed: 5)
-        try await builder.write(to: dir.path)
-        let rebuild = try ScheduleRebuild(configuration: ReadModelConfiguration(), parameters: .fsrs5Default,
-                                          desiredRetention: 0.8)
-        let now = EventTime(instant: Timestamp(milliseconds: Self.start + 400 * Self.day), utcOffset: .zero)
-        let outcome = try await rebuild.run(dataDirectory: dir.path, now: now)
-        var n: UInt32 = 0
-        let range = try await ParameterChangeRecorder.record(rebuild, outcome: outcome, dataDirectory: dir.path, at: now) {
-            n += 1
-            return EventID(HistoryBuilder.uuid(7, n))
-        }
-        #expect(range == UInt64(builder.events.count + 1)...UInt64(builder.events.count + 4))
-        let written = try await LogHistory(dataDirectory: dir.path).events().suffix(4)
-        #expect(written.map(\.profile) == [HistoryBuilder.profile(1), HistoryBuilder.profile(1),
-                                           HistoryBuilder.profile(2), HistoryBuilder.profile(2)])
-        #expect(written.map(\.typeName) == ["settings.scheduler-parameters-changed", "settings.desired-retention-changed",
-                                            "settings.scheduler-parameters-changed", "settings.desired-retention-changed"])
-        // Profile 1's stream had two settings events already; profile 2's none.
-        #expect(written.map(\.streamVersion) == [3, 4, 1, 2])
-        guard case .schedulerParametersChanged(let change) = written.first?.event else {
-            Issue.record("not a parameter change")
-            return
-        }
-        #expect(try FSRSParameters(change.parameters.weights) == .fsrs5Default)
-        // A rebuild with the same parameters now changes nothing.
-        let again = try await rebuild.run(dataDirectory: dir.path, now: now)
-        #expect(again.report.distribution == outcome.report.distribution)
-    }
 }
 
 extension FSRSParameters {

@@ -1,0 +1,29 @@
+import Events
+
+/// One event of an import and what of its envelope it must keep: a JSON Lines import keeps the
+/// file's stream version and recording time; a revlog import leaves both to the store.
+struct ImportedEvent: Sendable {
+    /// The event, with its (file-given or derived) id, stream, profile and time.
+    var pending: PendingEvent
+    /// The stream version the file gives; nil: the next version of its stream.
+    var streamVersion: UInt64?
+    /// The recording time the file gives; nil: the store's clock.
+    var recordedAt: Timestamp?
+    /// The 1-based line of the file the event comes from (for errors).
+    var line: Int
+    /// The personal data the event refers to, written to the side store only if the event is added.
+    var personalData: [(reference: PersonalDataReference, value: PersonalDataValue)] = []
+}
+
+/// The events of one import, in log order: validated as a whole, then appended as one batch.
+struct ImportBatch: Sendable {
+    /// The events, in the order they are to take in the log.
+    var events: [ImportedEvent] = []
+    /// The file, for errors.
+    var path: String?
+
+    /// Adds an event (revlog imports: version and recording time from the store).
+    mutating func append(_ pending: PendingEvent, line: Int, personalData: [(reference: PersonalDataReference, value: PersonalDataValue)] = []) {
+        events.append(ImportedEvent(pending: pending, streamVersion: nil, recordedAt: nil, line: line, personalData: personalData))
+    }
+}

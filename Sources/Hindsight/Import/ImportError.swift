@@ -1,0 +1,62 @@
+import FSRS
+
+/// Why an import was refused: a stable code, a message that says what was wrong and what to do,
+/// and where (the file, and its 1-based line when one line is to blame). A refused import has
+/// appended nothing and written no personal data.
+public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The closed set of import failures.
+    public enum Code: String, Sendable, Equatable {
+        /// The file could not be read.
+        case unreadableFile = "import.unreadable-file"
+        /// A revlog CSV line is malformed (header, field count, a value out of range).
+        case badRevlogLine = "import.bad-revlog-line"
+        /// A JSON Lines line is not an exported event.
+        case badJSONLine = "import.bad-json-line"
+        /// An event's stream version does not follow its stream's version in the store.
+        case streamVersion = "import.stream-version"
+        /// The same event id appears twice in the file.
+        case duplicateEvent = "import.duplicate-event"
+        /// A review is dated before a review of the same card already in the store.
+        case reviewOutOfOrder = "import.review-out-of-order"
+        /// The profile cannot receive the import (deleted), or a card of the import was deleted.
+        case invalidTarget = "import.invalid-target"
+        /// An option of the import is out of range (UTC offset, cut-off hour, empty deck name).
+        case invalidOption = "import.invalid-option"
+        /// The store failed to record the import (I/O, lock, closed); see the message.
+        case store = "import.store"
+    }
+
+    /// What kind of failure this is.
+    public var code: Code
+    /// What was wrong and what to do.
+    public var message: String
+    /// The file imported, when known.
+    public var path: String?
+    /// The 1-based line of the file to blame, when one is.
+    public var line: Int?
+
+    /// An error with its context.
+    public init(_ code: Code, _ message: String, path: String? = nil, line: Int? = nil) {
+        self.code = code
+        self.message = message
+        self.path = path
+        self.line = line
+    }
+
+    public var description: String {
+        let suffix = path.map { " (path \($0))" } ?? ""
+        return (line.map { "line \($0): " } ?? "") + message + suffix + " [\(code.rawValue)]; nothing was imported"
+    }
+}
+
+extension ImportError {
+    /// A revlog parse error as an import error naming its line.
+    init(_ error: RevlogError, path: String?) {
+        self.init(.badRevlogLine, "\(error.message); fix or remove the row (\(error.code.rawValue))", path: path, line: error.line)
+    }
+
+    /// A store failure as an import error.
+    init(_ error: StoreError, path: String?) {
+        self.init(.store, error.description, path: path)
+    }
+}

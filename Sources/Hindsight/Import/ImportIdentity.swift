@@ -1,0 +1,45 @@
+import Foundation
+import Events
+import Projections
+
+/// Ids derived from an import's facts, so importing the same file again derives the same ids and
+/// finds them present: two FNV-1a hashes of (profile, kind, values), shaped as a version-8 UUID.
+enum ImportIdentity {
+    /// What an id identifies (its salt).
+    enum Kind: UInt64 {
+        case profileCreated = 0x7270_0001
+        case dayCutoff = 0x7270_0002
+        case deck = 0x7270_0003
+        case deckCreated = 0x7270_0004
+        case card = 0x7270_0005
+        case cardCreated = 0x7270_0006
+        case review = 0x7270_0007
+    }
+
+    /// The UUID of (`profile`, `kind`, `values`).
+    static func uuid(_ profile: ProfileID, _ kind: Kind, _ values: [Int64]) -> UUID {
+        var bytes = withUnsafeBytes(of: profile.uuid.uuid) { Array($0) }
+        withUnsafeBytes(of: kind.rawValue.littleEndian) { bytes.append(contentsOf: $0) }
+        for value in values { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+        let high = StableHash.fnv1a64(bytes)
+        let low = StableHash.fnv1a64(bytes, seed: high ^ 0x9E37_79B9_7F4A_7C15)
+        var raw = [UInt8](repeating: 0, count: 16)
+        for i in 0..<8 {
+            raw[i] = UInt8(truncatingIfNeeded: high >> (8 * UInt64(i)))
+            raw[8 + i] = UInt8(truncatingIfNeeded: low >> (8 * UInt64(i)))
+        }
+        raw[6] = (raw[6] & 0x0F) | 0x80
+        raw[8] = (raw[8] & 0x3F) | 0x80
+        return UUID(uuid: (raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
+                           raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]))
+    }
+
+    /// A stable 64-bit number for `text` (for names in ids).
+    static func number(_ text: String) -> Int64 { Int64(bitPattern: StableHash.fnv1a64(Array(text.utf8))) }
+
+    /// The card a revlog `cardID` becomes for `profile`.
+    static func card(_ profile: ProfileID, revlogCard cardID: Int64) -> CardID { CardID(uuid(profile, .card, [cardID])) }
+
+    /// The deck named `name` that revlog imports for `profile` create.
+    static func deck(_ profile: ProfileID, name: String) -> DeckID { DeckID(uuid(profile, .deck, [number(name)])) }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Events
+import FSRS
+import Projections
+
+/// Turns a revlog's rows into the events of one import, on the store's current state. Pure.
+///
+/// For each card with an FSRS history (``RevlogHistory``: which rows count): the card, created
+/// at its first counted review's time in the import's deck, and its reviews (scheduled, with
+/// their durations). Before them, as needed: the profile (when new), its day cut-off (when given
+/// and different), the deck (when new). Cards and reviews are put in time order across the file
+/// (ties: a card's creation first, then file order), so read models fold them as they happened.
+/// Every id derives from the file's facts (``ImportIdentity``), so a repeated import finds them.
+struct RevlogImportPlan {
+    let options: RevlogImportOptions
+    let path: String?
+    let profiles: ProfileDirectory
+    let vocabulary: VocabularyState
+    let ledger: CommandLedger
+
+    /// What the plan built.
+    struct Output {
+        var batch: ImportBatch
+        var cards: Int
+        var reviews: Int
+    }
+
+    /// The events for `rows`.
+    /// - Throws: ``ImportError`` `invalidOption`, `invalidTarget` (a deleted profile, deck or
+    ///   card), `reviewOutOfOrder` or `badRevlogLine`, naming the line where one is to blame.
+    func build(_ rows: [RevlogRow]) throws(ImportError) -> Output {
+        let offset = try utcOffset()
+        let deckName = options.deckName.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !deckName.isEmpty else { throw ImportError(.invalidOption, "the deck name is empty; give the deck a name", path: path) }
+        if let hour = options.dayCutoffHour, !(0...23).contains(hour) {
+            throw ImportError(.invalidOption, "the day cut-off hour \(hour) is not 0 … 23", path: path)
+        }
+        let histories = RevlogHistory.histories(from: rows, utcOffsetMinutes: options.utcOffsetMinutes)
+        var batch = ImportBatch(path: path)
+        guard let earliest = histories.map({ $0.rows[0].reviewTimeMs }).min() else {
+            return Output(batch: batch, cards: 0, reviews: 0)
+        }
+        let start = EventTime(instant: Timestamp(milliseconds: earliest), utcOffset: offset)
+        let firstLine = histories.map { $0.rows[0].line }.min() ?? 0
+        try addProfileAndDeck(deckName, at: start, line: firstLine, into: &batch)
+        let deck = ImportIdentity.deck(options.profile, name: deckName)
+        var items: [(timeMs: Int64, order: Int, card: Int, row: Int, pending: PendingEvent, line: Int)] = []
+        var reviews = 0
+        for (cardIndex, history) in histories.enumerated() {
+            let card = ImportIdentity.card(options.profile, revlogCard: history.cardID)
+            let first = history.rows[0]
+            let lastInstant = try existingCard(card, firstLine: first.line)
+            if lastInstant == nil && vocabulary.card(card) == nil {
+                let created = CardCreated(card: card, deck: deck, front: "revlog card \(history.cardID)", back: "imported from \(deckName)")
+                let id = ImportIdentity.uuid(options.profile, .cardCreated, [history.cardID])
+                items.append((first.reviewTimeMs, 0, cardIndex, 0,
+                              pending(id, .card(card), at: first.reviewTimeMs, offset, .cardCreated(created)), first.line))
+            }
+            var occurrences: [Int64: Int64] = [:]
+            for (rowIndex, row) in history.rows.enumerated() {
+                let occurrence = occurrences[row.reviewTimeMs, default: 0]
+                occurrences[row.reviewTimeMs] = occurrence + 1
+                let id = ImportIdentity.uuid(options.profile, .review, [history.cardID, row.reviewTimeMs, occurrence])
+                if ledger.position(of: EventID(id)) == nil, let lastInstant, row.reviewTimeMs < lastInstant {
+                    throw ImportError(.reviewOutOfOrder,
+                                      "the review of card \(history.cardID) at \(row.reviewTimeMs) ms is dated before its latest review in the store (\(lastInstant) ms); import only newer reviews",
+                                      path: path, line: row.line)
+                }
+                let review = try graded(card, row)
+                items.append((row.reviewTimeMs, 1, cardIndex, rowIndex,
+                              pending(id, .card(card), at: row.reviewTimeMs, offset, .reviewGraded(review)), row.line))
+                reviews += 1
+            }
+        }
+        items.sort { ($0.timeMs, $0.order, $0.card, $0.row) < ($1.timeMs, $1.order, $1.card, $1.row) }
+        for item in items { batch.append(item.pending, line: item.line) }
+        return Output(batch: batch, cards: histories.count, reviews: reviews)
+    }
+
+    private func utcOffset() throws(ImportError) -> UTCOffset {
+        let (seconds, overflow) = options.utcOffsetMinutes.multipliedReportingOverflow(by: 60)
+        guard !overflow, let offset = try? UTCOffset(seconds: seconds) else {
+            throw ImportError(.invalidOption, "the UTC offset \(options.utcOffsetMinutes) minutes is out of range; give -1080 … 1080", path: path)
+        }
+        return offset
+    }
+
+    /// The profile (if new), its day cut-off (if it changes) and the deck (if new).
+    private func addProfileAndDeck(_ deckName: String, at time: EventTime, line: Int, into batch: inout ImportBatch) throws(ImportError) {
+        let profile = options.profile
+        let stream = StreamID.profile(profile)
+        let currentCutoff = profiles.scheduler(profile: profile).dayCutoffHour
+        if let record = profiles.profile(profile) {
+            guard !record.isDeleted else {
+                throw ImportError(.invalidTarget, "profile \(profile) was deleted; import into an existing profile", path: path)
+            }
+        } else {
+            let name = PersonalDataReference(key: ImportIdentity.uuid(profile, .profileCreated, [1]))
+            let id = ImportIdentity.uuid(profile, .profileCreated, [0])
+            batch.append(PendingEvent(id: EventID(id), stream: stream, profile: profile, occurred: time,
+                                      event: .profileCreated(ProfileCreated(profile: profile, name: name, isChild: false))),
+                         line: line, personalData: [(name, .text(options.newProfileName))])
+        }
+        if let hour = options.dayCutoffHour, hour != currentCutoff {
+            let id = ImportIdentity.uuid(profile, .dayCutoff, [Int64(hour), Int64(ledger.version(of: stream))])
+            guard let value = try? HourOfDay(hour) else {
+                throw ImportError(.invalidOption, "the day cut-off hour \(hour) is not 0 … 23", path: path)
+            }
+            batch.append(PendingEvent(id: EventID(id), stream: stream, profile: profile, occurred: time,
+                                      event: .dayCutoffChanged(DayCutoffChanged(hour: value))), line: line)
+        }
+        let deck = ImportIdentity.deck(profile, name: deckName)
+        if let existing = vocabulary.decks(of: profile, includingDeleted: true).first(where: { $0.id == deck }) {
+            guard !existing.isDeleted else {
+                throw ImportError(.invalidTarget, "deck '\(deckName)' was deleted; import into another deck (--deck-name)", path: path)
+            }
+        } else {
+            let id = ImportIdentity.uuid(profile, .deckCreated, [ImportIdentity.number(deckName)])
+            batch.append(PendingEvent(id: EventID(id), stream: .deck(deck), profile: profile, occurred: time,
+                                      event: .deckCreated(DeckCreated(deck: deck, name: deckName))), line: line)
+        }
+    }
+
+    /// The instant of the latest review of `card` already in the store (nil for a new card).
+    /// - Throws: `invalidTarget` when the card was deleted.
+    private func existingCard(_ card: CardID, firstLine: Int) throws(ImportError) -> Int64? {
+        guard let summary = vocabulary.card(card) else { return nil }
+        guard !summary.isGone else {
+            throw ImportError(.invalidTarget, "card \(card) was deleted in the store; its reviews cannot be imported", path: path, line: firstLine)
+        }
+        return ledger.reviews[card]?.lastInstantMs ?? summary.created.instant.milliseconds
+    }
+
+    private func graded(_ card: CardID, _ row: RevlogRow) throws(ImportError) -> ReviewGraded {
+        do {
+            return ReviewGraded(card: card, rating: try Rating(validating: row.rating), mode: .scheduled,
+                                duration: try ElapsedTime(milliseconds: row.durationMs))
+        } catch {
+            throw ImportError(.badRevlogLine, "\(error.message); fix or remove the row", path: path, line: row.line)
+        }
+    }
+
+    private func pending(_ id: UUID, _ stream: StreamID, at timeMs: Int64, _ offset: UTCOffset, _ event: DomainEvent) -> PendingEvent {
+        PendingEvent(id: EventID(id), stream: stream, profile: options.profile,
+                     occurred: EventTime(instant: Timestamp(milliseconds: timeMs), utcOffset: offset), event: event)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Events
+import FSRS
+
+// Imports: another app's revlog CSV, or this store's own JSON Lines export, as one atomic batch.
+extension Store {
+    /// Imports a revlog CSV (`card_id,review_time,review_rating,review_state,review_duration`):
+    /// for each card with an FSRS history in it, the card (in the deck `options.deckName`) and its
+    /// scheduled reviews, for `options.profile` (created if new). The whole file is validated
+    /// first; then everything is appended as one atomic batch and folded into the read models
+    /// before this returns. Importing the same file again adds nothing (the ids derive from the
+    /// profile, the card and the review time).
+    /// - Parameter path: the file's path, named in errors.
+    /// - Returns: what was added (0 on a repeat import) and what was already there.
+    /// - Throws: ``ImportError``: `badRevlogLine` naming the line, `invalidOption`, `invalidTarget`,
+    ///   `reviewOutOfOrder`, `store`. Nothing is imported then.
+    public func importRevlog(_ text: String, options: RevlogImportOptions, path: String? = nil) async throws(ImportError) -> ImportResult {
+        let rows: [RevlogRow]
+        do { rows = try RevlogCSV.parse(text) } catch { throw ImportError(error, path: path) }
+        await enter()
+        defer { gate.leave() }
+        do { try requireOpen() } catch { throw ImportError(error, path: path) }
+        let ledgerState = await ledger.current().state
+        let plan = RevlogImportPlan(options: options, path: path, profiles: await models.profiles.current().state,
+                                    vocabulary: await models.vocabulary.current().state, ledger: ledgerState)
+        let output = try plan.build(rows)
+        let result = try await appendImport(output.batch, ledger: ledgerState)
+        return ImportResult(added: result.added, alreadyPresent: result.alreadyPresent, positions: result.positions,
+                            cards: output.cards, reviews: output.reviews)
+    }
+
+    /// Imports the JSON Lines of an export (``LogExporter/exportJSONLines(to:filter:)``): every
+    /// event with its id, stream, stream version, times and recording time, in file order, and the
+    /// personal data of its `personalData` object under the same references. Exporting a store,
+    /// importing the file into a fresh store and exporting that gives the same lines. Events
+    /// already present (by id) are left out, so importing twice adds nothing.
+    /// - Parameter path: the file's path, named in errors.
+    /// - Throws: ``ImportError``: `badJSONLine` naming the line, `duplicateEvent`, `streamVersion`
+    ///   (the stream's events before it are missing here), `store`. Nothing is imported then.
+    public func importJSONLines(_ text: String, path: String? = nil) async throws(ImportError) -> ImportResult {
+        let batch = try JSONLinesImportPlan.batch(text, path: path)
+        await enter()
+        defer { gate.leave() }
+        do { try requireOpen() } catch { throw ImportError(error, path: path) }
+        return try await appendImport(batch, ledger: await ledger.current().state)
+    }
+
+    /// The text of the file at `path`, for an import.
+    /// - Throws: ``ImportError`` `unreadableFile` when it does not exist or cannot be read.
+    public nonisolated static func importText(at path: String) throws(ImportError) -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw ImportError(.unreadableFile, "there is no file to import here; check the path", path: path)
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ImportError(.unreadableFile, "the file cannot be read; check its permissions", path: path)
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,94 @@
+import EventLog
+import Events
+import Projections
+
+extension Store {
+    /// Appends `batch` as one atomic batch of the log, keeping the store's invariants, and folds it
+    /// into every read model before returning (read-your-writes). The caller holds the gate.
+    ///
+    /// - Events whose id is already in the log are left out (a repeated import adds nothing).
+    /// - Every other event gets the next version of its stream; a file-given version must be
+    ///   exactly that, otherwise the whole import is refused.
+    /// - The personal data of the events added is written to the side store first (values, or
+    ///   erased markers), as commands do.
+    /// - Returns: what was added and what was already there.
+    /// - Throws: ``ImportError`` `duplicateEvent`, `streamVersion` (naming the line) before
+    ///   anything is written; `store` for I/O failures.
+    /// - Complexity: O(n) in the batch's events, plus the fold.
+    func appendImport(_ batch: ImportBatch, ledger state: CommandLedger) async throws(ImportError) -> ImportResult {
+        var seen: [EventID: Int] = [:]
+        var nextVersion: [StreamID: UInt64] = [:]
+        var added: [(ImportedEvent, UInt64)] = []
+        var present = 0
+        for event in batch.events {
+            let id = event.pending.id
+            if let first = seen[id] {
+                throw ImportError(.duplicateEvent, "event id \(id) appears again (first on line \(first)); each event may appear once",
+                                  path: batch.path, line: event.line)
+            }
+            seen[id] = event.line
+            if state.position(of: id) != nil {
+                present += 1
+                continue
+            }
+            let stream = event.pending.stream
+            let version = (nextVersion[stream] ?? state.version(of: stream)) + 1
+            if let given = event.streamVersion, given != version {
+                throw ImportError(.streamVersion,
+                                  "event \(id) is version \(given) of stream \(stream), but the stream's next version here is \(version); import into a store that holds the events before it (or a fresh one)",
+                                  path: batch.path, line: event.line)
+            }
+            nextVersion[stream] = version
+            added.append((event, version))
+        }
+        guard !added.isEmpty else { return ImportResult(added: 0, alreadyPresent: present, positions: nil) }
+        try storePersonalData(of: added.map(\.0), path: batch.path)
+        let clockTime = options.clock()
+        let payloads = added.map { event, version in
+            LogCodec.encode(event.pending, streamVersion: version, recordedAt: event.recordedAt ?? clockTime)
+        }
+        let range: ClosedRange<UInt64>
+        do { range = try await writer.append(contentsOf: payloads) } catch {
+            throw ImportError(StoreError(error), path: batch.path)
+        }
+        position = range.upperBound
+        let recorded = zip(added, range).map { item, position in
+            RecordedEvent(item.0.pending, position: position, streamVersion: item.1, recordedAt: item.0.recordedAt ?? clockTime)
+        }
+        do {
+            try await fold(recorded)
+            if let every = options.snapshots.everyEvents, position - lastSnapshotPosition >= UInt64(every) {
+                try await saveSnapshots()
+            }
+        } catch {
+            throw ImportError(error, path: batch.path)
+        }
+        return ImportResult(added: recorded.count, alreadyPresent: present, positions: range)
+    }
+
+    /// Writes the personal data of `events` to the side store, one file write per profile.
+    private func storePersonalData(of events: [ImportedEvent], path: String?) throws(ImportError) {
+        var texts: [ProfileID: [(reference: PersonalDataReference, text: String)]] = [:]
+        var erased: [ProfileID: [PersonalDataReference]] = [:]
+        var order: [ProfileID] = []
+        for event in events {
+            let profile = event.pending.profile
+            for (reference, value) in event.personalData {
+                if texts[profile] == nil && erased[profile] == nil { order.append(profile) }
+                switch value {
+                case .text(let text): texts[profile, default: []].append((reference, text))
+                case .erased: erased[profile, default: []].append(reference)
+                case .unknown: break
+                }
+            }
+        }
+        do {
+            for profile in order {
+                try personal.store(texts[profile] ?? [], profile: profile)
+                try personal.markErased(erased[profile] ?? [], profile: profile)
+            }
+        } catch {
+            throw ImportError(error, path: path)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Hindsight
+
+/// `hindsight due`: what each profile has to study now: due counts and the next due cards.
+struct DueCommand: Command {
+    static let path = ["due"]
+    static let summary = "due counts and the next cards to study now, per profile"
+    static let usage = """
+        usage: hindsight due [--profile ID] [--deck ID] [--limit N] [--json] [--data-dir DIR] [--now TIME]
+
+        Per profile (or the one given): how many reviewed cards are due now (and of them, in a
+        learning step), how many new cards today's limit still offers, the due cards in due
+        order and the new cards offered, at most N of each, and when the next card falls due.
+          --profile ID     only this profile (a UUID)
+          --deck ID        only this deck's cards (a UUID)
+          --limit N        how many cards of each list to show, 0 … 10000 (default 10)
+          --json           print one JSON object
+          --data-dir DIR   the store's directory (default: $HINDSIGHT_DATA_DIR or ./.hindsight)
+          --now TIME       pretend it is TIME, ISO 8601 with its UTC offset, e.g.
+                           2026-03-01T18:00:00+01:00 (default: the system clock and time zone)
+        """
+
+    let query: QueryOptions
+    let deck: DeckID?
+    let limit: Int
+    let json: Bool
+
+    init(parsing arguments: inout Arguments, environment: CLIEnvironment) throws(UsageError) {
+        query = try QueryOptions(parsing: &arguments, environment: environment)
+        deck = try arguments.optionalOption("deck", expecting: "a deck UUID") { UUID(uuidString: $0).map(DeckID.init) }
+        limit = try arguments.option("limit", default: 10, expecting: "a number of cards in 0 … 10000") { text in
+            Int(text).flatMap { (0...10_000).contains($0) ? $0 : nil }
+        }
+        json = arguments.flag("json")
+    }
+
+    func run(_ io: inout StandardStreams) async throws -> ExitCode {
+        let state = try await CurrentReadModels.load(dataDirectory: query.dataDirectory, now: query.now.instant, io: io)
+        var profiles = try state.profiles(query.profile)
+        if let deck {
+            let owner = state.directory.profiles(includingDeleted: true).first { record in
+                state.vocabulary.decks(of: record.id, includingDeleted: true).contains { $0.id == deck }
+            }?.id
+            guard let owner else {
+                throw QueryError("there is no deck \(deck) in the store; leave out --deck to see every deck")
+            }
+            profiles = profiles.filter { $0.id == owner }
+        }
+        let output = profiles.map { record in
+            let queue = state.vocabulary.dueQueue(profile: record.id, deck: deck, at: query.now, limit: limit)
+            let next = state.vocabulary.nextDue(profile: record.id, deck: deck, after: query.now.instant)
+            return DueOutput.Profile(id: record.id.description, name: state.name(of: record), due: queue.counts.due,
+                                     learning: queue.counts.learning, newAvailable: queue.counts.newAvailable,
+                                     newIntroducedToday: queue.counts.newIntroducedToday,
+                                     reviews: queue.reviews.map(DueOutput.Card.init), newCards: queue.newCards.map(DueOutput.Card.init),
+                                     nextDue: next.map(DueOutput.Card.init))
+        }
+        if json {
+            io.print(try JSONOutput.encode(DueOutput(now: JSONOutput.localTime(query.now), profiles: output)))
+            return .success
+        }
+        for profile in output {
+            io.print("== \(profile.name) (\(profile.id)) ==")
+            io.print("due now: \(profile.due) (\(profile.learning) learning); new available today: \(profile.newAvailable) "
+                     + "(\(profile.newIntroducedToday) introduced today)")
+            for card in profile.reviews { io.print("  due  \(card.due ?? "-")  \(card.id)  \(card.front)") }
+            for card in profile.newCards { io.print("  new  \(pad("-", 20))  \(card.id)  \(card.front)") }
+            io.print("next due after now: " + (profile.nextDue.map { "\($0.due ?? "-")  \($0.id)  \($0.front)" } ?? "none"))
+        }
+        return .success
+    }
+}
+
+/// `due --json`.
+struct DueOutput: Encodable {
+    struct Card: Encodable {
+        let id: String
+        let deck: String
+        let front: String
+        let due: String?
+
+        init(_ card: CardSummary) {
+            id = card.id.description
+            deck = card.deck.description
+            front = card.front
+            due = card.due.map(JSONOutput.utcTime)
+        }
+    }
+    struct Profile: Encodable {
+        let id: String
+        let name: String
+        let due, learning, newAvailable, newIntroducedToday: Int
+        let reviews: [Card]
+        let newCards: [Card]
+        let nextDue: Card?
+    }
+    let now: String
+    let profiles: [Profile]
+}

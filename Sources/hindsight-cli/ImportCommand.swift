@@ -1,0 +1,152 @@
+import Foundation
+import Hindsight
+
+/// `hindsight import FILE`: a revlog CSV (another app's review history) or a JSON Lines export
+/// (of this or another store) into the store, validated whole and appended as one atomic batch.
+struct ImportCommand: Command {
+    static let path = ["import"]
+    static let summary = "import a revlog CSV or a JSON Lines export into the store"
+    static let usage = """
+        usage: hindsight import FILE [--format revlog|jsonl] [--data-dir DIR] [--profile ID]
+                                [--deck NAME] [--utc-offset-minutes M] [--day-start-hour H] [--json]
+
+        Reads FILE whole, checks every line, then appends its events as one atomic batch (a bad
+        line is an error naming it, and nothing of the file is imported). Importing the same
+        file again adds nothing.
+          --format F               revlog: card_id,review_time,review_rating,review_state,review_duration
+                                   (each card with an FSRS history becomes a card in one deck, with
+                                   its scheduled reviews); jsonl: the output of 'export --format jsonl'
+                                   (every event kept as it was, names restored from 'personalData').
+                                   Default: from FILE's extension, .csv or .jsonl
+          --data-dir DIR           the store's directory (default: $HINDSIGHT_DATA_DIR or ./.hindsight)
+          revlog only:
+          --profile ID             the profile (a UUID) the reviews belong to; created if new
+                                   (default: the store's only profile, or a new one)
+          --deck NAME              the deck the cards go into (default: FILE's name without extension)
+          --utc-offset-minutes M   the learner's UTC offset at the reviews, -1080 … 1080 (default 0)
+          --day-start-hour H       the local hour a new day starts, 0 … 23, recorded for the profile
+                                   (default: keep the profile's)
+          --json                   print the result as one JSON object
+        """
+
+    enum Format: String { case revlog, jsonl }
+
+    let file: String
+    let format: Format
+    let dataDirectory: String
+    let profile: ProfileID?
+    let deckName: String
+    let utcOffsetMinutes: Int
+    let dayStartHour: Int?
+    let json: Bool
+    let now: Timestamp
+
+    init(parsing arguments: inout Arguments, environment: CLIEnvironment) throws(UsageError) {
+        let fileText = try arguments.positional("FILE (the file to import)")
+        file = ExportCommand.absolute(fileText, in: environment)
+        if let text = try arguments.option("format") {
+            guard let format = Format(rawValue: text) else {
+                throw UsageError("option --format expects revlog or jsonl, got '\(text)'")
+            }
+            self.format = format
+        } else if fileText.lowercased().hasSuffix(".csv") {
+            format = .revlog
+        } else if fileText.lowercased().hasSuffix(".jsonl") {
+            format = .jsonl
+        } else {
+            throw UsageError("cannot tell the format of '\(fileText)' from its extension; pass --format revlog or --format jsonl")
+        }
+        dataDirectory = ExportCommand.absolute(try arguments.option("data-dir") ?? environment.defaultDataDirectory, in: environment)
+        profile = try arguments.optionalOption("profile", expecting: "a profile UUID") { UUID(uuidString: $0).map(ProfileID.init) }
+        let stem = ((fileText as NSString).lastPathComponent as NSString).deletingPathExtension
+        deckName = try arguments.option("deck") ?? stem
+        utcOffsetMinutes = try arguments.option("utc-offset-minutes", default: 0, expecting: "minutes in -1080 … 1080") { text in
+            Int(text).flatMap { (-1080...1080).contains($0) ? $0 : nil }
+        }
+        dayStartHour = try arguments.optionalOption("day-start-hour", expecting: "an hour in 0 … 23") { text in
+            Int(text).flatMap { (0...23).contains($0) ? $0 : nil }
+        }
+        json = arguments.flag("json")
+        if format == .jsonl && (profile != nil || dayStartHour != nil) {
+            throw UsageError("--profile and --day-start-hour apply to revlog imports; a JSON Lines export keeps its own")
+        }
+        now = Timestamp(environment.now)
+    }
+
+    func run(_ io: inout StandardStreams) async throws -> ExitCode {
+        let text = try Store.importText(at: file)
+        let now = self.now
+        let store = try await Store.open(directory: dataDirectory, options: StoreOptions(clock: { now }))
+        let result: ImportResult
+        do {
+            switch format {
+            case .jsonl:
+                result = try await store.importJSONLines(text, path: file)
+            case .revlog:
+                let target: ProfileID
+                if let profile { target = profile } else { target = try await Self.defaultProfile(store, file: file) }
+                let options = RevlogImportOptions(profile: target, deckName: deckName, utcOffsetMinutes: utcOffsetMinutes,
+                                                  dayCutoffHour: dayStartHour, newProfileName: deckName)
+                result = try await store.importRevlog(text, options: options, path: file)
+            }
+        } catch {
+            try? await store.close()
+            throw error
+        }
+        try await store.close()
+        if json {
+            io.print(try JSONOutput.encode(ImportOutput(result, format: format)))
+            return .success
+        }
+        let positions = result.positions.map { " at positions \($0.lowerBound)...\($0.upperBound)" } ?? ""
+        io.print("imported \(result.added) events\(positions); \(result.alreadyPresent) already present")
+        if format == .revlog { io.print("\(result.cards) cards, \(result.reviews) reviews in the file's FSRS histories") }
+        return .success
+    }
+
+    /// The store's only live profile; in a store without profiles, a profile derived from the
+    /// file's name (created by the import, the same on every import of that file).
+    /// - Throws: ``ImportCommandError`` when the store has several profiles.
+    static func defaultProfile(_ store: Store, file: String) async throws -> ProfileID {
+        let live = await store.profiles().profiles()
+        if live.count == 1 { return live[0].id }
+        if live.count > 1 {
+            throw ImportCommandError("the store has \(live.count) profiles; choose one with --profile ID ("
+                                     + live.map(\.id.description).sorted().joined(separator: ", ") + ")")
+        }
+        let name = (file as NSString).lastPathComponent
+        var bytes = Array(name.utf8)
+        bytes.append(contentsOf: Array("hindsight-import-profile".utf8))
+        let high = StableHash.fnv1a64(bytes), low = StableHash.fnv1a64(bytes, seed: high)
+        let raw = (0..<16).map { UInt8(truncatingIfNeeded: ($0 < 8 ? high : low) >> (8 * UInt64($0 % 8))) }
+        return ProfileID(UUID(uuid: (raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], (raw[6] & 0x0F) | 0x80, raw[7],
+                                     (raw[8] & 0x3F) | 0x80, raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15])))
+    }
+}
+
+/// `import --json`: what was added.
+struct ImportOutput: Encodable {
+    let format: String
+    let added: Int
+    let alreadyPresent: Int
+    let firstPosition: UInt64?
+    let lastPosition: UInt64?
+    let cards: Int
+    let reviews: Int
+
+    init(_ result: ImportResult, format: ImportCommand.Format) {
+        self.format = format.rawValue
+        added = result.added
+        alreadyPresent = result.alreadyPresent
+        firstPosition = result.positions?.lowerBound
+        lastPosition = result.positions?.upperBound
+        cards = result.cards
+        reviews = result.reviews
+    }
+}
+
+/// A failure of `import` at run time, with a message that says what to do.
+struct ImportCommandError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Hindsight
+
+/// The options `stats` and `due` share: the data directory, a profile, and "now" (the clock and
+/// time zone read here, in the composition root, or `--now` with its offset for reproducible runs).
+struct QueryOptions {
+    let dataDirectory: String
+    let profile: ProfileID?
+    let now: EventTime
+
+    init(parsing arguments: inout Arguments, environment: CLIEnvironment) throws(UsageError) {
+        dataDirectory = ExportCommand.absolute(try arguments.option("data-dir") ?? environment.defaultDataDirectory, in: environment)
+        profile = try arguments.optionalOption("profile", expecting: "a profile UUID") { UUID(uuidString: $0).map(ProfileID.init) }
+        if let text = try arguments.option("now") {
+            guard let time = Self.time(text) else {
+                throw UsageError("option --now expects an ISO 8601 time with its offset, e.g. 2026-03-01T18:00:00+01:00, got '\(text)'")
+            }
+            now = time
+        } else {
+            let seconds = TimeZone.current.secondsFromGMT(for: environment.now)
+            guard let offset = try? UTCOffset(seconds: seconds) else {
+                throw UsageError("the system time zone's offset \(seconds) s is out of range; pass --now with an offset")
+            }
+            now = EventTime(instant: Timestamp(environment.now), utcOffset: offset)
+        }
+    }
+
+    /// `2026-03-01T18:00:00+01:00` (or `Z`) as an instant with that offset.
+    static func time(_ text: String) -> EventTime? {
+        guard let date = ISO8601DateFormatter().date(from: text) else { return nil }
+        var seconds = 0
+        if !text.hasSuffix("Z") {
+            let sign = text.dropLast(6).count > 0 ? text[text.index(text.endIndex, offsetBy: -6)] : "Z"
+            let parts = text.suffix(5).split(separator: ":").compactMap { Int($0) }
+            guard sign == "+" || sign == "-", parts.count == 2 else { return nil }
+            seconds = (parts[0] * 3600 + parts[1] * 60) * (sign == "-" ? -1 : 1)
+        }
+        guard let offset = try? UTCOffset(seconds: seconds) else { return nil }
+        return EventTime(instant: Timestamp(date), utcOffset: offset)
+    }
+}
+
+/// The read models `stats` and `due` query, as of the end of the log: from the store (its
+/// snapshots make this fast) or, when another process has the store open, folded from the log
+/// read-only (readers never need the lock).
+struct CurrentReadModels {
+    let vocabulary: VocabularyState
+    let dailyStats: DailyStatsState
+    let streaks: StreaksState
+    let directory: ProfileDirectory
+    let personal: PersonalDataStore
+    let position: UInt64
+
+    /// Loads them from the store in `dataDirectory`.
+    /// - Throws: ``QueryError`` when there is no store; ``StoreError`` or ``HistoryError`` when it
+    ///   cannot be read.
+    static func load(dataDirectory: String, now: Timestamp, io: StandardStreams) async throws -> CurrentReadModels {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: dataDirectory + "/log", isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw QueryError("there is no store in \(dataDirectory) (no 'log' directory); pass --data-dir, or create one with 'import' or 'demo'")
+        }
+        let personal = try PersonalDataStore.openReadOnly(directory: dataDirectory + "/personal")
+        if let loaded = try await fromStore(dataDirectory: dataDirectory, now: now, personal: personal) { return loaded }
+        io.printError("note: the store is open in another process; reading its log without snapshots")
+        let (models, position) = try await ReadModels.asOf(.latest, dataDirectory: dataDirectory, configuration: ReadModelConfiguration())
+        return CurrentReadModels(vocabulary: await models.vocabulary.current().state, dailyStats: await models.dailyStats.current().state,
+                                 streaks: await models.streaks.current().state, directory: await models.profiles.current().state,
+                                 personal: personal, position: position)
+    }
+
+    /// The read models of the store opened in `dataDirectory`; nil when another process has it open.
+    private static func fromStore(dataDirectory: String, now: Timestamp,
+                                  personal: PersonalDataStore) async throws(StoreError) -> CurrentReadModels? {
+        let store: Store
+        do { store = try await Store.open(directory: dataDirectory, options: StoreOptions(clock: { now })) } catch {
+            if error.code == .locked { return nil }
+            throw error
+        }
+        let loaded = CurrentReadModels(vocabulary: await store.vocabulary(), dailyStats: await store.dailyStats(),
+                                       streaks: await store.streaks(), directory: await store.profiles(),
+                                       personal: personal, position: await store.lastPosition())
+        try await store.close()
+        return loaded
+    }
+
+    /// The live profiles, by id, or just `profile`.
+    /// - Throws: ``QueryError`` when `profile` is not in the store.
+    func profiles(_ profile: ProfileID?) throws -> [ProfileRecord] {
+        guard let profile else { return directory.profiles().sorted { $0.id.description < $1.id.description } }
+        guard let record = directory.profile(profile) else {
+            throw QueryError("there is no profile \(profile) in the store; leave out --profile to see every profile")
+        }
+        return [record]
+    }
+
+    /// A profile's name from the side store (`[erased]` once forgotten).
+    func name(of record: ProfileRecord) -> String { personal.value(of: record.name).exportText }
+
+    /// `2026-03-01`: the calendar date of a local day number.
+    static func date(ofLocalDay day: Int64) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        return formatter.string(from: Date(timeIntervalSince1970: Double(day) * 86_400))
+    }
+}
+
+/// A failure of a query command at run time, with a message that says what to do.
+struct QueryError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension Arguments {
+    /// The value of `--name`, parsed by `parse`, or nil when absent.
+    /// - Throws: ``UsageError`` naming the option when `parse` returns nil.
+    mutating func optionalOption<T>(_ name: String, expecting what: String, _ parse: (String) -> T?) throws(UsageError) -> T? {
+        guard let text = try option(name) else { return nil }
+        guard let value = parse(text) else { throw UsageError("option --\(name) expects \(what), got '\(text)'") }
+        return value
+    }
+}

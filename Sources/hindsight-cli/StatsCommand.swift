@@ -1,0 +1,110 @@
+import Foundation
+import Hindsight
+
+/// `hindsight stats`: DailyStats of the last N local days and the streaks, per profile.
+struct StatsCommand: Command {
+    static let path = ["stats"]
+    static let summary = "daily stats of the last days and streaks, per profile"
+    static let usage = """
+        usage: hindsight stats [--profile ID] [--days N] [--json] [--data-dir DIR] [--now TIME]
+
+        Per profile (or the one given): the current and longest streak, and for each of the last
+        N local days (the profile's day cut-off applies) the reviews by rating, new cards, time
+        studied, retention, words spelled right and wrong, stories generated and read, and words
+        dictated, with the totals.
+          --profile ID     only this profile (a UUID)
+          --days N         how many local days, 1 … 3660, ending today (default 14)
+          --json           print one JSON object
+          --data-dir DIR   the store's directory (default: $HINDSIGHT_DATA_DIR or ./.hindsight)
+          --now TIME       pretend it is TIME, ISO 8601 with its UTC offset, e.g.
+                           2026-03-01T18:00:00+01:00 (default: the system clock and time zone)
+        """
+
+    let query: QueryOptions
+    let days: Int
+    let json: Bool
+
+    init(parsing arguments: inout Arguments, environment: CLIEnvironment) throws(UsageError) {
+        query = try QueryOptions(parsing: &arguments, environment: environment)
+        days = try arguments.option("days", default: 14, expecting: "a number of days in 1 … 3660") { text in
+            Int(text).flatMap { (1...3660).contains($0) ? $0 : nil }
+        }
+        json = arguments.flag("json")
+    }
+
+    func run(_ io: inout StandardStreams) async throws -> ExitCode {
+        let state = try await CurrentReadModels.load(dataDirectory: query.dataDirectory, now: query.now.instant, io: io)
+        let profiles = try state.profiles(query.profile)
+        var output: [StatsOutput.Profile] = []
+        for record in profiles {
+            let today = state.dailyStats.today(profile: record.id, at: query.now).day
+            let from = today - Int64(days) + 1
+            let rows = try state.dailyStats.days(profile: record.id, from: from, through: today)
+            let streak = state.streaks.streak(profile: record.id, at: query.now)
+            output.append(StatsOutput.Profile(
+                id: record.id.description, name: state.name(of: record), streak: .init(current: streak.current, longest: streak.longest),
+                days: rows.map { StatsOutput.Day($0.counts, day: $0.day) },
+                total: StatsOutput.Day(state.dailyStats.totals(profile: record.id, from: from, through: today), day: nil)))
+        }
+        if json {
+            io.print(try JSONOutput.encode(StatsOutput(position: state.position, profiles: output)))
+            return .success
+        }
+        for profile in output {
+            io.print("== \(profile.name) (\(profile.id)) ==")
+            io.print("streak: current \(profile.streak.current), longest \(profile.streak.longest)")
+            io.print("day         reviews again hard good easy  new minutes retention spelled ok/wrong stories gen/read dictated")
+            for day in profile.days + [profile.total] { io.print(Self.row(day)) }
+        }
+        return .success
+    }
+
+    static func row(_ d: StatsOutput.Day) -> String {
+        let retention = d.retention.map { String(format: "%.0f%%", $0 * 100) } ?? "-"
+        return "\(pad(d.date ?? "total", 11)) \(pad(d.reviews, 7)) \(pad(d.again, 5)) \(pad(d.hard, 4)) \(pad(d.good, 4)) \(pad(d.easy, 4)) "
+            + "\(pad(d.newCards, 4)) \(pad(String(format: "%.1f", Double(d.studySeconds) / 60), 7)) \(pad(retention, 9)) "
+            + "\(pad("\(d.wordsSpelledRight)/\(d.wordsSpelledWrong)", 16)) \(pad("\(d.storiesGenerated)/\(d.storiesRead)", 16)) \(d.wordsDictated)"
+    }
+}
+
+/// `stats --json`.
+struct StatsOutput: Encodable {
+    struct Streak: Encodable {
+        let current: Int
+        let longest: Int
+    }
+    struct Day: Encodable {
+        let date: String?
+        let reviews, again, hard, good, easy, newCards, cramReviews: Int
+        let studySeconds: Int64
+        let retention: Double?
+        let wordsSpelledRight, wordsSpelledWrong, storiesGenerated, storiesRead, wordsDictated: Int
+
+        init(_ c: ActivityCounts, day: Int64?) {
+            date = day.map(CurrentReadModels.date(ofLocalDay:))
+            reviews = c.reviews
+            again = c.again
+            hard = c.hard
+            good = c.good
+            easy = c.easy
+            newCards = c.newCards
+            cramReviews = c.cramReviews
+            studySeconds = c.studyTimeMs / 1000
+            retention = c.retention
+            wordsSpelledRight = c.wordsSpelledRight
+            wordsSpelledWrong = c.wordsSpelledWrong
+            storiesGenerated = c.storiesGenerated
+            storiesRead = c.storiesRead
+            wordsDictated = c.wordsDictated
+        }
+    }
+    struct Profile: Encodable {
+        let id: String
+        let name: String
+        let streak: Streak
+        let days: [Day]
+        let total: Day
+    }
+    let position: UInt64
+    let profiles: [Profile]
+}

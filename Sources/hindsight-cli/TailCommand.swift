@@ -1,0 +1,108 @@
+import Foundation
+import Dispatch
+import Synchronization
+import Hindsight
+
+/// `hindsight tail`: prints the log's events from a position, then follows new appends live,
+/// polling the log read-only (the writer may be another process), until SIGINT/SIGTERM or
+/// `--limit` events.
+struct TailCommand: Command {
+    static let path = ["tail"]
+    static let summary = "print the log's events from a position and follow new ones live"
+    static let usage = """
+        usage: hindsight tail [--from POSITION] [--json] [--limit N] [--data-dir DIR]
+
+        Prints every event from POSITION on, then waits for new events and prints them as they
+        are appended (by any process), until interrupted (Ctrl-C, SIGTERM) or N events were printed.
+          --from POSITION  the first position to print, 1 or more (default 1: the whole log)
+          --json           one JSON object per event (the whole envelope, as 'export --format
+                           jsonl' writes it, personal data as references); default: one line each
+                           with position, local time, type, stream and profile
+          --limit N        stop after N events, 1 or more (default: follow until interrupted)
+          --data-dir DIR   the store's directory (default: $HINDSIGHT_DATA_DIR or ./.hindsight)
+        """
+
+    let dataDirectory: String
+    let from: UInt64
+    let json: Bool
+    let limit: Int?
+
+    init(parsing arguments: inout Arguments, environment: CLIEnvironment) throws(UsageError) {
+        dataDirectory = ExportCommand.absolute(try arguments.option("data-dir") ?? environment.defaultDataDirectory, in: environment)
+        from = try arguments.option("from", default: 1, expecting: "a log position, 1 or more") { text in
+            UInt64(text).flatMap { $0 >= 1 ? $0 : nil }
+        }
+        limit = try arguments.optionalOption("limit", expecting: "a number of events, 1 or more") { text in
+            Int(text).flatMap { $0 >= 1 ? $0 : nil }
+        }
+        json = arguments.flag("json")
+    }
+
+    func run(_ io: inout StandardStreams) async throws -> ExitCode {
+        let logDirectory = dataDirectory + "/log"
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: logDirectory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw QueryError("there is no store in \(dataDirectory) (no 'log' directory); pass --data-dir")
+        }
+        let stop = StopSignal()
+        let reader = LogReader(directory: logDirectory)
+        let codec = EventJSONCodec()
+        var next = from
+        var printed = 0
+        while !stop.isRaised {
+            let last = try reader.lastPosition()
+            if last >= next {
+                var lines: [String] = []
+                let wanted = limit.map { UInt64($0 - printed) } ?? .max
+                let through = min(last, next &+ wanted &- 1)
+                try reader.forEach(from: next, through: through) { position, payload in
+                    let event = try LogCodec.decode(payload, position: position)
+                    lines.append(json ? String(decoding: try codec.encode(event), as: UTF8.self) : Self.line(event))
+                }
+                for line in lines { io.print(line) }
+                io.flush()
+                printed += lines.count
+                next = through + 1
+                if let limit, printed >= limit { break }
+                continue
+            }
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        return .success
+    }
+
+    /// `12  2026-03-01T18:00:00+01:00  vocabulary.review-graded  card/8F1C…  profile 1A2B…`.
+    static func line(_ event: RecordedEvent) -> String {
+        "\(event.position)  \(JSONOutput.localTime(event.occurred))  \(event.typeName)  \(event.stream)  profile \(event.profile)"
+    }
+}
+
+/// Raised by SIGINT or SIGTERM (which then no longer end the process at once), so `tail` can
+/// finish the lines it is printing and exit normally. Keep it alive while it is needed.
+final class StopSignal {
+    /// The flag the signal handlers raise.
+    private final class Flag: Sendable {
+        let raised = Atomic<Bool>(false)
+    }
+
+    private let flag = Flag()
+    private var sources: [any DispatchSourceSignal] = []
+
+    init() {
+        let flag = self.flag
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { flag.raised.store(true, ordering: .relaxed) }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    deinit {
+        for source in sources { source.cancel() }
+    }
+
+    /// Whether SIGINT or SIGTERM arrived.
+    var isRaised: Bool { flag.raised.load(ordering: .relaxed) }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `hindsight tail` on the built binary: a range with `--limit`, live following of appends made
+/// by another process, and a clean exit on SIGTERM.
+@Suite struct TailCommandTests {
+    let cli = BuiltProducts.executable("hindsight")
+
+    @Test func printsFromAPositionAsTextAndAsJSON() throws {
+        let dir = try SmallStore.make(cli)
+        defer { dir.remove() }
+        let text = try SmallStore.run(cli, ["tail", "--from", "8", "--limit", "2"], in: dir)
+        #expect(text.status == 0, "\(text.stderr)")
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines[0].hasPrefix("8  2026-02-27T11:00:00+01:00  vocabulary.card-created  card/"))
+        #expect(lines[1].hasPrefix("9  2026-02-27T11:00:00+01:00  vocabulary.review-graded  card/"))
+        #expect(lines.allSatisfy { $0.hasSuffix("  profile \(SmallStore.profile)") })
+
+        let json = try SmallStore.run(cli, ["tail", "--from", "2", "--limit", "8", "--json"], in: dir)
+        #expect(json.status == 0, "\(json.stderr)")
+        let export = try SmallStore.run(cli, ["export", "--format", "jsonl", "--output", "all.jsonl"], in: dir)
+        #expect(export.status == 0, "\(export.stderr)")
+        let exported = try String(contentsOf: dir.appending("all.jsonl"), encoding: .utf8).split(separator: "\n").map(String.init)
+        // Events 2 … 9 hold no personal data, so tail's lines are the export's.
+        #expect(json.stdout.split(separator: "\n").map(String.init) == Array(exported[1...8]))
+    }
+
+    @Test func followsAppendsOfAnotherProcess() throws {
+        let dir = try SmallStore.make(cli)
+        defer { dir.remove() }
+        let store = dir.appending("store").path
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var followed: ProcessOutput?
+        let cli = self.cli
+        Thread.detachNewThread {
+            followed = try? ChildProcess.run(cli, ["tail", "--from", "10", "--limit", "2", "--json", "--data-dir", store])
+            done.signal()
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+        try Data("card_id,review_time,review_rating,review_state,review_duration\n4,1772269200000,3,0,1000\n".utf8)
+            .write(to: dir.appending("more.csv"))
+        let imported = try ChildProcess.run(cli, ["import", "more.csv", "--data-dir", store, "--profile", SmallStore.profile,
+                                                                "--deck", "small"], currentDirectory: dir.url)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(done.wait(timeout: .now() + 20) == .success, "tail did not see the new events")
+        let output = try #require(followed)
+        #expect(output.status == 0, "\(output.stderr)")
+        let lines = output.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines[0].contains(#""position":10"#) && lines[0].contains(#""type":"vocabulary.card-created""#))
+        #expect(lines[1].contains(#""position":11"#) && lines[1].contains(#""type":"vocabulary.review-graded""#))
+    }
+
+    @Test func endsCleanlyOnSIGTERM() throws {
+        let dir = try SmallStore.make(cli)
+        defer { dir.remove() }
+        let process = Process()
+        process.executableURL = cli
+        process.arguments = ["tail", "--data-dir", dir.appending("store").path]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = Pipe()
+        try process.run()
+        Thread.sleep(forTimeInterval: 0.7)
+        process.terminate()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+        #expect(String(decoding: data, as: UTF8.self).split(separator: "\n").count == 9)
+    }
+
+    @Test(arguments: [
+        (["tail", "--from", "0"], Int32(2), "option --from expects a log position, 1 or more, got '0'"),
+        (["tail", "--limit", "none"], 2, "option --limit expects a number of events, 1 or more, got 'none'"),
+        (["tail", "--follow"], 2, "unexpected argument: --follow"),
+    ])
+    func errorsGoToStderr(arguments: [String], status: Int32, message: String) throws {
+        let dir = try SmallStore.make(cli)
+        defer { dir.remove() }
+        let result = try SmallStore.run(cli, arguments, in: dir)
+        #expect(result.status == status)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    @Test func aMissingStoreIsAnError() throws {
+        let dir = try TemporaryDirectory(prefix: "hindsight-tail")
+        defer { dir.remove() }
+        let result = try ChildProcess.run(cli, ["tail", "--limit", "1", "--data-dir", dir.appending("none").path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("there is no store in "))
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import Hindsight
+
+/// Export, then import into a fresh store: the same events, read models and export; a second
+/// import adds nothing; a bad file is refused whole.
+@Suite struct JSONLinesImportTests {
+    @Test func exportImportExportIsIdenticalAndRepeatAddsNothing() async throws {
+        let source = try await StoreFixture()
+        try await ImportHistory.write(into: source)
+        let models = await source.store.encodedReadModels()
+        let count = await source.store.lastPosition()
+        #expect(count == 30)
+        try await source.store.close()
+        let first = try ImportHistory.export(source.directory.path, to: source.directory.path + "/a.jsonl")
+        #expect(UInt64(first.count) == count)
+        #expect(first.contains { $0.contains(#""personalData":{"name":"Matilda Quincey"}"#) })
+
+        let target = try await StoreFixture()
+        let text = try Store.importText(at: source.directory.path + "/a.jsonl")
+        let result = try await target.store.importJSONLines(text, path: "a.jsonl")
+        #expect(UInt64(result.added) == count)
+        #expect(result.alreadyPresent == 0)
+        #expect(result.positions == 1...count)
+        #expect(await target.store.encodedReadModels() == models)
+        #expect(await target.store.profileName(ImportHistory.child) == .text("Matilda Quincey"))
+        let story = try #require(await target.store.stories().story(Ids.story(1)))
+        #expect(await target.store.personalData(try #require(story.title)) == .text("Matilda and the Moon"))
+
+        let again = try await target.store.importJSONLines(text, path: "a.jsonl")
+        #expect(again == ImportResult(added: 0, alreadyPresent: Int(count), positions: nil))
+        #expect(await target.store.lastPosition() == count)
+        try await target.store.close()
+        let second = try ImportHistory.export(target.directory.path, to: target.directory.path + "/b.jsonl")
+        #expect(second == first)
+    }
+
+    @Test func importAfterForgettingKeepsTheNamesErased() async throws {
+        let source = try await StoreFixture()
+        try await ImportHistory.write(into: source)
+        try await source.store.forgetProfile(ImportHistory.child)
+        try await source.store.close()
+        let lines = try ImportHistory.export(source.directory.path, to: source.directory.path + "/a.jsonl")
+        #expect(lines.contains { $0.contains(#""personalData":{"name":"[erased]"}"#) })
+        #expect(lines.contains { $0.contains(#""personalData":{"name":"Oscar Quincey"}"#) })
+        #expect(!lines.joined().contains("Matilda"))
+
+        let target = try await StoreFixture()
+        _ = try await target.store.importJSONLines(lines.joined(separator: "\n"))
+        #expect(await target.store.profileName(ImportHistory.child) == .erased)
+        #expect(await target.store.profileName(ImportHistory.parent) == .text("Oscar Quincey"))
+    }
+
+    @Test(arguments: [
+        (3, "{\"not\":\"an event\"}", ImportError.Code.badJSONLine),
+        (2, "garbage", .badJSONLine),
+        (4, "", .duplicateEvent),
+    ])
+    func aBadLineIsRefusedWithItsNumberAndNothingIsImported(line: Int, replacement: String, code: ImportError.Code) async throws {
+        let source = try await StoreFixture()
+        try await ImportHistory.write(into: source)
+        try await source.store.close()
+        var lines = try ImportHistory.export(source.directory.path, to: source.directory.path + "/a.jsonl")
+        lines[line - 1] = replacement.isEmpty ? lines[0] : replacement
+
+        let target = try await StoreFixture()
+        try await target.send(Ids.profile(9), StoreFixture.time(), .profiles(.create(name: "Kept", isChild: false)))
+        let before = try target.logBytes()
+        let error = await #expect(throws: ImportError.self) {
+            try await target.store.importJSONLines(lines.joined(separator: "\n"), path: "a.jsonl")
+        }
+        #expect(error?.code == code)
+        #expect(error?.line == line)
+        #expect(error?.description.hasPrefix("line \(line): ") == true)
+        #expect(try target.logBytes() == before)
+        #expect(await target.store.lastPosition() == 1)
+        #expect(await target.store.profileName(ImportHistory.parent) == .unknown)
+    }
+
+    @Test func anEventWhoseStreamIsNotContinuedIsRefused() async throws {
+        let source = try await StoreFixture()
+        try await ImportHistory.write(into: source)
+        try await source.store.close()
+        let lines = try ImportHistory.export(source.directory.path, to: source.directory.path + "/a.jsonl")
+        // Leave out the parent's creation: its next profile event (the cut-off change) is version 2
+        // of a stream this store does not have.
+        let withoutFirst = Array(lines.dropFirst())
+        let parentStream = #""streamId":"\#(ImportHistory.parent.uuid.uuidString)""#
+        let expectedLine = try #require(withoutFirst.firstIndex { $0.contains(parentStream) }) + 1
+        let target = try await StoreFixture()
+        let error = await #expect(throws: ImportError.self) {
+            try await target.store.importJSONLines(withoutFirst.joined(separator: "\n"))
+        }
+        #expect(error?.code == .streamVersion)
+        #expect(error?.line == expectedLine)
+        #expect(error?.message.contains("is version 2 of stream profile/") == true)
+        #expect(await target.store.lastPosition() == 0)
+    }
+}
