@@ -1,4 +1,5 @@
 import Foundation
+import Hindsight
 
 /// Everything the CLI reads from the outside world, read once in `main` (the composition
 /// root) and passed down, so commands stay testable and nothing else reads the clock or
@@ -18,6 +19,21 @@ struct CLIEnvironment: Sendable {
 
     /// The now of this run, read once.
     var now: Date
+
+    /// The system time zone's offset from UTC at ``now``, in seconds, read once.
+    var utcOffsetSeconds: Int
+
+    /// Makes fresh UUIDs (command ids, salts): the only source of randomness commands use.
+    var newUUID: @Sendable () -> UUID
+
+    /// ``now`` with the system's UTC offset, as the store records times.
+    /// - Throws: ``UsageError`` when the system's offset is outside ±18 hours.
+    func nowEventTime() throws(UsageError) -> EventTime {
+        guard let offset = try? UTCOffset(seconds: utcOffsetSeconds) else {
+            throw UsageError("the system time zone's offset \(utcOffsetSeconds) s is out of range; pass --now with an offset")
+        }
+        return EventTime(instant: Timestamp(now), utcOffset: offset)
+    }
 }
 
 /// Where a command writes: standard output for results, standard error for diagnostics.

@@ -72,7 +72,7 @@ struct ExportCommand: Command {
         let redact = arguments.flag("redact")
         let salt = try arguments.option("salt")
         if salt != nil && !redact { throw UsageError("option --salt only applies with --redact") }
-        self.salt = redact ? (salt ?? UUID().uuidString) : nil
+        self.salt = redact ? (salt ?? environment.newUUID().uuidString) : nil
     }
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {

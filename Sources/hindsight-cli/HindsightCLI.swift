@@ -5,10 +5,13 @@ import Foundation
 @main
 enum HindsightCLI {
     static func main() async {
+        let now = Date()
         let environment = CLIEnvironment(
             currentDirectory: FileManager.default.currentDirectoryPath,
             variables: ProcessInfo.processInfo.environment,
-            now: Date()
+            now: now,
+            utcOffsetSeconds: TimeZone.current.secondsFromGMT(for: now),
+            newUUID: { UUID() }
         )
         var streams = StandardStreams()
         let code = await run(Array(CommandLine.arguments.dropFirst()), environment: environment, io: &streams)

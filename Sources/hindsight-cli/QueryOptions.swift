@@ -17,11 +17,7 @@ struct QueryOptions {
             }
             now = time
         } else {
-            let seconds = TimeZone.current.secondsFromGMT(for: environment.now)
-            guard let offset = try? UTCOffset(seconds: seconds) else {
-                throw UsageError("the system time zone's offset \(seconds) s is out of range; pass --now with an offset")
-            }
-            now = EventTime(instant: Timestamp(environment.now), utcOffset: offset)
+            now = try environment.nowEventTime()
         }
     }
 

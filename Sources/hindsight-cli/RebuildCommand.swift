@@ -30,8 +30,8 @@ struct RebuildCommand: Command {
     let asOf: AsOf
     let json: Bool
     let apply: Bool
-    let now: Date
-    let utcOffsetSeconds: Int
+    let now: EventTime
+    let newUUID: @Sendable () -> UUID
 
     init(parsing arguments: inout Arguments, environment: CLIEnvironment) throws(UsageError) {
         guard let parameters = try arguments.option("parameters") else {
@@ -54,20 +54,20 @@ struct RebuildCommand: Command {
         if apply && asOf != .latest {
             throw UsageError("--apply records the change at the end of the log; it cannot be combined with --as-of")
         }
-        now = environment.now
-        utcOffsetSeconds = TimeZone.current.secondsFromGMT(for: environment.now)
+        now = try environment.nowEventTime()
+        newUUID = environment.newUUID
     }
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
         let parameters = try loadParameters()
         let rebuild = try ScheduleRebuild(configuration: ReadModelConfiguration(), parameters: parameters,
                                           desiredRetention: desiredRetention)
-        let time = EventTime(instant: Timestamp(now), utcOffset: try UTCOffset(seconds: utcOffsetSeconds))
+        let time = now
         let outcome = try await rebuild.run(dataDirectory: dataDirectory, asOf: asOf, now: time)
         var applied: ClosedRange<UInt64>?
         if apply {
             applied = try await ParameterChangeRecorder.record(rebuild, outcome: outcome, dataDirectory: dataDirectory,
-                                                               at: time) { EventID(UUID()) }
+                                                               at: time) { EventID(newUUID()) }
         }
         let report = outcome.report
         if json {
