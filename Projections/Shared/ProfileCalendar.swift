@@ -44,7 +44,7 @@ public struct ProfileCalendar: Sendable, Equatable, BinaryCodable {
 
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         defaultCutoffHour = try Int(from: &reader)
-        cutoffHours = try [ProfileID: Int](from: &reader)
+        cutoffHours = try [ProfileID: Int](decoding: &reader)
     }
 
     package func encode(to writer: inout BinaryWriter) {

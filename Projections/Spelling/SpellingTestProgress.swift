@@ -79,7 +79,7 @@ extension SpellingTestProgress: BinaryCodable {
         id = try SpellingTestID(from: &reader)
         profile = try ProfileID(from: &reader)
         title = try String(from: &reader)
-        words = try [String](from: &reader)
+        words = try [String](decoding: &reader)
         created = try EventTime(from: &reader)
         sessions = try Int(from: &reader)
         bestScore = try SpellingScore?(from: &reader)

@@ -9,10 +9,10 @@ extension VocabularyState {
         defaultScheduling = try ProfileScheduling(from: &reader)
         dailyNewCardLimit = try Int(from: &reader)
         calendar = try ProfileCalendar(from: &reader)
-        profileScheduling = try [ProfileID: ProfileScheduling](from: &reader)
-        decks = try [DeckID: DeckRecord](from: &reader)
-        cards = try [CardID: CardRecord](from: &reader)
-        introductions = try [ProfileID: DailyIntroductions](from: &reader)
+        profileScheduling = try [ProfileID: ProfileScheduling](decoding: &reader)
+        decks = try [DeckID: DeckRecord](decoding: &reader)
+        cards = try [CardID: CardRecord](decoding: &reader)
+        introductions = try [ProfileID: DailyIntroductions](decoding: &reader)
         rebuildIndexes()
     }
 
@@ -29,12 +29,12 @@ extension VocabularyState {
 
 extension ProfileScheduling: BinaryCodable {
     init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        let weights = try [Float](from: &reader)
+        let weights = try [Float](decoding: &reader)
         let retention = try Float(from: &reader)
         let maximumInterval = try Int(from: &reader)
         let cutoff = try Int(from: &reader)
-        let learning = try [Int](from: &reader)
-        let relearning = try [Int](from: &reader)
+        let learning = try [Int](decoding: &reader)
+        let relearning = try [Int](decoding: &reader)
         let fuzz = try Bool(from: &reader)
         do {
             let parameters = try FSRSParameters(weights)
@@ -98,7 +98,7 @@ extension CardRecord: BinaryCodable {
         moves = try Int(from: &reader)
         schedule = try Bool(from: &reader) ? try CardStateCoding.decode(from: &reader) : nil
         cramReviews = try Int(from: &reader)
-        let reviews = try [RecentReview](from: &reader)
+        let reviews = try [RecentReview](decoding: &reader)
         guard reviews.count <= Self.undoDepth else {
             throw reader.error(.invalidValue, "a card remembers \(reviews.count) reviews, more than \(Self.undoDepth)")
         }

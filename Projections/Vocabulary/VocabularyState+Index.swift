@@ -67,16 +67,24 @@ extension VocabularyState {
         reindex(profile: cards.values[index].profile, from: before, to: indexEntry(at: index))
     }
 
-    /// Rebuilds the derived indexes from decks and cards (after decoding a snapshot).
-    /// - Complexity: O(n log n) for n cards.
+    /// Rebuilds the derived indexes from decks and cards (after decoding a snapshot): the keys
+    /// of each profile are gathered, sorted once and built into their sets in one pass.
+    /// - Complexity: O(n log n) for n cards (one sort; no per-key tree descent).
     mutating func rebuildIndexes() {
         deckCards = [:]
-        dueIndex = [:]
-        newIndex = [:]
         deletedDeckCount = decks.values.reduce(0) { $0 + ($1.isDeleted ? 1 : 0) }
-        for card in cards.values {
-            deckCards[card.deck, default: []].insert(card.id)
-            reindex(profile: card.profile, from: .none, to: indexEntry(of: card))
+        var dueKeys: [ProfileID: [DueKey]] = [:]
+        var newKeys: [ProfileID: [NewCardKey]] = [:]
+        for index in cards.indices {
+            let card = cards.keys[index]
+            deckCards[cards.values[index].deck, default: []].insert(card)
+            switch indexEntry(at: index) {
+            case .none: break
+            case .due(let key): dueKeys[cards.values[index].profile, default: []].append(key)
+            case .new(let key): newKeys[cards.values[index].profile, default: []].append(key)
+            }
         }
+        dueIndex = dueKeys.mapValues { OrderedKeySet(sortedKeys: $0.sorted()) }
+        newIndex = newKeys.mapValues { OrderedKeySet(sortedKeys: $0.sorted()) }
     }
 }

@@ -58,8 +58,8 @@ package struct ProfileAchievements: Sendable, Equatable, BinaryCodable {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         reviews = try Int(from: &reader)
         activeDays = try ActiveDays(from: &reader)
-        storiesFinished = Set(try [StoryID](from: &reader))
-        unlocked = try [String: Unlock](from: &reader)
+        storiesFinished = Set(try [StoryID](decoding: &reader))
+        unlocked = try [String: Unlock](decoding: &reader)
     }
 
     package func encode(to writer: inout BinaryWriter) {

@@ -92,7 +92,7 @@ package struct ReviewLedger: Sendable, Equatable, BinaryCodable {
     }
 
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        cards = try [IDKey: Card](from: &reader)
+        cards = try [IDKey: Card](decoding: &reader)
     }
 
     package func encode(to writer: inout BinaryWriter) {

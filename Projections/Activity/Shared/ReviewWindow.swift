@@ -70,7 +70,7 @@ package struct ReviewWindow: Sendable, Equatable {
 
 extension ReviewWindow: BinaryCodable {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        let reviews = try [RememberedReview](from: &reader)
+        let reviews = try [RememberedReview](decoding: &reader)
         guard reviews.count <= Self.capacity else {
             throw reader.error(.invalidValue, "a card remembers at most \(Self.capacity) reviews, not \(reviews.count)")
         }

@@ -29,6 +29,30 @@ public struct OrderedKeySet<Key: OrderedKeySetKey>: Sendable {
     /// An empty set.
     public init() {}
 
+    /// The set of `sortedKeys`, which must be strictly ascending, built in one pass (a Cartesian
+    /// tree by priority with a stack) instead of one descent per key. Holds the same keys, with
+    /// the same heap order on priorities, as inserting them one by one.
+    /// - Complexity: O(n).
+    init(sortedKeys: [Key]) {
+        nodes.reserveCapacity(sortedKeys.count)
+        var spine: [Int32] = []  // the right spine, root first
+        spine.reserveCapacity(64)
+        for key in sortedKeys {
+            assert(nodes.isEmpty || nodes[nodes.count - 1].key < key, "keys must be strictly ascending")
+            let priority = key.treapPriority
+            let fresh = Int32(nodes.count)
+            var lastPopped = Self.none
+            while let top = spine.last, nodes[Int(top)].priority < priority {
+                lastPopped = spine.removeLast()
+            }
+            nodes.append(Node(key: key, priority: priority, left: lastPopped, right: Self.none))
+            if let top = spine.last { nodes[Int(top)].right = fresh }
+            spine.append(fresh)
+        }
+        root = spine.first ?? Self.none
+        count = sortedKeys.count
+    }
+
     /// True when no key is held.
     public var isEmpty: Bool { count == 0 }
 
