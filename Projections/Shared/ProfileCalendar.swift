@@ -43,7 +43,7 @@ public struct ProfileCalendar: Sendable, Equatable, BinaryCodable {
     }
 
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        defaultCutoffHour = try Int(from: &reader)
+        defaultCutoffHour = try reader.readInt()
         cutoffHours = try [ProfileID: Int](decoding: &reader)
     }
 

@@ -68,7 +68,7 @@ struct SpellingWordKey: Hashable, Comparable, Sendable, BinaryCodable {
     static func < (lhs: Self, rhs: Self) -> Bool { lhs.profile != rhs.profile ? lhs.profile < rhs.profile : lhs.word < rhs.word }
 
     init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        profile = try ProfileID(from: &reader)
+        profile = ProfileID(try reader.readUUID())
         word = try String(from: &reader)
     }
 
@@ -101,7 +101,7 @@ struct OpenSpellingSession: Sendable, Equatable {
 
 extension OpenSpellingSession: BinaryCodable {
     init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        test = try SpellingTestID(from: &reader)
+        test = SpellingTestID(try reader.readUUID())
         words = try [String](decoding: &reader)
         firstTry = try [String: Bool](decoding: &reader)
     }

@@ -116,8 +116,8 @@ extension LibraryStory.Illustration: BinaryCodable {
 
 extension LibraryStory: BinaryCodable {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        id = try StoryID(from: &reader)
-        profile = try ProfileID(from: &reader)
+        id = StoryID(try reader.readUUID())
+        profile = ProfileID(try reader.readUUID())
         theme = try String(from: &reader)
         growthTopic = try String(from: &reader)
         childAge = try ChildAge(from: &reader)
@@ -125,9 +125,9 @@ extension LibraryStory: BinaryCodable {
         title = try PersonalDataReference?(from: &reader)
         pages = try [StoryPage](decoding: &reader)
         illustrations = try [Int: Illustration](decoding: &reader)
-        isFavourite = try Bool(from: &reader)
-        pagesRead = try Int(from: &reader)
-        finished = try Bool(from: &reader)
+        isFavourite = try reader.readBool()
+        pagesRead = try reader.readInt()
+        finished = try reader.readBool()
         requested = try EventTime(from: &reader)
         generated = try EventTime?(from: &reader)
         lastRead = try EventTime?(from: &reader)

@@ -26,7 +26,7 @@ package struct ProfileDay: Sendable, Hashable, Comparable, BinaryCodable {
 
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         profile = try IDKey(from: &reader)
-        day = try Int64(from: &reader)
+        day = try reader.readInt64()
     }
 
     package func encode(to writer: inout BinaryWriter) {
