@@ -43,16 +43,20 @@ extension Projection {
     /// The default batch fold: ``apply(_:to:)`` for each event after `checkpoint`.
     @inline(__always)
     package func apply(_ batch: [RecordedEvent], after checkpoint: UInt64, to state: inout State) -> BatchOutcome {
-        var last = checkpoint
-        for event in batch where event.position > checkpoint {
-            do {
-                try apply(event, to: &state)
-            } catch {
-                return BatchOutcome(lastApplied: last, failure: (event.position, error))
+        // Events are read in place through the buffer (a `for … in` loop would copy each
+        // event, retaining its payload, once per projection).
+        batch.withUnsafeBufferPointer { events in
+            var last = checkpoint
+            for index in events.indices where events[index].position > checkpoint {
+                do {
+                    try apply(events[index], to: &state)
+                } catch {
+                    return BatchOutcome(lastApplied: last, failure: (events[index].position, error))
+                }
+                last = events[index].position
             }
-            last = event.position
+            return BatchOutcome(lastApplied: last, failure: nil)
         }
-        return BatchOutcome(lastApplied: last, failure: nil)
     }
 }
 
