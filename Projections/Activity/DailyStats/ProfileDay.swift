@@ -19,6 +19,12 @@ package struct ProfileDay: Sendable, Hashable, Comparable, BinaryCodable {
         hasher.combine(day)
     }
 
+    /// The hash tables use, without a `Hasher`: the profile's words and the day, mixed once
+    /// (see `Identifier._rawHashValue(seed:)`).
+    @inline(__always) package func _rawHashValue(seed: Int) -> Int {
+        IdentifierHash.mix(profile.high, profile.low ^ (UInt64(bitPattern: day) &* 0xD6E8_FEB8_6659_FD93), seed: seed)
+    }
+
     /// By profile, then day: a total order.
     package static func < (lhs: ProfileDay, rhs: ProfileDay) -> Bool {
         lhs.profile != rhs.profile ? lhs.profile < rhs.profile : lhs.day < rhs.day
