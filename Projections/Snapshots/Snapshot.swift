@@ -65,37 +65,43 @@ public struct Snapshot: Sendable, Equatable {
     /// - Throws: ``SnapshotError`` when the bytes are not a whole, undamaged snapshot file of a
     ///   format this build reads.
     public init(decoding bytes: [UInt8]) throws(SnapshotError) {
-        guard bytes.count >= Self.magic.count + 1 + 8, Array(bytes.prefix(Self.magic.count)) == Self.magic else {
+        self = try bytes.withUnsafeBytes { raw in Snapshot.decoding(file: raw) }.get()
+    }
+
+    /// ``init(decodingFile:)`` as a result (for closures that cannot throw typed errors).
+    static func decoding(file bytes: UnsafeRawBufferPointer) -> Result<Snapshot, SnapshotError> {
+        Result { () throws(SnapshotError) in try Snapshot(decodingFile: bytes) }
+    }
+
+    /// The snapshot in the file bytes `bytes`, read in place: only the state is copied out.
+    /// - Throws: ``SnapshotError`` when the bytes are not a whole, undamaged snapshot file of a
+    ///   format this build reads.
+    /// - Complexity: O(n): one checksum pass and one copy of the state.
+    init(decodingFile bytes: UnsafeRawBufferPointer) throws(SnapshotError) {
+        guard bytes.count >= Self.magic.count + 1 + 8, bytes.prefix(Self.magic.count).elementsEqual(Self.magic) else {
             throw SnapshotError(.notASnapshot, "the file does not start with a snapshot header")
         }
         let body = bytes.count - 8
-        let stored = bytes[body...].enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+        let stored = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: body, as: UInt64.self))
         let format = bytes[Self.magic.count]
-        guard let computed = bytes.withUnsafeBytes({ Self.checksum(UnsafeRawBufferPointer(rebasing: $0[..<body]), format: format) })
-        else {
+        guard let computed = Self.checksum(UnsafeRawBufferPointer(rebasing: bytes[..<body]), format: format) else {
             throw SnapshotError(.damaged, "the snapshot's header does not decode: snapshot format \(format) is not known to this build")
         }
         guard computed == stored else {
             throw SnapshotError(.damaged, "the snapshot's checksum does not match its contents")
         }
         do {
-            self = try bytes[..<body].withUnsafeBytes { raw throws(EventDecodingError) -> Snapshot in
-                var reader = BinaryReader(raw)
-                for _ in Self.magic { _ = try reader.readByte() }
-                let format = try reader.readByte()
-                guard format == Self.formatVersion || format == Self.fnvFormatVersion else {
-                    throw EventDecodingError(.unsupportedFormat, "snapshot format \(format) is not known to this build")
-                }
-                let name = try reader.readString()
-                let version = try reader.readVarint(as: UInt32.self, "projection version")
-                var fingerprint: UInt64 = 0
-                for shift in 0..<8 { fingerprint |= UInt64(try reader.readByte()) << (8 * UInt64(shift)) }
-                let position = try reader.readVarint()
-                let state = try reader.readLengthPrefixed()
-                try reader.expectEnd()
-                return Snapshot(projection: name, version: version, fingerprint: fingerprint,
-                                position: position, state: Array(state))
-            }
+            var reader = BinaryReader(UnsafeRawBufferPointer(rebasing: bytes[..<body]))
+            for _ in Self.magic { _ = try reader.readByte() }
+            _ = try reader.readByte()  // the format, checked above
+            let name = try reader.readString()
+            let version = try reader.readVarint(as: UInt32.self, "projection version")
+            var fingerprint: UInt64 = 0
+            for shift in 0..<8 { fingerprint |= UInt64(try reader.readByte()) << (8 * UInt64(shift)) }
+            let position = try reader.readVarint()
+            let state = try reader.readLengthPrefixed()
+            try reader.expectEnd()
+            self.init(projection: name, version: version, fingerprint: fingerprint, position: position, state: Array(state))
         } catch {
             throw SnapshotError(.damaged, "the snapshot's header does not decode: \(error)")
         }
