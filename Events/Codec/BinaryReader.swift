@@ -5,14 +5,14 @@ import Foundation
 /// ``EventDecodingError`` carrying the byte offset, never a crash or an out-of-bounds read.
 ///
 /// The reader borrows `buffer`; it must not outlive the `withUnsafeBytes` scope that gave it.
-package struct BinaryReader {
+@usableFromInline package struct BinaryReader {
     /// The bytes being read.
-    package let buffer: UnsafeRawBufferPointer
+    @usableFromInline package let buffer: UnsafeRawBufferPointer
     /// The offset of the next unread byte.
-    private(set) var offset: Int
+    @usableFromInline package internal(set) var offset: Int
 
     /// A reader at the start of `buffer`.
-    package init(_ buffer: UnsafeRawBufferPointer) {
+    @inlinable package init(_ buffer: UnsafeRawBufferPointer) {
         self.buffer = buffer
         self.offset = 0
     }
@@ -21,18 +21,18 @@ package struct BinaryReader {
     package var remaining: Int { buffer.count - offset }
 
     /// An error at the current offset.
-    package func error(_ code: EventDecodingError.Code, _ message: String) -> EventDecodingError {
+    @inlinable package func error(_ code: EventDecodingError.Code, _ message: String) -> EventDecodingError {
         EventDecodingError(code, message, offset: offset)
     }
 
-    @inline(__always) private func require(_ count: Int, _ what: StaticString) throws(EventDecodingError) {
+    @inlinable @inline(__always) func require(_ count: Int, _ what: StaticString) throws(EventDecodingError) {
         if _slowPath(count > buffer.count - offset) {
             throw error(.truncated, "the input ends inside \(what): \(count) bytes needed, \(buffer.count - offset) left")
         }
     }
 
     /// One raw byte.
-    @inline(__always) package mutating func readByte() throws(EventDecodingError) -> UInt8 {
+    @inlinable @inline(__always) package mutating func readByte() throws(EventDecodingError) -> UInt8 {
         try require(1, "a byte")
         let value = buffer[offset]
         offset &+= 1
@@ -41,7 +41,7 @@ package struct BinaryReader {
 
     /// An unsigned LEB128 varint in its shortest form (an overlong form is rejected so that every
     /// value has exactly one encoding and re-encoding reproduces the input).
-    @inline(__always) package mutating func readVarint() throws(EventDecodingError) -> UInt64 {
+    @inlinable @inline(__always) package mutating func readVarint() throws(EventDecodingError) -> UInt64 {
         if _fastPath(offset < buffer.count) {
             let first = buffer[offset]
             if first < 0x80 {
@@ -53,7 +53,7 @@ package struct BinaryReader {
     }
 
     /// The general case of ``readVarint()``: two bytes or more, or the end of the input.
-    private mutating func readLongVarint() throws(EventDecodingError) -> UInt64 {
+    @usableFromInline mutating func readLongVarint() throws(EventDecodingError) -> UInt64 {
         let start = offset
         var result: UInt64 = 0
         var shift: UInt64 = 0
@@ -81,7 +81,7 @@ package struct BinaryReader {
     }
 
     /// A varint that must fit in `T`.
-    @inline(__always) package mutating func readVarint<T: FixedWidthInteger & UnsignedInteger>(
+    @inlinable @inline(__always) package mutating func readVarint<T: FixedWidthInteger & UnsignedInteger>(
         as type: T.Type, _ what: StaticString
     ) throws(EventDecodingError) -> T {
         let start = offset
@@ -94,13 +94,13 @@ package struct BinaryReader {
     }
 
     /// A zigzag-mapped signed varint.
-    @inline(__always) package mutating func readSignedVarint() throws(EventDecodingError) -> Int64 {
+    @inlinable @inline(__always) package mutating func readSignedVarint() throws(EventDecodingError) -> Int64 {
         let raw = try readVarint()
         return Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1)))
     }
 
     /// Eight bytes as a little-endian unsigned integer.
-    @inline(__always) package mutating func readFixed64() throws(EventDecodingError) -> UInt64 {
+    @inlinable @inline(__always) package mutating func readFixed64() throws(EventDecodingError) -> UInt64 {
         try require(8, "a fixed-width integer")
         let bits = buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
         offset &+= 8
@@ -108,7 +108,7 @@ package struct BinaryReader {
     }
 
     /// A little-endian IEEE-754 double.
-    @inline(__always) package mutating func readDouble() throws(EventDecodingError) -> Double {
+    @inlinable @inline(__always) package mutating func readDouble() throws(EventDecodingError) -> Double {
         try require(8, "a double")
         let bits = buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
         offset &+= 8
@@ -116,7 +116,7 @@ package struct BinaryReader {
     }
 
     /// A 16-byte UUID.
-    @inline(__always) package mutating func readUUID() throws(EventDecodingError) -> UUID {
+    @inlinable @inline(__always) package mutating func readUUID() throws(EventDecodingError) -> UUID {
         try require(16, "a UUID")
         let raw = buffer.loadUnaligned(fromByteOffset: offset, as: uuid_t.self)
         offset &+= 16
@@ -127,7 +127,7 @@ package struct BinaryReader {
     /// `uuid_t` bytes on every platform, so the bytes are reinterpreted in place (a replay reads
     /// four or five UUIDs per event). Falls back to the initializer if the layout ever differs;
     /// `BinaryCodecTests` checks the two agree.
-    @inline(__always) static func uuid(_ raw: uuid_t) -> UUID {
+    @inlinable @inline(__always) static func uuid(_ raw: uuid_t) -> UUID {
         if MemoryLayout<UUID>.size == MemoryLayout<uuid_t>.size && MemoryLayout<UUID>.alignment == MemoryLayout<uuid_t>.alignment {
             return unsafeBitCast(raw, to: UUID.self)
         }
@@ -135,7 +135,7 @@ package struct BinaryReader {
     }
 
     /// The bytes of a length-prefixed field, without copying.
-    @inline(__always) package mutating func readLengthPrefixed() throws(EventDecodingError) -> UnsafeRawBufferPointer {
+    @inlinable @inline(__always) package mutating func readLengthPrefixed() throws(EventDecodingError) -> UnsafeRawBufferPointer {
         let count = try readVarint()
         guard count <= UInt64(buffer.count - offset) else {
             throw error(.truncated, "a field of \(count) bytes is longer than the \(buffer.count - offset) bytes left")
@@ -146,7 +146,7 @@ package struct BinaryReader {
     }
 
     /// A length-prefixed UTF-8 text, validated.
-    @inline(__always) package mutating func readString() throws(EventDecodingError) -> String {
+    @inlinable @inline(__always) package mutating func readString() throws(EventDecodingError) -> String {
         let start = offset
         let bytes = try readLengthPrefixed()
         guard let text = Self.validatedString(bytes) else {
@@ -159,7 +159,7 @@ package struct BinaryReader {
     /// `bytes` as a `String` if they are valid UTF-8, else nil. `String(decoding:)` copies valid
     /// input exactly and repairs invalid input, so the copy equals the input exactly when the
     /// input was valid; this avoids the slower generic `String(validating:)` on the replay path.
-    @inline(__always) static func validatedString(_ bytes: UnsafeRawBufferPointer) -> String? {
+    @inlinable @inline(__always) static func validatedString(_ bytes: UnsafeRawBufferPointer) -> String? {
         var text = String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
         let same = text.withUTF8 { utf8 in
             utf8.count == bytes.count && (bytes.isEmpty || memcmp(utf8.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
@@ -169,7 +169,7 @@ package struct BinaryReader {
 
     /// A count of elements to follow, checked against the bytes left (every element takes at
     /// least one byte), so a damaged count cannot make the decoder reserve huge memory.
-    @inline(__always) package mutating func readCount() throws(EventDecodingError) -> Int {
+    @inlinable @inline(__always) package mutating func readCount() throws(EventDecodingError) -> Int {
         let start = offset
         let count = try readVarint()
         guard count <= UInt64(buffer.count - offset) else {
@@ -187,7 +187,7 @@ package struct BinaryReader {
     }
 
     /// Fails unless every byte has been read.
-    @inline(__always) package func expectEnd() throws(EventDecodingError) {
+    @inlinable @inline(__always) package func expectEnd() throws(EventDecodingError) {
         if _slowPath(offset != buffer.count) {
             throw error(.trailingBytes, "\(buffer.count - offset) bytes follow the last field of the event")
         }

@@ -3,19 +3,19 @@ import Foundation
 /// Appends the primitives of the log encoding to a byte array: LEB128 varints, zigzag for signed
 /// numbers, little-endian fixed-width floats, length-prefixed UTF-8 and 16-byte UUIDs
 /// (see `Events/FORMAT.md`). Writing never fails.
-package struct BinaryWriter {
+@usableFromInline package struct BinaryWriter {
     /// The bytes written so far.
-    package var bytes: [UInt8]
+    @usableFromInline package var bytes: [UInt8]
 
     /// A writer appending to `bytes` (which may already hold a prefix).
-    package init(bytes: [UInt8] = []) { self.bytes = bytes }
+    @inlinable package init(bytes: [UInt8] = []) { self.bytes = bytes }
 
     /// One raw byte.
-    @inline(__always) package mutating func writeByte(_ value: UInt8) { bytes.append(value) }
+    @inlinable @inline(__always) package mutating func writeByte(_ value: UInt8) { bytes.append(value) }
 
     /// An unsigned LEB128 varint: 7 bits a byte, low bits first, shortest form.
     /// - Complexity: O(1), at most 10 bytes.
-    @inline(__always) package mutating func writeVarint(_ value: UInt64) {
+    @inlinable @inline(__always) package mutating func writeVarint(_ value: UInt64) {
         var v = value
         while v >= 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: v) | 0x80)
@@ -25,27 +25,27 @@ package struct BinaryWriter {
     }
 
     /// A signed integer, zigzag-mapped so that small magnitudes stay short, then as a varint.
-    @inline(__always) package mutating func writeSignedVarint(_ value: Int64) {
+    @inlinable @inline(__always) package mutating func writeSignedVarint(_ value: Int64) {
         writeVarint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
     }
 
     /// Eight bytes, little-endian.
-    @inline(__always) package mutating func writeFixed64(_ value: UInt64) {
+    @inlinable @inline(__always) package mutating func writeFixed64(_ value: UInt64) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
     /// A double as its 8 IEEE-754 bytes, little-endian.
-    @inline(__always) package mutating func writeDouble(_ value: Double) {
+    @inlinable @inline(__always) package mutating func writeDouble(_ value: Double) {
         withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
     /// A UUID as its 16 bytes in RFC 4122 order.
-    @inline(__always) package mutating func writeUUID(_ value: UUID) {
+    @inlinable @inline(__always) package mutating func writeUUID(_ value: UUID) {
         withUnsafeBytes(of: value.uuid) { bytes.append(contentsOf: $0) }
     }
 
     /// A text as the varint count of its UTF-8 bytes followed by those bytes.
-    @inline(__always) package mutating func writeString(_ value: String) {
+    @inlinable @inline(__always) package mutating func writeString(_ value: String) {
         var text = value
         text.withUTF8 { utf8 in
             writeVarint(UInt64(utf8.count))
@@ -54,5 +54,5 @@ package struct BinaryWriter {
     }
 
     /// Raw bytes with no length prefix (the caller's framing says where they end).
-    @inline(__always) package mutating func writeRaw(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }
+    @inlinable @inline(__always) package mutating func writeRaw(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }
 }

@@ -23,6 +23,50 @@ public struct Identifier<Tag: IdentifierTag>: Hashable, Sendable, Codable, Custo
     }
 }
 
+extension Identifier {
+    /// The UUID's 16 bytes as two big-endian words (bytes 0-7, bytes 8-15): the same numbers on
+    /// every machine, and comparing them in order compares the bytes in order.
+    @inlinable package var words: (high: UInt64, low: UInt64) {
+        withUnsafeBytes(of: uuid.uuid) { bytes in
+            (UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self)),
+             UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+        }
+    }
+
+    /// Equal when the UUIDs' bytes are: two word compares instead of `UUID`'s byte loop.
+    @inlinable public static func == (lhs: Identifier, rhs: Identifier) -> Bool {
+        let (a, b) = (lhs.words, rhs.words)
+        return a.high == b.high && a.low == b.low
+    }
+
+    /// Feeds the two words to `hasher` (`UUID` feeds its 16 bytes one by one).
+    @inlinable public func hash(into hasher: inout Hasher) {
+        let (high, low) = words
+        hasher.combine(high)
+        hasher.combine(low)
+    }
+
+    /// The hash dictionaries and sets use, without a `Hasher`: a UUID's bits are already
+    /// spread (identifiers are random UUIDs), so one multiply-xorshift round over both words and
+    /// the table's seed suffices. The same on every machine for the same seed.
+    @inlinable public func _rawHashValue(seed: Int) -> Int {
+        let (high, low) = words
+        return IdentifierHash.mix(high, low, seed: seed)
+    }
+}
+
+/// The cheap hash of a 128-bit identifier (two words) under a table's seed.
+@usableFromInline package enum IdentifierHash {
+    /// SplitMix64's finaliser over `high`, `low` (multiplied, so swapped words differ) and `seed`.
+    @inlinable @inline(__always)
+    package static func mix(_ high: UInt64, _ low: UInt64, seed: Int) -> Int {
+        var z = (high ^ UInt64(bitPattern: Int64(seed))) &+ low &* 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int(truncatingIfNeeded: z ^ (z >> 31))
+    }
+}
+
 extension Identifier: BinaryCodable {
     @inline(__always) package init(from reader: inout BinaryReader) throws(EventDecodingError) { uuid = try reader.readUUID() }
     @inline(__always) package func encode(to writer: inout BinaryWriter) { writer.writeUUID(uuid) }

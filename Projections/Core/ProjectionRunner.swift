@@ -3,9 +3,13 @@ import Events
 /// Feeds many projectors from one event source: catch-up from each projector's checkpoint, then
 /// live. Each batch is read and decoded once and handed to every projector.
 ///
-/// In parallel mode the projectors fold a batch concurrently while the next batch is read and
-/// decoded, so decoding and folding overlap on two cores; in serial mode everything happens one
-/// step after another (the single-threaded baseline). A projector that fails stops alone: the
+/// In parallel mode the projectors are split into two lanes that fold a batch concurrently while
+/// the next batch is read and decoded, so decoding and folding overlap on two cores; the lanes
+/// are rebalanced before each batch from the fold time each projector has taken so far (the
+/// longest first, each to the lane with less work), so one heavy read model and several light
+/// ones share the cores evenly. In serial mode everything happens one step after another (the
+/// single-threaded baseline). The lanes only decide where folds run: every projector still
+/// folds every batch in order, so the results are the same in both modes. A projector that fails stops alone: the
 /// runner keeps feeding the others (see ``Projector``).
 package struct ProjectionRunner: Sendable {
     /// The events' origin.
@@ -45,16 +49,31 @@ package struct ProjectionRunner: Sendable {
     package func catchUp(after position: UInt64) async throws -> UInt64 {
         var cursor = position
         var batch = try await source.events(after: cursor, limit: batchSize)
+        var balance = LaneBalance(projectors: projectors.count)
         while let last = batch.last {
             cursor = last.position
             if parallel {
                 let after = cursor
                 async let next = source.events(after: after, limit: batchSize)
-                await withTaskGroup(of: Void.self) { group in
-                    for projector in projectors {
-                        group.addTask { [batch] in await projector.apply(batch) }
+                let lanes = balance.lanes()
+                let projectors = projectors
+                let spent = await withTaskGroup(of: [(Int, Duration)].self) { group in
+                    for lane in lanes where !lane.isEmpty {
+                        group.addTask { [batch] in
+                            var spent: [(Int, Duration)] = []
+                            for index in lane {
+                                let start = ContinuousClock.now
+                                await projectors[index].apply(batch)
+                                spent.append((index, ContinuousClock.now - start))
+                            }
+                            return spent
+                        }
                     }
+                    var all: [(Int, Duration)] = []
+                    for await lane in group { all += lane }
+                    return all
                 }
+                for (index, duration) in spent { balance.add(duration, to: index) }
                 batch = try await next
             } else {
                 for projector in projectors { await projector.apply(batch) }

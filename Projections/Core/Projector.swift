@@ -31,16 +31,13 @@ package actor Projector<P: Projection>: RunnableProjector {
     /// - Complexity: O(n) folds for n new events.
     package func apply(_ batch: [RecordedEvent]) {
         guard failure == nil else { return }
-        for event in batch where event.position > checkpoint {
-            do {
-                try projection.apply(event, to: &state)
-            } catch {
-                let failed = ProjectionFailure(projection: P.name, position: event.position, reason: "\(error)")
-                failure = failed
-                waiters.fail(failed)
-                return
-            }
-            checkpoint = event.position
+        let outcome = projection.apply(batch, after: checkpoint, to: &state)
+        checkpoint = outcome.lastApplied
+        if let (position, error) = outcome.failure {
+            let failed = ProjectionFailure(projection: P.name, position: position, reason: "\(error)")
+            failure = failed
+            waiters.fail(failed)
+            return
         }
         waiters.resume(upTo: checkpoint)
     }

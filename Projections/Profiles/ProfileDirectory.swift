@@ -62,11 +62,11 @@ public struct ProfileDirectory: ProjectionState, Equatable {
 
 extension ProfileDirectory {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        records = try [ProfileID: ProfileRecord](from: &reader)
+        records = try [ProfileID: ProfileRecord](decoding: &reader)
         activeProfile = try ProfileID?(from: &reader)
-        settingValues = try [ProfileID: [String: ProfileSetting]](from: &reader)
-        serviceConfigurations = try [ProfileID: [String: ConfiguredService]](from: &reader)
-        schedulerChanges = try [ProfileID: SchedulerChanges](from: &reader)
+        settingValues = try [ProfileID: [String: ProfileSetting]](decoding: &reader)
+        serviceConfigurations = try [ProfileID: [String: ConfiguredService]](decoding: &reader)
+        schedulerChanges = try [ProfileID: SchedulerChanges](decoding: &reader)
         calendar = try ProfileCalendar(from: &reader)
         defaultParameters = try SchedulerParameters(from: &reader)
         defaultRetention = try DesiredRetention(from: &reader)

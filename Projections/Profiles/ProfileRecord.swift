@@ -43,9 +43,9 @@ public struct ConfiguredService: Sendable, Equatable {
 
 extension ProfileRecord: BinaryCodable {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        id = try ProfileID(from: &reader)
+        id = ProfileID(try reader.readUUID())
         name = try PersonalDataReference(from: &reader)
-        isChild = try Bool(from: &reader)
+        isChild = try reader.readBool()
         created = try EventTime(from: &reader)
         creationPosition = try UInt64(from: &reader)
         deleted = try EventTime?(from: &reader)

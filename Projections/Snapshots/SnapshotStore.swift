@@ -42,7 +42,7 @@ public struct SnapshotStore: Sendable {
         let file = path(of: projection)
         guard let data = FileManager.default.contents(atPath: file) else { return nil }
         do {
-            let snapshot = try Snapshot(decoding: [UInt8](data))
+            let snapshot = try data.withUnsafeBytes { raw in Snapshot.decoding(file: raw) }.get()
             guard snapshot.projection == projection else {
                 log("discarded snapshot \(file): it holds projection '\(snapshot.projection)'; rebuilding '\(projection)' from the log")
                 return nil

@@ -68,7 +68,7 @@ struct SpellingWordKey: Hashable, Comparable, Sendable, BinaryCodable {
     static func < (lhs: Self, rhs: Self) -> Bool { lhs.profile != rhs.profile ? lhs.profile < rhs.profile : lhs.word < rhs.word }
 
     init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        profile = try ProfileID(from: &reader)
+        profile = ProfileID(try reader.readUUID())
         word = try String(from: &reader)
     }
 
@@ -101,9 +101,9 @@ struct OpenSpellingSession: Sendable, Equatable {
 
 extension OpenSpellingSession: BinaryCodable {
     init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        test = try SpellingTestID(from: &reader)
-        words = try [String](from: &reader)
-        firstTry = try [String: Bool](from: &reader)
+        test = SpellingTestID(try reader.readUUID())
+        words = try [String](decoding: &reader)
+        firstTry = try [String: Bool](decoding: &reader)
     }
 
     func encode(to writer: inout BinaryWriter) {
@@ -115,9 +115,9 @@ extension OpenSpellingSession: BinaryCodable {
 
 extension SpellingProgress {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        words = try [SpellingWordKey: SpellingWordProgress](from: &reader)
-        tests = try [SpellingTestID: SpellingTestProgress](from: &reader)
-        openSessions = try [SpellingSessionID: OpenSpellingSession](from: &reader)
+        words = try [SpellingWordKey: SpellingWordProgress](decoding: &reader)
+        tests = try [SpellingTestID: SpellingTestProgress](decoding: &reader)
+        openSessions = try [SpellingSessionID: OpenSpellingSession](decoding: &reader)
     }
 
     package func encode(to writer: inout BinaryWriter) {

@@ -64,8 +64,8 @@ public struct SpellingScore: Sendable, Equatable, Hashable {
 
 extension SpellingScore: BinaryCodable {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        correct = try Int(from: &reader)
-        total = try Int(from: &reader)
+        correct = try reader.readInt()
+        total = try reader.readInt()
     }
 
     package func encode(to writer: inout BinaryWriter) {
@@ -76,12 +76,12 @@ extension SpellingScore: BinaryCodable {
 
 extension SpellingTestProgress: BinaryCodable {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        id = try SpellingTestID(from: &reader)
-        profile = try ProfileID(from: &reader)
+        id = SpellingTestID(try reader.readUUID())
+        profile = ProfileID(try reader.readUUID())
         title = try String(from: &reader)
-        words = try [String](from: &reader)
+        words = try [String](decoding: &reader)
         created = try EventTime(from: &reader)
-        sessions = try Int(from: &reader)
+        sessions = try reader.readInt()
         bestScore = try SpellingScore?(from: &reader)
         lastScore = try SpellingScore?(from: &reader)
         lastPractised = try EventTime?(from: &reader)

@@ -74,12 +74,12 @@ public struct SpellingMasteryRule: Sendable, Equatable, Hashable {
 extension SpellingWordProgress: BinaryCodable {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         word = try String(from: &reader)
-        attempts = try Int(from: &reader)
-        correct = try Int(from: &reader)
-        currentRun = try Int(from: &reader)
-        bestRun = try Int(from: &reader)
-        hintsUsed = try Int(from: &reader)
-        isMastered = try Bool(from: &reader)
+        attempts = try reader.readInt()
+        correct = try reader.readInt()
+        currentRun = try reader.readInt()
+        bestRun = try reader.readInt()
+        hintsUsed = try reader.readInt()
+        isMastered = try reader.readBool()
         firstMastered = try EventTime?(from: &reader)
         lastPractised = try EventTime(from: &reader)
     }

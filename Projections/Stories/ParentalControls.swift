@@ -22,8 +22,8 @@ public struct ParentalControls: Sendable, Equatable {
 
 extension ParentalControls: BinaryCodable {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        dailyStoryLimit = try Int(from: &reader)
-        allowedThemes = try [String](from: &reader)
+        dailyStoryLimit = try reader.readInt()
+        allowedThemes = try [String](decoding: &reader)
         changed = try EventTime(from: &reader)
     }
 

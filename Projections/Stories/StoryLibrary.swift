@@ -46,9 +46,9 @@ public struct StoryLibrary: ProjectionState, Equatable {
 
 extension StoryLibrary {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        stories = try [StoryID: LibraryStory](from: &reader)
-        requestsPerDay = try [ProfileID: [Int64: Int]](from: &reader)
-        controls = try [ProfileID: ParentalControls](from: &reader)
+        stories = try [StoryID: LibraryStory](decoding: &reader)
+        requestsPerDay = try [ProfileID: [Int64: Int]](decoding: &reader)
+        controls = try [ProfileID: ParentalControls](decoding: &reader)
         calendar = try ProfileCalendar(from: &reader)
     }
 

@@ -16,7 +16,8 @@ struct ReviewStack: Sendable, Equatable {
 
     /// The stack holding `reviews`, oldest first (at most ``CardRecord/undoDepth`` of them).
     init(_ reviews: [RecentReview]) {
-        slots = Array(reviews.suffix(CardRecord.undoDepth))
+        // Taken as is when it fits (the usual case: a decoded snapshot), without a second array.
+        slots = reviews.count <= CardRecord.undoDepth ? reviews : Array(reviews.suffix(CardRecord.undoDepth))
     }
 
     /// How many reviews are remembered.

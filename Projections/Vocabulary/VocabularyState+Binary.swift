@@ -7,13 +7,35 @@ import FSRS
 extension VocabularyState {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         defaultScheduling = try ProfileScheduling(from: &reader)
-        dailyNewCardLimit = try Int(from: &reader)
+        dailyNewCardLimit = try reader.readInt()
         calendar = try ProfileCalendar(from: &reader)
-        profileScheduling = try [ProfileID: ProfileScheduling](from: &reader)
-        decks = try [DeckID: DeckRecord](from: &reader)
-        cards = try [CardID: CardRecord](from: &reader)
-        introductions = try [ProfileID: DailyIntroductions](from: &reader)
-        rebuildIndexes()
+        profileScheduling = try [ProfileID: ProfileScheduling](decoding: &reader)
+        decks = try [DeckID: DeckRecord](decoding: &reader)
+        deletedDeckCount = decks.values.reduce(0) { $0 + ($1.isDeleted ? 1 : 0) }
+        try decodeCards(from: &reader)
+        introductions = try [ProfileID: DailyIntroductions](decoding: &reader)
+    }
+
+    /// Reads the cards (as `[CardID: CardRecord]` is encoded) and derives the indexes from each
+    /// record as it is read, before it goes into the dictionary (reading it back out of the
+    /// dictionary would copy it); the index keys are then sorted once and built in one pass.
+    /// - Throws: ``EventDecodingError`` for malformed bytes or a card id that appears twice.
+    /// - Complexity: O(n log n) for n cards.
+    private mutating func decodeCards(from reader: inout BinaryReader) throws(EventDecodingError) {
+        let count = try reader.readCount()
+        cards = Dictionary(minimumCapacity: count)
+        deckCards = [:]
+        var indexKeys = IndexKeys()
+        for _ in 0..<count {
+            let id = CardID(try reader.readUUID())
+            let card = try CardRecord(from: &reader)
+            deckCards[card.deck, default: []].insert(id)
+            indexKeys.add(indexEntry(of: card), profile: card.profile)
+            guard cards.updateValue(card, forKey: id) == nil else {
+                throw reader.error(.invalidValue, "a dictionary key appears twice")
+            }
+        }
+        (dueIndex, newIndex) = indexKeys.build()
     }
 
     package func encode(to writer: inout BinaryWriter) {
@@ -29,13 +51,13 @@ extension VocabularyState {
 
 extension ProfileScheduling: BinaryCodable {
     init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        let weights = try [Float](from: &reader)
-        let retention = try Float(from: &reader)
-        let maximumInterval = try Int(from: &reader)
-        let cutoff = try Int(from: &reader)
-        let learning = try [Int](from: &reader)
-        let relearning = try [Int](from: &reader)
-        let fuzz = try Bool(from: &reader)
+        let weights = try [Float](decoding: &reader)
+        let retention = try reader.readFloat()
+        let maximumInterval = try reader.readInt()
+        let cutoff = try reader.readInt()
+        let learning = try [Int](decoding: &reader)
+        let relearning = try [Int](decoding: &reader)
+        let fuzz = try reader.readBool()
         do {
             let parameters = try FSRSParameters(weights)
             self.init(try SchedulerConfiguration(
@@ -59,11 +81,11 @@ extension ProfileScheduling: BinaryCodable {
 
 extension DeckRecord: BinaryCodable {
     init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        id = try DeckID(from: &reader)
+        id = DeckID(try reader.readUUID())
         name = try String(from: &reader)
-        profile = try ProfileID(from: &reader)
+        profile = ProfileID(try reader.readUUID())
         createdPosition = try UInt64(from: &reader)
-        isDeleted = try Bool(from: &reader)
+        isDeleted = try reader.readBool()
     }
 
     func encode(to writer: inout BinaryWriter) {
@@ -77,8 +99,8 @@ extension DeckRecord: BinaryCodable {
 
 extension DailyIntroductions: BinaryCodable {
     init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        day = try Int64(from: &reader)
-        count = try Int(from: &reader)
+        day = try reader.readInt64()
+        count = try reader.readInt()
     }
 
     func encode(to writer: inout BinaryWriter) {
@@ -89,16 +111,16 @@ extension DailyIntroductions: BinaryCodable {
 
 extension CardRecord: BinaryCodable {
     init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        self.init(id: try CardID(from: &reader), deck: try DeckID(from: &reader), profile: try ProfileID(from: &reader),
+        self.init(id: CardID(try reader.readUUID()), deck: DeckID(try reader.readUUID()), profile: ProfileID(try reader.readUUID()),
                   front: try String(from: &reader), createdPosition: try UInt64(from: &reader),
                   created: try EventTime(from: &reader))
-        isSuspended = try Bool(from: &reader)
-        isDeleted = try Bool(from: &reader)
-        edits = try Int(from: &reader)
-        moves = try Int(from: &reader)
-        schedule = try Bool(from: &reader) ? try CardStateCoding.decode(from: &reader) : nil
-        cramReviews = try Int(from: &reader)
-        let reviews = try [RecentReview](from: &reader)
+        isSuspended = try reader.readBool()
+        isDeleted = try reader.readBool()
+        edits = try reader.readInt()
+        moves = try reader.readInt()
+        schedule = try reader.readBool() ? try CardStateCoding.decode(from: &reader) : nil
+        cramReviews = try reader.readInt()
+        let reviews = try [RecentReview](decoding: &reader)
         guard reviews.count <= Self.undoDepth else {
             throw reader.error(.invalidValue, "a card remembers \(reviews.count) reviews, more than \(Self.undoDepth)")
         }
@@ -124,12 +146,12 @@ extension CardRecord: BinaryCodable {
 
 extension RecentReview: BinaryCodable {
     init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        review = try EventID(from: &reader)
+        review = EventID(try reader.readUUID())
         switch try reader.readByte() {
         case 0: effect = .cram
         case 1:
-            let before: CardState? = try Bool(from: &reader) ? try CardStateCoding.decode(from: &reader) : nil
-            effect = .scheduled(before: before, day: try Int64(from: &reader))
+            let before: CardState? = try reader.readBool() ? try CardStateCoding.decode(from: &reader) : nil
+            effect = .scheduled(before: before, day: try reader.readInt64())
         case let other:
             throw reader.error(.invalidValue, "review effect byte must be 0 (cram) or 1 (scheduled), not \(other)")
         }
@@ -176,21 +198,21 @@ enum CardStateCoding {
 
     /// Reads a state written by ``encode(_:to:)`` after its presence byte.
     static func decode(from reader: inout BinaryReader) throws(EventDecodingError) -> CardState {
-        let memory = MemoryState(stability: try Float(from: &reader), difficulty: try Float(from: &reader))
-        let phaseCode = try Int(from: &reader)
+        let memory = MemoryState(stability: try reader.readFloat(), difficulty: try reader.readFloat())
+        let phaseCode = try reader.readInt()
         guard let phase = CardPhase(rawValue: phaseCode) else {
             throw reader.error(.invalidValue, "card phase \(phaseCode) is not 1 (learning), 2 (review) or 3 (relearning)")
         }
         var state = template
         state.memory = memory
         state.phase = phase
-        state.step = try Int(from: &reader)
-        state.reps = try Int(from: &reader)
-        state.lapses = try Int(from: &reader)
-        state.lastReviewMs = try Int64(from: &reader)
-        state.lastReviewDay = try Int64(from: &reader)
-        state.intervalDays = try Int(from: &reader)
-        state.dueMs = try Int64(from: &reader)
+        state.step = try reader.readInt()
+        state.reps = try reader.readInt()
+        state.lapses = try reader.readInt()
+        state.lastReviewMs = try reader.readInt64()
+        state.lastReviewDay = try reader.readInt64()
+        state.intervalDays = try reader.readInt()
+        state.dueMs = try reader.readInt64()
         return state
     }
 }

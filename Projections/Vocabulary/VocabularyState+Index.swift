@@ -67,16 +67,31 @@ extension VocabularyState {
         reindex(profile: cards.values[index].profile, from: before, to: indexEntry(at: index))
     }
 
-    /// Rebuilds the derived indexes from decks and cards (after decoding a snapshot).
-    /// - Complexity: O(n log n) for n cards.
-    mutating func rebuildIndexes() {
-        deckCards = [:]
-        dueIndex = [:]
-        newIndex = [:]
-        deletedDeckCount = decks.values.reduce(0) { $0 + ($1.isDeleted ? 1 : 0) }
-        for card in cards.values {
-            deckCards[card.deck, default: []].insert(card.id)
-            reindex(profile: card.profile, from: .none, to: indexEntry(of: card))
+}
+
+/// The keys of the due and new-card indexes gathered card by card (after decoding a snapshot),
+/// then sorted once and built into their sets in one pass each.
+struct IndexKeys {
+    private var due: [ProfileID: [DueKey]] = [:]
+    private var new: [ProfileID: [NewCardKey]] = [:]
+
+    /// Adds a card's entry under its profile.
+    @inline(__always)
+    mutating func add(_ entry: IndexEntry, profile: ProfileID) {
+        switch entry {
+        case .none: break
+        case .due(let key): due[profile, default: []].append(key)
+        case .new(let key): new[profile, default: []].append(key)
         }
+    }
+
+    /// The due and new-card indexes per profile.
+    /// - Complexity: O(n log n) for n keys (the sorts).
+    func build() -> (due: [ProfileID: OrderedKeySet<DueKey>], new: [ProfileID: OrderedKeySet<NewCardKey>]) {
+        (due.mapValues { OrderedKeySet(sortedKeys: $0.sorted()) },
+         new.mapValues { keys in
+             // Creation positions are unique per card, so they alone order the keys.
+             OrderedKeySet(sortedKeys: keys.sorted { $0.position != $1.position ? $0.position < $1.position : $0 < $1 })
+         })
     }
 }

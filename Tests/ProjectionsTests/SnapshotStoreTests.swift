@@ -31,6 +31,25 @@ final class LogLines: Sendable {
         #expect(files == ["type-counts.snapshot"])  // no temporary file left behind
     }
 
+    /// Format 1 files (FNV-1a-64 checksum) still read after format 2 became the one written;
+    /// a format-1 file whose checksum is format 2's is damaged.
+    @Test func formatOneFilesStillRead() async throws {
+        let saved = await snapshot()
+        let current = saved.encoded()
+        #expect(current[8] == 2)
+        var old = Array(current.dropLast(8))
+        old[8] = 1
+        let fnv = StableHash.fnv1a64(old)
+        let withFNV = old + (0..<8).map { UInt8(truncatingIfNeeded: fnv >> (8 * UInt64($0))) }
+        #expect(try Snapshot(decoding: withFNV) == saved)
+        let withWrongChecksum = old + current.suffix(8)
+        #expect(throws: SnapshotError.self) { try Snapshot(decoding: withWrongChecksum) }
+        var unknown = current
+        unknown[8] = 9
+        let error = #expect(throws: SnapshotError.self) { try Snapshot(decoding: unknown) }
+        #expect(error?.message.contains("format 9") == true)
+    }
+
     @Test func aMissingSnapshotIsNilWithoutALogLine() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }

@@ -32,7 +32,7 @@ public enum AchievementCondition: Sendable, Equatable, Hashable {
 extension AchievementCondition: BinaryCodable {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         let code = try reader.readByte()
-        let value = try Int(from: &reader)
+        let value = try reader.readInt()
         switch code {
         case 0: self = .firstReview
         case 1: self = .reviews(value)

@@ -44,10 +44,10 @@ public struct AchievementsState: ProjectionState, Equatable {
     }
 
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        rules = try [AchievementRule](from: &reader)
+        rules = try [AchievementRule](decoding: &reader)
         calendar = try ProfileCalendar(from: &reader)
-        profiles = try [IDKey: ProfileAchievements](from: &reader)
-        openSessions = try [IDKey: SpellingTally](from: &reader)
+        profiles = try [IDKey: ProfileAchievements](decoding: &reader)
+        openSessions = try [IDKey: SpellingTally](decoding: &reader)
         ledger = try ReviewLedger(from: &reader)
     }
 

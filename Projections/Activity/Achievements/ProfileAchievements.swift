@@ -56,10 +56,10 @@ package struct ProfileAchievements: Sendable, Equatable, BinaryCodable {
     }
 
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        reviews = try Int(from: &reader)
+        reviews = try reader.readInt()
         activeDays = try ActiveDays(from: &reader)
-        storiesFinished = Set(try [StoryID](from: &reader))
-        unlocked = try [String: Unlock](from: &reader)
+        storiesFinished = Set(try [StoryID](decoding: &reader))
+        unlocked = try [String: Unlock](decoding: &reader)
     }
 
     package func encode(to writer: inout BinaryWriter) {
@@ -80,8 +80,8 @@ package struct SpellingTally: Sendable, Equatable, BinaryCodable {
     package init() {}
 
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        attempts = try Int(from: &reader)
-        wrong = try Int(from: &reader)
+        attempts = try reader.readInt()
+        wrong = try reader.readInt()
     }
 
     package func encode(to writer: inout BinaryWriter) {

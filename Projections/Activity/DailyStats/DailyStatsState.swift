@@ -57,7 +57,7 @@ public struct DailyStatsState: ProjectionState, Equatable {
 
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         calendar = try ProfileCalendar(from: &reader)
-        table = try [ProfileDay: ActivityCounts](from: &reader)
+        table = try [ProfileDay: ActivityCounts](decoding: &reader)
         ledger = try ReviewLedger(from: &reader)
     }
 

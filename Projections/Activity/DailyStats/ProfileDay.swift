@@ -19,6 +19,12 @@ package struct ProfileDay: Sendable, Hashable, Comparable, BinaryCodable {
         hasher.combine(day)
     }
 
+    /// The hash tables use, without a `Hasher`: the profile's words and the day, mixed once
+    /// (see `Identifier._rawHashValue(seed:)`).
+    @inline(__always) package func _rawHashValue(seed: Int) -> Int {
+        IdentifierHash.mix(profile.high, profile.low ^ (UInt64(bitPattern: day) &* 0xD6E8_FEB8_6659_FD93), seed: seed)
+    }
+
     /// By profile, then day: a total order.
     package static func < (lhs: ProfileDay, rhs: ProfileDay) -> Bool {
         lhs.profile != rhs.profile ? lhs.profile < rhs.profile : lhs.day < rhs.day
@@ -26,7 +32,7 @@ package struct ProfileDay: Sendable, Hashable, Comparable, BinaryCodable {
 
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         profile = try IDKey(from: &reader)
-        day = try Int64(from: &reader)
+        day = try reader.readInt64()
     }
 
     package func encode(to writer: inout BinaryWriter) {

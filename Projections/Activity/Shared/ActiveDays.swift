@@ -99,7 +99,7 @@ package struct ActiveDays: Sendable, Equatable, BinaryCodable {
 
     /// Decodes the day counts and rebuilds the runs from them (the runs are derived, not stored).
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        let decoded = try [Int64: Int](from: &reader)
+        let decoded = try [Int64: Int](decoding: &reader)
         for (day, count) in decoded.sorted(by: { $0.key < $1.key }) {
             guard count > 0 else { throw reader.error(.invalidValue, "active day \(day) holds \(count) practice events") }
             counts[day] = count

@@ -20,8 +20,8 @@ public struct DayRun: Sendable, Equatable, Hashable, BinaryCodable {
     public func contains(_ day: Int64) -> Bool { first <= day && day <= last }
 
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        first = try Int64(from: &reader)
-        last = try Int64(from: &reader)
+        first = try reader.readInt64()
+        last = try reader.readInt64()
         guard last >= first else { throw reader.error(.invalidValue, "a day run ends (\(last)) before it starts (\(first))") }
     }
 

@@ -32,6 +32,11 @@ package struct IDKey: Sendable, Hashable, Comparable, BinaryCodable {
         hasher.combine(low)
     }
 
+    /// The hash tables use, without a `Hasher` (see `Identifier._rawHashValue(seed:)`).
+    @inline(__always) package func _rawHashValue(seed: Int) -> Int {
+        IdentifierHash.mix(high, low, seed: seed)
+    }
+
     /// By the UUID's bytes, as ``Identifier`` orders: a total order.
     package static func < (lhs: IDKey, rhs: IDKey) -> Bool { (lhs.high, lhs.low) < (rhs.high, rhs.low) }
 

@@ -26,12 +26,12 @@ package struct RememberedReview: Sendable, Equatable, BinaryCodable {
     }
 
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        id = try EventID(from: &reader)
-        day = try Int64(from: &reader)
+        id = EventID(try reader.readUUID())
+        day = try reader.readInt64()
         rating = try Rating(from: &reader)
         mode = try ReviewMode(from: &reader)
-        durationMs = try Int64(from: &reader)
-        wasFirst = try Bool(from: &reader)
+        durationMs = try reader.readInt64()
+        wasFirst = try reader.readBool()
     }
 
     package func encode(to writer: inout BinaryWriter) {

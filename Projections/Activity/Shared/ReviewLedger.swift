@@ -28,8 +28,8 @@ package struct ReviewLedger: Sendable, Equatable, BinaryCodable {
         package init(profile: ProfileID) { self.profile = profile }
 
         package init(from reader: inout BinaryReader) throws(EventDecodingError) {
-            profile = try ProfileID(from: &reader)
-            hasScheduledReview = try Bool(from: &reader)
+            profile = ProfileID(try reader.readUUID())
+            hasScheduledReview = try reader.readBool()
             recent = try ReviewWindow(from: &reader)
         }
 
@@ -92,7 +92,7 @@ package struct ReviewLedger: Sendable, Equatable, BinaryCodable {
     }
 
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        cards = try [IDKey: Card](from: &reader)
+        cards = try [IDKey: Card](decoding: &reader)
     }
 
     package func encode(to writer: inout BinaryWriter) {

@@ -69,12 +69,15 @@ package struct ReviewWindow: Sendable, Equatable {
 }
 
 extension ReviewWindow: BinaryCodable {
+    /// Reads the reviews straight into the slots (no array in between); a list longer than
+    /// ``capacity`` is read whole and then refused, as the array decoding did.
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        let reviews = try [RememberedReview](from: &reader)
-        guard reviews.count <= Self.capacity else {
-            throw reader.error(.invalidValue, "a card remembers at most \(Self.capacity) reviews, not \(reviews.count)")
+        let count = try reader.readCount()
+        guard count <= Self.capacity else {
+            for _ in 0..<count { _ = try RememberedReview(from: &reader) }
+            throw reader.error(.invalidValue, "a card remembers at most \(Self.capacity) reviews, not \(count)")
         }
-        for review in reviews { append(review) }
+        for _ in 0..<count { append(try RememberedReview(from: &reader)) }
     }
 
     package func encode(to writer: inout BinaryWriter) {

@@ -34,7 +34,7 @@ public struct StreaksState: ProjectionState, Equatable {
 
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         calendar = try ProfileCalendar(from: &reader)
-        profiles = try [IDKey: ActiveDays](from: &reader)
+        profiles = try [IDKey: ActiveDays](decoding: &reader)
         ledger = try ReviewLedger(from: &reader)
     }
 

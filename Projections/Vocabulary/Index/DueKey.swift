@@ -25,7 +25,11 @@ public struct DueKey: OrderedKeySetKey, Hashable {
         lhs.dueMs == rhs.dueMs && sameCard(lhs.card, rhs.card)
     }
 
-    public var treapPriority: UInt64 { mix(UInt64(bitPattern: dueMs) ^ UInt64(bitPattern: card.schedulerSeed)) }
+    /// The due time and the card's two words, mixed once (no byte loop over the UUID).
+    public var treapPriority: UInt64 {
+        let (high, low) = words(card)
+        return mix(UInt64(bitPattern: dueMs) ^ high ^ (low &* 0x9E37_79B9_7F4A_7C15))
+    }
 }
 
 /// A key of the new-card index: the log position of the card's creation (creation order), then
@@ -52,7 +56,11 @@ public struct NewCardKey: OrderedKeySetKey, Hashable {
         lhs.position == rhs.position && sameCard(lhs.card, rhs.card)
     }
 
-    public var treapPriority: UInt64 { mix(position ^ UInt64(bitPattern: card.schedulerSeed)) }
+    /// The position and the card's two words, mixed once (no byte loop over the UUID).
+    public var treapPriority: UInt64 {
+        let (high, low) = words(card)
+        return mix(position ^ high ^ (low &* 0x9E37_79B9_7F4A_7C15))
+    }
 }
 
 /// SplitMix64's finaliser: spreads every input bit over the output.

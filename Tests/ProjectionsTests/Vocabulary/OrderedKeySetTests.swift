@@ -57,6 +57,45 @@ struct OrderedKeySetTests {
         #expect(forward.map(\.value) == Array(Set(values)).sorted())
     }
 
+    @Test("a set built from sorted keys has the treap shape of inserting them, and stays usable", arguments: 0..<30)
+    func buildsFromSortedKeys(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let values = Array(Set((0..<Int(seed * 37 % 900)).map { _ in Int(random.next() % 5_000) })).sorted()
+        var built = OrderedKeySet<IntKey>(sortedKeys: values.map { IntKey(value: $0) })
+        var inserted = OrderedKeySet<IntKey>()
+        for value in values.shuffled(using: &random) { inserted.insert(IntKey(value: value)) }
+        #expect(built.count == values.count)
+        #expect(built.map(\.value) == values)
+        #expect(shape(built) == shape(inserted))
+        var reference = values
+        for _ in 0..<400 {
+            let value = Int(random.next() % 5_000)
+            let held = reference.contains(value)
+            if random.next() % 2 == 0 {
+                #expect(built.remove(IntKey(value: value)) == held)
+                reference.removeAll { $0 == value }
+            } else {
+                #expect(built.insert(IntKey(value: value)) == !held)
+                if !held { reference = (reference + [value]).sorted() }
+            }
+        }
+        #expect(built.map(\.value) == reference)
+    }
+
+    /// The tree's keys in pre-order with each node's depth: equal for equal shapes.
+    private func shape(_ set: OrderedKeySet<IntKey>) -> [[Int]] {
+        var out: [[Int]] = []
+        var stack: [(Int32, Int)] = [(set.root, 0)]
+        while let (node, depth) = stack.popLast() {
+            guard node != -1 else { continue }
+            let current = set.nodes[Int(node)]
+            out.append([current.key.value, depth])
+            stack.append((current.right, depth + 1))
+            stack.append((current.left, depth + 1))
+        }
+        return out
+    }
+
     @Test("removing every key empties the set, and storage is reused")
     func removeEverything() {
         var set = OrderedKeySet<IntKey>()
