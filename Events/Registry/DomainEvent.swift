@@ -135,47 +135,9 @@ public enum DomainEvent: Sendable, Equatable {
     /// The stable type name of the event.
     public var typeName: String {
         switch self {
-        case .deckCreated: DeckCreated.typeName
-        case .deckRenamed: DeckRenamed.typeName
-        case .deckDeleted: DeckDeleted.typeName
-        case .cardCreated: CardCreated.typeName
-        case .cardEdited: CardEdited.typeName
-        case .cardMoved: CardMoved.typeName
-        case .cardSuspended: CardSuspended.typeName
-        case .cardUnsuspended: CardUnsuspended.typeName
-        case .cardDeleted: CardDeleted.typeName
-        case .reviewGraded: ReviewGraded.typeName
-        case .reviewUndone: ReviewUndone.typeName
-        case .studySessionStarted: StudySessionStarted.typeName
-        case .studySessionEnded: StudySessionEnded.typeName
-        case .exampleSentenceAttached: ExampleSentenceAttached.typeName
-        case .translationAttached: TranslationAttached.typeName
-        case .spellingTestCreated: SpellingTestCreated.typeName
-        case .spellingTestEdited: SpellingTestEdited.typeName
-        case .spellingPracticeStarted: SpellingPracticeStarted.typeName
-        case .wordSpelled: WordSpelled.typeName
-        case .spellingPracticeEnded: SpellingPracticeEnded.typeName
-        case .storyRequested: StoryRequested.typeName
-        case .storyGenerated: StoryGenerated.typeName
-        case .storyGenerationFailed: StoryGenerationFailed.typeName
-        case .illustrationGenerated: IllustrationGenerated.typeName
-        case .illustrationFailed: IllustrationFailed.typeName
-        case .storyFavourited: StoryFavourited.typeName
-        case .storyUnfavourited: StoryUnfavourited.typeName
-        case .storyRead: StoryRead.typeName
-        case .storyDeleted: StoryDeleted.typeName
-        case .parentalControlsChanged: ParentalControlsChanged.typeName
-        case .dictationFinished: DictationFinished.typeName
-        case .profileCreated: ProfileCreated.typeName
-        case .profileRenamed: ProfileRenamed.typeName
-        case .profileSwitched: ProfileSwitched.typeName
-        case .profileDeleted: ProfileDeleted.typeName
-        case .settingChanged: SettingChanged.typeName
-        case .externalServiceConfigured: ExternalServiceConfigured.typeName
-        case .schedulerParametersChanged: SchedulerParametersChanged.typeName
-        case .desiredRetentionChanged: DesiredRetentionChanged.typeName
-        case .dayCutoffChanged: DayCutoffChanged.typeName
         case .unknown(let event): event.typeName
+        // `kind` is nil for `.unknown` only, handled above.
+        default: kind!.typeName
         }
     }
 
@@ -183,47 +145,8 @@ public enum DomainEvent: Sendable, Equatable {
     /// are upcast on decoding), the stored one for unknown events.
     public var schemaVersion: UInt32 {
         switch self {
-        case .deckCreated: DeckCreated.schemaVersion
-        case .deckRenamed: DeckRenamed.schemaVersion
-        case .deckDeleted: DeckDeleted.schemaVersion
-        case .cardCreated: CardCreated.schemaVersion
-        case .cardEdited: CardEdited.schemaVersion
-        case .cardMoved: CardMoved.schemaVersion
-        case .cardSuspended: CardSuspended.schemaVersion
-        case .cardUnsuspended: CardUnsuspended.schemaVersion
-        case .cardDeleted: CardDeleted.schemaVersion
-        case .reviewGraded: ReviewGraded.schemaVersion
-        case .reviewUndone: ReviewUndone.schemaVersion
-        case .studySessionStarted: StudySessionStarted.schemaVersion
-        case .studySessionEnded: StudySessionEnded.schemaVersion
-        case .exampleSentenceAttached: ExampleSentenceAttached.schemaVersion
-        case .translationAttached: TranslationAttached.schemaVersion
-        case .spellingTestCreated: SpellingTestCreated.schemaVersion
-        case .spellingTestEdited: SpellingTestEdited.schemaVersion
-        case .spellingPracticeStarted: SpellingPracticeStarted.schemaVersion
-        case .wordSpelled: WordSpelled.schemaVersion
-        case .spellingPracticeEnded: SpellingPracticeEnded.schemaVersion
-        case .storyRequested: StoryRequested.schemaVersion
-        case .storyGenerated: StoryGenerated.schemaVersion
-        case .storyGenerationFailed: StoryGenerationFailed.schemaVersion
-        case .illustrationGenerated: IllustrationGenerated.schemaVersion
-        case .illustrationFailed: IllustrationFailed.schemaVersion
-        case .storyFavourited: StoryFavourited.schemaVersion
-        case .storyUnfavourited: StoryUnfavourited.schemaVersion
-        case .storyRead: StoryRead.schemaVersion
-        case .storyDeleted: StoryDeleted.schemaVersion
-        case .parentalControlsChanged: ParentalControlsChanged.schemaVersion
-        case .dictationFinished: DictationFinished.schemaVersion
-        case .profileCreated: ProfileCreated.schemaVersion
-        case .profileRenamed: ProfileRenamed.schemaVersion
-        case .profileSwitched: ProfileSwitched.schemaVersion
-        case .profileDeleted: ProfileDeleted.schemaVersion
-        case .settingChanged: SettingChanged.schemaVersion
-        case .externalServiceConfigured: ExternalServiceConfigured.schemaVersion
-        case .schedulerParametersChanged: SchedulerParametersChanged.schemaVersion
-        case .desiredRetentionChanged: DesiredRetentionChanged.schemaVersion
-        case .dayCutoffChanged: DayCutoffChanged.schemaVersion
         case .unknown(let event): event.schemaVersion
+        default: kind!.schemaVersion
         }
     }
 }
