@@ -80,7 +80,7 @@ struct ExportCommand: Command {
         if let salt {
             policy = .redact(salt: salt)
         } else {
-            policy = .resolve(try PersonalDataStore.openReadOnly(directory: dataDirectory + "/personal"))
+            policy = .resolve(try PersonalDataStore.openReadOnly(directory: DataDirectoryLayout(path: dataDirectory).personal))
         }
         let exporter = LogExporter(dataDirectory: dataDirectory, personalData: policy,
                                    progress: TerminalProgress.onStandardError())

@@ -51,11 +51,12 @@ struct CurrentReadModels {
     /// - Throws: ``QueryError`` when there is no store; ``StoreError`` or ``HistoryError`` when it
     ///   cannot be read.
     static func load(dataDirectory: String, now: Timestamp, io: StandardStreams) async throws -> CurrentReadModels {
+        let layout = DataDirectoryLayout(path: dataDirectory)
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: dataDirectory + "/log", isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: layout.log, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw QueryError("there is no store in \(dataDirectory) (no 'log' directory); pass --data-dir, or create one with 'import' or 'demo'")
         }
-        let personal = try PersonalDataStore.openReadOnly(directory: dataDirectory + "/personal")
+        let personal = try PersonalDataStore.openReadOnly(directory: layout.personal)
         if let loaded = try await fromStore(dataDirectory: dataDirectory, now: now, personal: personal) { return loaded }
         io.printError("note: the store is open in another process; reading its log without snapshots")
         let (models, position) = try await ReadModels.asOf(.latest, dataDirectory: dataDirectory, configuration: ReadModelConfiguration())

@@ -39,7 +39,7 @@ struct TailCommand: Command {
     }
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
-        let logDirectory = dataDirectory + "/log"
+        let logDirectory = DataDirectoryLayout(path: dataDirectory).log
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: logDirectory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw QueryError("there is no store in \(dataDirectory) (no 'log' directory); pass --data-dir")

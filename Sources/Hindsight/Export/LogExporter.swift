@@ -24,7 +24,7 @@ public struct LogExporter {
 
     /// An exporter of the store in `dataDirectory` (its log is `<dataDirectory>/log`).
     public init(dataDirectory: String, personalData: PersonalDataPolicy, progress: (any ExportProgress)? = nil) {
-        self.init(logDirectory: dataDirectory + "/log", personalData: personalData, progress: progress)
+        self.init(logDirectory: DataDirectoryLayout(path: dataDirectory).log, personalData: personalData, progress: progress)
     }
 
     /// An exporter of the log in `logDirectory`.

@@ -51,7 +51,8 @@ public actor Store {
     ///   damaged or unreadable log, `personalData` for an unreadable side store, `readModel`
     ///   when a read model cannot fold the log, `invalidValue` for bad options.
     public static func open(directory: String, options: StoreOptions) async throws(StoreError) -> Store {
-        let logDirectory = directory + "/log"
+        let layout = DataDirectoryLayout(path: directory)
+        let logDirectory = layout.log
         let existing = FileManager.default.fileExists(atPath: logDirectory)
         let writer: LogWriter
         do {
@@ -67,12 +68,13 @@ public actor Store {
 
     private static func open(directory: String, options: StoreOptions, writer: LogWriter,
                              existing: Bool) async throws(StoreError) -> Store {
+        let layout = DataDirectoryLayout(path: directory)
         let models: ReadModels
         do { models = try ReadModels(configuration: options.readModelConfiguration) } catch {
             throw StoreError(.invalidValue, error.description, field: "achievementRules")
         }
         let ledger = Projector(CommandLedgerProjection())
-        let snapshots = SnapshotStore(directory: directory + "/snapshots", log: options.diagnostics)
+        let snapshots = SnapshotStore(directory: layout.snapshots, log: options.diagnostics)
         await models.restore(from: snapshots)
         if let snapshot = snapshots.load(CommandLedgerProjection.name), let reason = await ledger.restore(from: snapshot) {
             options.diagnostics("discarded snapshot \(snapshots.path(of: CommandLedgerProjection.name)): \(reason); rebuilding from the log")
@@ -94,7 +96,7 @@ public actor Store {
             throw StoreError(.readModel, "\(failure.description); the log holds an event this build cannot fold", path: writer.directory)
         }
         let last = writer.lastPosition
-        let personal = try PersonalDataStore(directory: directory + "/personal")
+        let personal = try PersonalDataStore(directory: layout.personal)
         let report = OpenReport(existingStore: existing && last > 0, lastPosition: last, restoredFromSnapshots: restored,
                                 total: projectors.count, replayedEvents: last - min(lowest, last))
         return Store(directory: directory, options: options, writer: writer, models: models, ledger: ledger,
