@@ -7,7 +7,24 @@ import Hindsight
 /// log encoding). Events are consistent (a card is created before it is reviewed; stream
 /// versions count per stream; time moves forward), so later benchmarks (projections, replay)
 /// can fold it.
+///
+/// ``Limits`` caps how many cards, spelling tests and stories the history creates: past a cap,
+/// the events that would create one act on an existing one instead (a card creation becomes a
+/// review), so the read models stop growing while the log goes on (the replay memory proof).
 struct EventMix {
+    /// Caps on the entities a history creates; nil means no cap (the default history).
+    struct Limits: Sendable {
+        /// At most this many cards (at least 20: the history's first events create 20).
+        var cards: Int?
+        /// At most this many spelling tests.
+        var spellingTests: Int?
+        /// At most this many stories.
+        var stories: Int?
+
+        /// No caps: the default history, event for event.
+        static let none = Limits()
+    }
+
     /// A tiny seeded generator (SplitMix64), so runs are repeatable.
     private struct Random: RandomNumberGenerator {
         var state: UInt64
@@ -34,12 +51,16 @@ struct EventMix {
     private var session: StudySessionID?
     private var spellingTests: [(SpellingTestID, [String])] = []
     private var spelling: (SpellingSessionID, [String])?
+    private var stories: [StoryID] = []
+    private let limits: Limits
     let profile: ProfileID
     private let offset: UTCOffset
 
-    /// A history generator whose output is fixed by `seed`; the learner lives at UTC+01:00.
+    /// A history generator whose output is fixed by `seed` and `limits`; the learner lives at
+    /// UTC+01:00. With ``Limits/none`` the history is the same as it always was for `seed`.
     /// - Throws: ``EventValidationError`` only if the constant offset were invalid.
-    init(seed: UInt64) throws {
+    init(seed: UInt64, limits: Limits = .none) throws {
+        self.limits = limits
         random = Random(state: seed)
         profile = ProfileID(random.uuid())
         offset = try UTCOffset(seconds: 3600)
@@ -77,7 +98,10 @@ struct EventMix {
             decks.append(deck)
             return record(.deck(deck), .deckCreated(DeckCreated(deck: deck, name: "Deutsch A2 — Alltag")))
         }
-        let roll = Int.random(in: 0..<1000, using: &random)
+        var roll = Int.random(in: 0..<1000, using: &random)
+        if let cap = limits.cards, cards.count >= max(cap, 20), roll < 90 {
+            roll = 90 + roll * 650 / 90  // a review instead (scheduled or cram, in the usual shares)
+        }
         if cards.count < 20 || roll < 90 {
             let card = CardID(random.uuid())
             cards.append(card)
@@ -133,7 +157,8 @@ struct EventMix {
 
     private mutating func nextSpelling() throws -> RecordedEvent {
         guard let (session, words) = spelling else {
-            if spellingTests.isEmpty || Int.random(in: 0..<10, using: &random) == 0 {
+            let full = limits.spellingTests.map { spellingTests.count >= max($0, 1) } ?? false
+            if spellingTests.isEmpty || (Int.random(in: 0..<10, using: &random) == 0 && !full) {
                 let test = SpellingTestID(random.uuid())
                 let words = (0..<12).map { _ in Self.words.randomElement(using: &random)! }
                 spellingTests.append((test, words))
@@ -159,7 +184,12 @@ struct EventMix {
     }
 
     private mutating func nextStory() throws -> RecordedEvent {
-        let story = StoryID(random.uuid())
+        var story = StoryID(random.uuid())
+        if let cap = limits.stories, stories.count >= max(cap, 1) {
+            story = stories.randomElement(using: &random)!
+        } else if limits.stories != nil {
+            stories.append(story)
+        }
         switch Int.random(in: 0..<3, using: &random) {
         case 0:
             return record(.story(story), .storyRequested(StoryRequested(

@@ -23,7 +23,7 @@ let replayWorkloads: [Workload] = [
              defaultEvents: 1_000_000, quickEvents: 20_000) { context in
         try await openWithSnapshots(context)
     },
-]
+] + replayMemoryWorkloads
 
 /// Writes the log, then times one catch-up of a fresh ``ReadModels`` set from position 0.
 private func replay(_ context: WorkloadContext, parallel: Bool) async throws -> Sample {
@@ -112,17 +112,18 @@ private func timeRestores(store: SnapshotStore) async throws {
 
 /// The benchmark log: ``EventMix`` events encoded with ``LogCodec`` and appended in batches of
 /// a few events (like commands do), streamed so that setup memory stays small.
-private enum ReplayLog {
+enum ReplayLog {
     static let seed: UInt64 = 42
     static let options = LogOptions(durability: .buffered(flushInterval: .seconds(3600)), bufferSize: 4 << 20)
 
-    /// Writes `events` events to `<scratch>/log`; returns the log directory and when the last
+    /// Writes `events` events (of a history capped by `limits`) to `<scratch>/log`; returns the log directory and when the last
     /// event happened (the "now" of a query right after).
     /// - Throws: ``LogError`` from the writer, ``EventValidationError`` from the generator.
-    static func write(events: Int, in scratch: URL) async throws -> (directory: String, last: EventTime) {
+    static func write(events: Int, in scratch: URL,
+                      limits: EventMix.Limits = .none) async throws -> (directory: String, last: EventTime) {
         let directory = scratch.appendingPathComponent("log").path
         let writer = try await LogWriter.open(directory: directory, options: options)
-        var mix = try EventMix(seed: seed)
+        var mix = try EventMix(seed: seed, limits: limits)
         var batch: [[UInt8]] = []
         var written = 0
         var last: EventTime?
