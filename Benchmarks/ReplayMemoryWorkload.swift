@@ -45,7 +45,7 @@ private func replayMemory(_ context: WorkloadContext) async throws -> Sample {
             throw ReplayBenchmarkError(message: "replay.memory stopped at position \(last) of \(length)")
         }
         var modelBytes = 0
-        for projector in models.all { modelBytes += await projector.snapshot().state.count }
+        for projector in models.all { modelBytes += await projector.snapshot().stateByteCount }
         let held = await source.mostEventsHeld()
         func mb(_ bytes: Int?) -> String { bytes.map { String(format: "%.1f MB", Double($0) / 1e6) } ?? "?" }
         lines.append("\(length) events in \(String(format: "%.2f s", took)): peak RSS \(mb(peak)) (at start \(mb(before))), models \(mb(modelBytes)) encoded, "

@@ -23,7 +23,7 @@ let replayWorkloads: [Workload] = [
              defaultEvents: 1_000_000, quickEvents: 20_000) { context in
         try await openWithSnapshots(context)
     },
-] + replayMemoryWorkloads
+] + replayMemoryWorkloads + replayOverheadWorkloads
 
 /// Writes the log, then times one catch-up of a fresh ``ReadModels`` set from position 0.
 private func replay(_ context: WorkloadContext, parallel: Bool) async throws -> Sample {
@@ -48,8 +48,10 @@ private func replay(_ context: WorkloadContext, parallel: Bool) async throws -> 
 }
 
 /// Writes the log, folds it and saves every snapshot (untimed); then times what an app does
-/// at launch: open the writer (recovery), restore the read models from their snapshots, catch
-/// up (nothing new) and answer the due queue of the learner. Prints where the time went.
+/// at launch: open the writer (recovery) while the read models restore from their snapshots
+/// (concurrently, one task per projector), catch up (nothing new) and answer the due queue of
+/// the learner. Prints where the time went: the open and the restore overlap, so both are
+/// timed from the start, and the catch-up starts when both are done.
 private func openWithSnapshots(_ context: WorkloadContext) async throws -> Sample {
     let (directory, now) = try await ReplayLog.write(events: context.events, in: context.scratchDirectory)
     let snapshotDirectory = context.scratchDirectory.appendingPathComponent("snapshots").path
@@ -67,12 +69,18 @@ private func openWithSnapshots(_ context: WorkloadContext) async throws -> Sampl
     try await timeRestores(store: store)
     PeakMemory.reset()
 
+    // As `Store.open` does: the log's open and the snapshots' restore run at the same time.
     let start = Stopwatch.now()
+    let models = try ReadModels(configuration: ReadModelConfiguration())
+    async let restoring: (SnapshotRestore.Outcome, UInt64) = {
+        let outcome = await SnapshotRestore.restore(models.all, from: store)
+        return (outcome, Stopwatch.now())
+    }()
     let writer = try await LogWriter.open(directory: directory, options: ReplayLog.options)
     let opened = Stopwatch.now()
-    let models = try ReadModels(configuration: ReadModelConfiguration())
-    await models.restore(from: store)
-    let restored = Stopwatch.now()
+    let (outcome, restored) = await restoring
+    let ready = Stopwatch.now()
+    SnapshotRestore.discard(outcome, in: store)
     let runner = ProjectionRunner(source: LogEventSource(writer: writer), projectors: models.all, parallel: true)
     let last = try await runner.catchUp()
     let caughtUp = Stopwatch.now()
@@ -85,9 +93,9 @@ private func openWithSnapshots(_ context: WorkloadContext) async throws -> Sampl
     }
     try await writer.close()
     func ms(_ from: UInt64, _ to: UInt64) -> String { String(format: "%.2f ms", Double(to &- from) / 1e6) }
-    FileHandle.standardError.write(Data(("open.snapshot \(context.events) events: log open \(ms(start, opened)), "
-        + "snapshot restore \(ms(opened, restored)), catch-up \(ms(restored, caughtUp)), "
-        + "query \(ms(caughtUp, answered)); total \(ms(start, answered))\n").utf8))
+    FileHandle.standardError.write(Data(("open.snapshot \(context.events) events: log open \(ms(start, opened)) "
+        + "and snapshot restore \(ms(start, restored)) overlapped (both done at \(ms(start, ready))), "
+        + "catch-up \(ms(ready, caughtUp)), query \(ms(caughtUp, answered)); total \(ms(start, answered))\n").utf8))
     return Sample(events: 1, seconds: Double(answered &- start) / 1e9)
 }
 
@@ -104,7 +112,7 @@ private func timeRestores(store: SnapshotStore) async throws {
         _ = await projector.restore(from: snapshot)
         let restored = Stopwatch.now()
         parts.append(String(format: "%@ %.1f MB load %.1f ms restore %.1f ms", projector.name,
-                            Double(snapshot.state.count) / 1e6, Double(loaded &- start) / 1e6,
+                            Double(snapshot.stateByteCount) / 1e6, Double(loaded &- start) / 1e6,
                             Double(restored &- loaded) / 1e6))
     }
     FileHandle.standardError.write(Data(("open.snapshot per projection: " + parts.joined(separator: "; ") + "\n").utf8))

@@ -48,6 +48,39 @@ package enum DurableFile {
         try syncDirectory(directory)
     }
 
+    /// The whole content of the file at `path`, read with one `read` per chunk straight into
+    /// the array's storage (no intermediate buffer), or nil when there is no such file.
+    /// - Throws: ``Failure`` when the file exists but cannot be read.
+    /// - Complexity: O(n) for an n-byte file; one allocation.
+    package static func read(_ path: String) throws(Failure) -> [UInt8]? {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            throw failure("open", path)
+        }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { throw failure("fstat", path) }
+        let size = Int(status.st_size)
+        var failedCall: String?
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            while count < size {
+                let n = systemRead(fd, buffer.baseAddress! + count, size - count)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 {
+                    failedCall = n < 0 ? "read" : nil
+                    return
+                }
+                count += n
+            }
+        }
+        if let failedCall { throw failure(failedCall, path) }
+        guard bytes.count == size else {
+            throw Failure(call: "read", path: path, reason: "the file shrank while it was read (\(bytes.count) of \(size) bytes)")
+        }
+        return bytes
+    }
+
     /// Syncs `directory`, so that renames and removals in it survive a crash.
     /// - Throws: ``Failure``.
     package static func syncDirectory(_ directory: String) throws(Failure) {
@@ -55,6 +88,15 @@ package enum DurableFile {
         guard fd >= 0 else { throw failure("open", directory) }
         defer { close(fd) }
         guard fsync(fd) == 0 else { throw failure("fsync", directory) }
+    }
+
+    /// `read(2)` (named apart from ``read(_:)``).
+    private static func systemRead(_ fd: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.read(fd, buffer, count)
+        #elseif canImport(Darwin)
+        Darwin.read(fd, buffer, count)
+        #endif
     }
 
     private static func durableSync(_ fd: Int32) -> Int32 {

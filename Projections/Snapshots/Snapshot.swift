@@ -20,16 +20,50 @@ public struct Snapshot: Sendable, Equatable {
     public let fingerprint: UInt64
     /// The last log position folded into the state.
     public let position: UInt64
-    /// The state, as the projection encodes it.
-    public let state: [UInt8]
+    /// The bytes the state lies in: the state alone, or (for a decoded file) the whole file,
+    /// kept as read so that loading copies nothing.
+    private let storage: [UInt8]
+    /// Where the state lies in ``storage``.
+    private let stateRange: Range<Int>
+
+    /// The state, as the projection encodes it (a copy when the snapshot was decoded from a
+    /// file; restores read it in place through ``withUnsafeStateBytes(_:)``).
+    public var state: [UInt8] {
+        stateRange == storage.indices ? storage : Array(storage[stateRange])
+    }
+
+    /// The size of the encoded state in bytes.
+    public var stateByteCount: Int { stateRange.count }
 
     /// A snapshot from its parts.
     public init(projection: String, version: UInt32, fingerprint: UInt64, position: UInt64, state: [UInt8]) {
+        self.init(projection: projection, version: version, fingerprint: fingerprint, position: position,
+                  storage: state, stateRange: state.indices)
+    }
+
+    private init(projection: String, version: UInt32, fingerprint: UInt64, position: UInt64,
+                 storage: [UInt8], stateRange: Range<Int>) {
         self.projection = projection
         self.version = version
         self.fingerprint = fingerprint
         self.position = position
-        self.state = state
+        self.storage = storage
+        self.stateRange = stateRange
+    }
+
+    /// Calls `body` with the state's bytes, in place (valid only during the call).
+    /// - Throws: what `body` throws.
+    package func withUnsafeStateBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
+        let result: Result<R, E> = storage.withUnsafeBytes { raw in
+            Result { () throws(E) -> R in try body(UnsafeRawBufferPointer(rebasing: raw[stateRange])) }
+        }
+        return try result.get()
+    }
+
+    /// Equal when every part and the state's bytes are equal (wherever the state lies).
+    public static func == (lhs: Snapshot, rhs: Snapshot) -> Bool {
+        lhs.projection == rhs.projection && lhs.version == rhs.version && lhs.fingerprint == rhs.fingerprint
+            && lhs.position == rhs.position && lhs.storage[lhs.stateRange].elementsEqual(rhs.storage[rhs.stateRange])
     }
 
     static let magic: [UInt8] = Array("HSNAPSHT".utf8)
@@ -49,42 +83,55 @@ public struct Snapshot: Sendable, Equatable {
     /// The snapshot file's bytes.
     public func encoded() -> [UInt8] {
         var writer = BinaryWriter(bytes: Self.magic)
+        writer.bytes.reserveCapacity(Self.magic.count + projection.utf8.count + stateRange.count + 48)
         writer.writeByte(Self.formatVersion)
         writer.writeString(projection)
         writer.writeVarint(UInt64(version))
         writeFixed64(fingerprint, to: &writer)
         writer.writeVarint(position)
-        writer.writeVarint(UInt64(state.count))
-        writer.writeRaw(state)
+        writer.writeVarint(UInt64(stateRange.count))
+        writer.bytes.append(contentsOf: storage[stateRange])
         let checksum = writer.bytes.withUnsafeBytes { StableHash.words64($0) }
         writeFixed64(checksum, to: &writer)
         return writer.bytes
     }
 
-    /// The snapshot in `bytes`.
+    /// The snapshot in `bytes` (a whole snapshot file), kept as given: the state is read in
+    /// place, nothing is copied.
     /// - Throws: ``SnapshotError`` when the bytes are not a whole, undamaged snapshot file of a
     ///   format this build reads.
+    /// - Complexity: O(n): one checksum pass.
     public init(decoding bytes: [UInt8]) throws(SnapshotError) {
-        self = try bytes.withUnsafeBytes { raw in Snapshot.decoding(file: raw) }.get()
+        let header = try bytes.withUnsafeBytes { raw in Self.header(ofFile: raw) }.get()
+        self.init(projection: header.projection, version: header.version, fingerprint: header.fingerprint,
+                  position: header.position, storage: bytes, stateRange: header.state)
     }
 
-    /// ``init(decodingFile:)`` as a result (for closures that cannot throw typed errors).
-    static func decoding(file bytes: UnsafeRawBufferPointer) -> Result<Snapshot, SnapshotError> {
-        Result { () throws(SnapshotError) in try Snapshot(decodingFile: bytes) }
+    /// What a snapshot file says about its state: everything but the state, and where it lies.
+    private struct Header {
+        var projection: String
+        var version: UInt32
+        var fingerprint: UInt64
+        var position: UInt64
+        var state: Range<Int>
     }
 
-    /// The snapshot in the file bytes `bytes`, read in place: only the state is copied out.
+    /// ``header(checking:)`` as a result (for closures that cannot throw typed errors).
+    private static func header(ofFile bytes: UnsafeRawBufferPointer) -> Result<Header, SnapshotError> {
+        Result { () throws(SnapshotError) in try header(checking: bytes) }
+    }
+
+    /// Checks the file bytes `bytes` (magic, format, checksum) and reads its header.
     /// - Throws: ``SnapshotError`` when the bytes are not a whole, undamaged snapshot file of a
     ///   format this build reads.
-    /// - Complexity: O(n): one checksum pass and one copy of the state.
-    init(decodingFile bytes: UnsafeRawBufferPointer) throws(SnapshotError) {
-        guard bytes.count >= Self.magic.count + 1 + 8, bytes.prefix(Self.magic.count).elementsEqual(Self.magic) else {
+    private static func header(checking bytes: UnsafeRawBufferPointer) throws(SnapshotError) -> Header {
+        guard bytes.count >= magic.count + 1 + 8, bytes.prefix(magic.count).elementsEqual(magic) else {
             throw SnapshotError(.notASnapshot, "the file does not start with a snapshot header")
         }
         let body = bytes.count - 8
         let stored = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: body, as: UInt64.self))
-        let format = bytes[Self.magic.count]
-        guard let computed = Self.checksum(UnsafeRawBufferPointer(rebasing: bytes[..<body]), format: format) else {
+        let format = bytes[magic.count]
+        guard let computed = checksum(UnsafeRawBufferPointer(rebasing: bytes[..<body]), format: format) else {
             throw SnapshotError(.damaged, "the snapshot's header does not decode: snapshot format \(format) is not known to this build")
         }
         guard computed == stored else {
@@ -92,16 +139,17 @@ public struct Snapshot: Sendable, Equatable {
         }
         do {
             var reader = BinaryReader(UnsafeRawBufferPointer(rebasing: bytes[..<body]))
-            for _ in Self.magic { _ = try reader.readByte() }
+            for _ in magic { _ = try reader.readByte() }
             _ = try reader.readByte()  // the format, checked above
             let name = try reader.readString()
             let version = try reader.readVarint(as: UInt32.self, "projection version")
             var fingerprint: UInt64 = 0
             for shift in 0..<8 { fingerprint |= UInt64(try reader.readByte()) << (8 * UInt64(shift)) }
             let position = try reader.readVarint()
-            let state = try reader.readLengthPrefixed()
-            try reader.expectEnd()
-            self.init(projection: name, version: version, fingerprint: fingerprint, position: position, state: Array(state))
+            let state = try reader.readLengthPrefixed().count
+            try reader.expectEnd()  // so the state ends where the checksum starts
+            return Header(projection: name, version: version, fingerprint: fingerprint, position: position,
+                          state: (body - state)..<body)
         } catch {
             throw SnapshotError(.damaged, "the snapshot's header does not decode: \(error)")
         }

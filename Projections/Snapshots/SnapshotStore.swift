@@ -38,11 +38,20 @@ public struct SnapshotStore: Sendable {
 
     /// The snapshot of `projection`, or nil when there is none or it cannot be trusted (said so in
     /// a log line).
+    /// - Complexity: one read of the file into one array, one checksum pass; the state is not
+    ///   copied (it is decoded in place from the file's bytes).
     public func load(_ projection: String) -> Snapshot? {
         let file = path(of: projection)
-        guard let data = FileManager.default.contents(atPath: file) else { return nil }
+        let bytes: [UInt8]
         do {
-            let snapshot = try data.withUnsafeBytes { raw in Snapshot.decoding(file: raw) }.get()
+            guard let read = try DurableFile.read(file) else { return nil }
+            bytes = read
+        } catch {
+            log("discarded snapshot \(file): \(error.call) failed: \(error.reason); rebuilding '\(projection)' from the log")
+            return nil
+        }
+        do {
+            let snapshot = try Snapshot(decoding: bytes)
             guard snapshot.projection == projection else {
                 log("discarded snapshot \(file): it holds projection '\(snapshot.projection)'; rebuilding '\(projection)' from the log")
                 return nil

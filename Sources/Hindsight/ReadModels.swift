@@ -34,17 +34,11 @@ package struct ReadModels: Sendable {
         [vocabulary, dailyStats, streaks, achievements, spelling, stories, profiles]
     }
 
-    /// Restores each projector from its snapshot in `store` where one matches; the others stay
-    /// at position 0 (to be rebuilt from the log). Says why each snapshot was discarded through
-    /// the store's log.
+    /// Restores each projector from its snapshot in `store` where one matches, all at once (one
+    /// child task per projector); the others stay at position 0 (to be rebuilt from the log).
+    /// Says why each snapshot was discarded through the store's log, and removes it.
     package func restore(from store: SnapshotStore) async {
-        for projector in all {
-            guard let snapshot = store.load(projector.name) else { continue }
-            if let reason = await projector.restore(from: snapshot) {
-                store.log("discarded snapshot \(store.path(of: projector.name)): \(reason); rebuilding from the log")
-                store.remove(projector.name)
-            }
-        }
+        SnapshotRestore.discard(await SnapshotRestore.restore(all, from: store), in: store)
     }
 
     /// Saves every projector's snapshot to `store`.

@@ -79,4 +79,51 @@ final class LogLines: Sendable {
         #expect(lines.all.count == 2 * bytes.count)
         #expect(lines.all.allSatisfy { $0.contains("discarded snapshot") && $0.contains("rebuilding 'type-counts' from the log") })
     }
+
+    /// A snapshot loaded from its file keeps the file's bytes and reads its state in place: the
+    /// same parts and state bytes as the snapshot saved, and it encodes to the same file.
+    @Test func aLoadedSnapshotEqualsTheSavedOneAndReencodesToTheSameFile() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let store = SnapshotStore(directory: dir.path, log: { _ in })
+        let saved = await snapshot()
+        try store.save(saved)
+        let loaded = try #require(store.load("type-counts"))
+        #expect(loaded == saved)
+        #expect(loaded.state == saved.state)
+        #expect(loaded.stateByteCount == saved.state.count)
+        #expect(loaded.encoded() == saved.encoded())
+        let file = try #require(try DurableFile.read(store.path(of: "type-counts")))
+        #expect(file == saved.encoded())
+        #expect(try DurableFile.read(dir.path + "/absent.snapshot") == nil)
+    }
+
+    /// Projectors restore concurrently; a snapshot one of them cannot take (another fingerprint)
+    /// is reported, left in place until ``SnapshotRestore/discard(_:in:)``, then logged and removed.
+    @Test func concurrentRestoreTakesMatchingSnapshotsAndReportsTheOthers() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let lines = LogLines()
+        let store = SnapshotStore(directory: dir.path, log: lines.sink)
+        let source = Projector(TypeCountProjection())
+        await source.apply(sampleEvents(100))
+        try store.save(await source.snapshot())
+
+        let matching = Projector(TypeCountProjection())
+        let other = Projector(TypeCountProjection(fingerprint: 8))
+        let outcome = await SnapshotRestore.restore([matching, other], from: store)
+        #expect(outcome.taken == ["type-counts"])
+        #expect(outcome.discarded.map(\.projection) == ["type-counts"])
+        #expect(outcome.discarded.first?.reason.contains("other parameters") == true)
+        #expect(await matching.checkpoint == 100)
+        #expect(await matching.current().state == source.current().state)
+        #expect(await other.checkpoint == 0)
+        #expect(FileManager.default.fileExists(atPath: store.path(of: "type-counts")))
+        #expect(lines.all.isEmpty)
+
+        SnapshotRestore.discard(outcome, in: store)
+        #expect(!FileManager.default.fileExists(atPath: store.path(of: "type-counts")))
+        #expect(lines.all.count == 1)
+        #expect(lines.all.first?.contains("discarded snapshot") == true)
+    }
 }

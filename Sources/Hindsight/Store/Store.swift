@@ -47,6 +47,10 @@ public actor Store {
     /// Opens (creating if needed) the store in `directory`: restores the read models from their
     /// snapshots (discarding any taken with another version or configuration), folds the rest
     /// of the log, and reads the personal-data side store.
+    ///
+    /// The log's open (lock, segment scan, tail recovery) and the snapshots' restore (read,
+    /// checksum, decode, one child task per read model) touch different files and run at the
+    /// same time; discarded snapshots are removed only once the log's lock is held.
     /// - Throws: ``StoreError`` `locked` when another process has the store open, `log` for a
     ///   damaged or unreadable log, `personalData` for an unreadable side store, `readModel`
     ///   when a read model cannot fold the log, `invalidValue` for bad options.
@@ -54,32 +58,35 @@ public actor Store {
         let layout = DataDirectoryLayout(path: directory)
         let logDirectory = layout.log
         let existing = FileManager.default.fileExists(atPath: logDirectory)
-        let writer: LogWriter
-        do {
-            writer = try await LogWriter.open(directory: logDirectory, options: LogOptions(durability: options.durability))
-        } catch { throw StoreError(error) }
-        do {
-            return try await open(directory: directory, options: options, writer: writer, existing: existing)
-        } catch {
-            try? await writer.close()
-            throw error
-        }
-    }
-
-    private static func open(directory: String, options: StoreOptions, writer: LogWriter,
-                             existing: Bool) async throws(StoreError) -> Store {
-        let layout = DataDirectoryLayout(path: directory)
         let models: ReadModels
         do { models = try ReadModels(configuration: options.readModelConfiguration) } catch {
             throw StoreError(.invalidValue, error.description, field: "achievementRules")
         }
         let ledger = Projector(CommandLedgerProjection())
         let snapshots = SnapshotStore(directory: layout.snapshots, log: options.diagnostics)
-        await models.restore(from: snapshots)
-        if let snapshot = snapshots.load(CommandLedgerProjection.name), let reason = await ledger.restore(from: snapshot) {
-            options.diagnostics("discarded snapshot \(snapshots.path(of: CommandLedgerProjection.name)): \(reason); rebuilding from the log")
-            snapshots.remove(CommandLedgerProjection.name)
+        async let restoring = SnapshotRestore.restore(models.all + [ledger], from: snapshots)
+        let writer: LogWriter
+        do {
+            writer = try await LogWriter.open(directory: logDirectory, options: LogOptions(durability: options.durability))
+        } catch {
+            _ = await restoring
+            throw StoreError(error)
         }
+        SnapshotRestore.discard(await restoring, in: snapshots)
+        do {
+            return try await open(directory: directory, options: options, writer: writer, models: models,
+                                  ledger: ledger, snapshots: snapshots, existing: existing)
+        } catch {
+            try? await writer.close()
+            throw error
+        }
+    }
+
+    /// Folds the log past the restored checkpoints and reads the side store.
+    private static func open(directory: String, options: StoreOptions, writer: LogWriter, models: ReadModels,
+                             ledger: Projector<CommandLedgerProjection>, snapshots: SnapshotStore,
+                             existing: Bool) async throws(StoreError) -> Store {
+        let layout = DataDirectoryLayout(path: directory)
         let projectors: [any RunnableProjector] = models.all + [ledger]
         var restored = 0
         var lowest = UInt64.max
