@@ -79,6 +79,19 @@ private struct CountingProjection: Projection {
 
     func makeInitialState() -> State { State() }
 
+    /// The default batch fold's loop, restated here: the default implementation, in another
+    /// module, would run unspecialized for this type, unlike the read models' (in `Projections`).
+    func apply(_ batch: [RecordedEvent], after checkpoint: UInt64, to state: inout State) -> BatchOutcome {
+        var last = checkpoint
+        for index in batch.indices {
+            let position = batch[index].position
+            guard position > checkpoint else { continue }
+            apply(batch[index], to: &state)
+            last = position
+        }
+        return BatchOutcome(lastApplied: last, failure: nil)
+    }
+
     func apply(_ event: RecordedEvent, to state: inout State) {
         state.events &+= 1
         switch event.event {
