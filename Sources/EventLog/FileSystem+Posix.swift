@@ -92,6 +92,17 @@ extension FileSystem {
             if flock(fd, LOCK_EX | LOCK_NB) == 0 { return true }
             if errno == EWOULDBLOCK { return false }
             throw SystemCallError(call: "flock", path: path, errno: errno)
+        },
+        map: { fd, offset, length, path throws(SystemCallError) in
+            guard length > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+            guard let address = mmap(nil, length, PROT_READ, MAP_SHARED, fd, off_t(offset)),
+                  address != MAP_FAILED else {
+                throw SystemCallError(call: "mmap", path: path, errno: errno)
+            }
+            return UnsafeRawBufferPointer(start: address, count: length)
+        },
+        unmap: { mapping in
+            if let base = mapping.baseAddress { _ = munmap(UnsafeMutableRawPointer(mutating: base), mapping.count) }
         }
     )
 
