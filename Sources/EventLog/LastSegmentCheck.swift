@@ -67,7 +67,9 @@ struct LastSegmentCheck {
                 try SegmentDigest.checksum(fd: fd, path: path, range: 0..<seal.length, probes: probes, buffer: buffer,
                                            fileSystem: fileSystem)
             }
-            if digest.checksum == seal.checksum && digest.probed == index.entries.map(\.position) {
+            if digest.checksum == seal.checksum && digest.probed == index.entries.map(\.position),
+               try SealedSegmentCheck.confirmsEnd(of: seal, index: index, fd: fd, name: name, directory: directory,
+                                                  buffer: buffer, fileSystem: fileSystem) {
                 start = (seal.length, seal.nextPosition)
                 outcome.index = index
                 outcome.checksum = seal.checksum

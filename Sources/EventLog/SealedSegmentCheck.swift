@@ -59,7 +59,9 @@ struct SealedSegmentCheck {
                                            fileSystem: fileSystem)
             }
             sealMatches = digest.checksum == seal.checksum
-            if sealMatches, let storedIndex, probes != nil, digest.probed == storedIndex.entries.map(\.position) {
+            if sealMatches, let storedIndex, probes != nil, digest.probed == storedIndex.entries.map(\.position),
+               try Self.confirmsEnd(of: seal, index: storedIndex, fd: fd, name: name, directory: directory,
+                                    buffer: buffer, fileSystem: fileSystem) {
                 return Outcome(nextPosition: seal.nextPosition, method: .seal, index: nil, seal: nil)
             }
         }
@@ -80,6 +82,24 @@ struct SealedSegmentCheck {
                                        checksum: digest.checksum)
         }
         return outcome
+    }
+
+    /// True when the records from the index's last entry end exactly at the seal's length
+    /// with a whole batch whose last position is the one before the seal's next position:
+    /// a cheap cross-check (at most one index interval read) that the seal describes this
+    /// segment, beyond the checksum matching.
+    /// - Throws: ``LogError`` `.io` when a read fails.
+    static func confirmsEnd(of seal: SegmentSeal, index: SparseIndex, fd: Int32, name: String, directory: String,
+                            buffer: ReadBuffer, fileSystem: FileSystem) throws(LogError) -> Bool {
+        guard seal.nextPosition > seal.basePosition else { return seal.length == Int64(SegmentHeader.size) }
+        let entry = index.entry(atOrBefore: seal.nextPosition - 1)
+            ?? SparseIndex.Entry(position: seal.basePosition, offset: Int64(SegmentHeader.size))
+        guard entry.offset < seal.length else { return false }
+        let scan = try RecordCheck(directory: directory, fileSystem: fileSystem, buffer: buffer)
+            .scan(fd: fd, base: seal.basePosition, name: name, size: seal.length, from: entry.offset,
+                  expecting: entry.position, index: SparseIndex(basePosition: seal.basePosition))
+        return scan.end.reason == .endOfFile && scan.end.batchEndOffset == seal.length
+            && scan.end.nextPosition == seal.nextPosition
     }
 
     /// The offsets of `index`'s entries to check against the segment's bytes, or nil when
