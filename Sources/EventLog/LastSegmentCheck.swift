@@ -60,9 +60,15 @@ struct LastSegmentCheck {
         let storedSeal = SegmentFiles.loadSeal(base: base, directory: directory, fileSystem: fileSystem)
         var outcome = Outcome(fd: fd, size: size, index: SparseIndex(basePosition: base))
         var start = (offset: Int64(SegmentHeader.size), position: base)
+        var checksummed: Int64 = 0
         if let seal = storedSeal, seal.length <= size,
-           let index = SegmentFiles.loadIndex(base: base, directory: directory, fileSystem: fileSystem),
-           let probes = SealedSegmentCheck.probes(of: index, length: seal.length) {
+           var index = SegmentFiles.loadIndex(base: base, directory: directory, fileSystem: fileSystem),
+           index.coveredLength >= seal.length {
+            // The index may describe records past the prefix (written at a later close):
+            // only its entries inside the prefix are used, and the scan adds the rest.
+            index.dropEntries(from: seal.length - Int64(RecordFrame.headerSize) + 1)
+            index.coveredLength = seal.length
+            let probes = SealedSegmentCheck.probes(of: index, length: seal.length) ?? []
             let digest = try LogError.mapping("checking the seal", directory: directory, segment: name) { () throws(SystemCallError) in
                 try SegmentDigest.checksum(fd: fd, path: path, range: 0..<seal.length, probes: probes, buffer: buffer,
                                            fileSystem: fileSystem)
@@ -71,6 +77,7 @@ struct LastSegmentCheck {
                try SealedSegmentCheck.confirmsEnd(of: seal, index: index, fd: fd, name: name, directory: directory,
                                                   buffer: buffer, fileSystem: fileSystem) {
                 start = (seal.length, seal.nextPosition)
+                checksummed = seal.length
                 outcome.index = index
                 outcome.checksum = seal.checksum
                 outcome.sealedLength = seal.length
@@ -93,7 +100,7 @@ struct LastSegmentCheck {
         // The bytes kept were just checked record by record (or by the seal): checksum them
         // for the seal that appends extend.
         let kept = try LogError.mapping("sealing", directory: directory, segment: name) { () throws(SystemCallError) in
-            try SegmentDigest.checksum(fd: fd, path: path, range: start.offset..<end.batchEndOffset, extending: outcome.checksum,
+            try SegmentDigest.checksum(fd: fd, path: path, range: checksummed..<end.batchEndOffset, extending: outcome.checksum,
                                        buffer: buffer, fileSystem: fileSystem)
         }
         outcome.checksum = kept.checksum

@@ -46,6 +46,37 @@ import TestSupport
         }
     }
 
+    /// Several writer lives, each appending seeded batches across rolls: every seal holds
+    /// the checksum of its segment's prefix as written (checked against the file), and the
+    /// next open checks every sealed segment and the whole last one by seal.
+    @Test(arguments: 0..<12)
+    func sealsStayTrueAcrossReopens(seed: UInt64) async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var random = SplitMix64(seed: seed)
+        var written: [[UInt8]] = []
+        for _ in 0..<Int.random(in: 2...4, using: &random) {
+            let durability: LogOptions.Durability = Bool.random(using: &random) ? .fsyncEachAppend : .buffered(flushInterval: .seconds(5))
+            let writer = try await LogWriter.open(directory: directory.path,
+                                                  options: LogOptions(durability: durability, segmentSize: 4096))
+            for _ in 0..<Int.random(in: 1...30, using: &random) {
+                let batch = (0..<Int.random(in: 1...5, using: &random)).map { _ in random.bytes(Int.random(in: 0...300, using: &random)) }
+                _ = try await writer.append(contentsOf: batch)
+                written += batch
+            }
+            try await writer.close()
+        }
+        for name in try LogFixtures.segments(directory) {
+            let bytes = try LogFixtures.bytes(directory, name)
+            let seal = try #require(SegmentSeal.decode(try LogFixtures.bytes(directory, LogFixtures.sealName(name))))
+            #expect(seal.length == Int64(bytes.count) && seal.checksum == CRC32C.checksum(bytes), "\(name)")
+        }
+        let (report, read) = try await Self.reopen(directory)
+        #expect(read == written)
+        #expect(report.checkedBySeal == report.sealedSegments && report.checkedByRecords == 0)
+        #expect(report.lastSegmentSealedLength == report.lastSegmentLength)
+    }
+
     /// What is wrong with the second segment's seal (or its index) before open.
     enum SealFault: String, CaseIterable, Sendable {
         case missing, damaged, truncated, staleChecksum, staleLength, wrongNextPosition, indexMissing
