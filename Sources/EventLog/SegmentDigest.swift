@@ -4,7 +4,7 @@
 /// whatever the segment's size.
 package enum SegmentDigest {
     /// Bytes checksummed per mapped window.
-    static let window = 8 << 20
+    static let window = 4 << 20
     /// Mappings start at multiples of this (a multiple of every platform's page size).
     static let alignment: Int64 = 64 << 10
 
@@ -21,7 +21,7 @@ package enum SegmentDigest {
     /// extending `crc`, and reads the position field of a frame at each of `probes`
     /// (ascending offsets with `offset + 16 <= range.upperBound`).
     /// - Throws: ``SystemCallError`` from a read (a failed mapping falls back to reads).
-    /// - Complexity: O(bytes in `range`), one mapping per 8 MiB.
+    /// - Complexity: O(bytes in `range`), one mapping per 4 MiB.
     package static func checksum(fd: Int32, path: String, range: Range<Int64>, extending crc: UInt32 = 0,
                                  probes: [Int64] = [], buffer: ReadBuffer,
                                  fileSystem fs: FileSystem) throws(SystemCallError) -> Result {
