@@ -19,11 +19,12 @@ package enum SegmentDigest {
 
     /// Checksums bytes `range` of the file `fd` (of which `range` must lie inside),
     /// extending `crc`, and reads the position field of a frame at each of `probes`
-    /// (ascending offsets with `offset + 16 <= range.upperBound`).
+    /// (ascending offsets with `offset + 16 <= range.upperBound`), mapping `window` bytes at
+    /// a time.
     /// - Throws: ``SystemCallError`` from a read (a failed mapping falls back to reads).
     /// - Complexity: O(bytes in `range`), one mapping per 4 MiB.
     package static func checksum(fd: Int32, path: String, range: Range<Int64>, extending crc: UInt32 = 0,
-                                 probes: [Int64] = [], buffer: ReadBuffer,
+                                 probes: [Int64] = [], window: Int = SegmentDigest.window, buffer: ReadBuffer,
                                  fileSystem fs: FileSystem) throws(SystemCallError) -> Result {
         var result = Result(checksum: crc, probed: [])
         result.probed.reserveCapacity(probes.count)
@@ -31,7 +32,7 @@ package enum SegmentDigest {
         var mapping = true
         var start = range.lowerBound
         while start < range.upperBound {
-            let end = min(start + Int64(window), range.upperBound)
+            let end = min(start + Int64(max(window, 4096)), range.upperBound)
             // Extra bytes past `end` let a probe near the window's end read its field whole.
             let reach = min(end + 16, range.upperBound)
             let from = start - start % alignment
