@@ -101,8 +101,9 @@ extension FileSystem {
             #else
             let flags = MAP_SHARED
             #endif
+            // MAP_FAILED is (void *)-1 on every platform.
             guard let address = mmap(nil, length, PROT_READ, flags, fd, off_t(offset)),
-                  address != MAP_FAILED else {
+                  Int(bitPattern: address) != -1 else {
                 throw SystemCallError(call: "mmap", path: path, errno: errno)
             }
             return UnsafeRawBufferPointer(start: address, count: length)
