@@ -62,7 +62,9 @@ package struct LogRecovery: Sendable {
                                  checksum: header.withUnsafeBytes { CRC32C.extend(0, $0) }, report: RecoveryReport())
         }
         let sealedBases = Array(bases.dropLast())
-        let results = Mutex(CheckResults(sealed: Array(repeating: nil, count: sealedBases.count)))
+        let unchecked = LogError(.io, "the segment was not checked", directory: directory)
+        let results = Mutex(CheckResults(sealed: Array(repeating: .failure(unchecked), count: sealedBases.count),
+                                         last: .failure(unchecked)))
         // Each segment is checked on its own (they are independent), side by side; damage is
         // then reported in segment order, as a serial check would.
         DispatchQueue.concurrentPerform(iterations: sealedBases.count + 1) { item in
@@ -81,24 +83,24 @@ package struct LogRecovery: Sendable {
         let (sealed, last) = results.withLock { ($0.sealed, $0.last) }
         let checked = clock?() ?? 0
         let lastOutcome: LastSegmentCheck.Outcome
+        var outcomes: [SealedSegmentCheck.Outcome] = []
         do throws(LogError) {
             var expected: UInt64 = 1
-            var outcomes: [SealedSegmentCheck.Outcome] = []
             for (base, result) in zip(sealedBases, sealed) {
                 guard base == expected else { throw missing(expected: expected, found: base) }
-                let outcome = try result!.get()
+                let outcome = try result.get()
                 outcomes.append(outcome)
                 expected = outcome.nextPosition
             }
             guard lastBase == expected else { throw missing(expected: expected, found: lastBase) }
-            lastOutcome = try last!.get()
+            lastOutcome = try last.get()
             for outcome in outcomes { try outcome.write(directory: directory, fileSystem: fileSystem) }
         } catch {
-            if case .success(let outcome)? = last, let fd = outcome.fd { fileSystem.close(fd) }
+            if case .success(let outcome) = last, let fd = outcome.fd { fileSystem.close(fd) }
             throw error
         }
         var tail = try LastSegmentCheck(directory: directory, fileSystem: fileSystem).finish(lastOutcome, base: lastBase)
-        tail.report = RecoveryReport(sealedSegments: sealed.count, outcomes: sealed.compactMap { try? $0?.get() }, last: lastOutcome)
+        tail.report = RecoveryReport(sealedSegments: sealed.count, outcomes: outcomes, last: lastOutcome)
         if let clock {
             let finished = clock()
             tail.report.checkingNanoseconds = checked &- started
@@ -109,8 +111,8 @@ package struct LogRecovery: Sendable {
 
     /// The checks' results, filled in by concurrent workers.
     private struct CheckResults: Sendable {
-        var sealed: [Result<SealedSegmentCheck.Outcome, LogError>?]
-        var last: Result<LastSegmentCheck.Outcome, LogError>?
+        var sealed: [Result<SealedSegmentCheck.Outcome, LogError>]
+        var last: Result<LastSegmentCheck.Outcome, LogError>
     }
 
     private func missing(expected: UInt64, found: UInt64) -> LogError {
