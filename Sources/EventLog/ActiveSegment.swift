@@ -13,4 +13,13 @@ struct ActiveSegment {
     var allocatedEnd: Int64
     /// The sparse index of its records.
     var index: SparseIndex
+    /// CRC32C of its bytes `0 ..< dataEnd`, extended by every write: its seal's checksum,
+    /// computed from what the writer wrote, never by reading the file back.
+    var checksum: UInt32
+
+    /// The seal of the segment as written so far, when nothing is staged: `nextPosition`
+    /// follows its last record.
+    func seal(nextPosition: UInt64) -> SegmentSeal {
+        SegmentSeal(basePosition: base, length: dataEnd, nextPosition: nextPosition, checksum: checksum)
+    }
 }

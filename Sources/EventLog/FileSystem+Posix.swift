@@ -92,6 +92,24 @@ extension FileSystem {
             if flock(fd, LOCK_EX | LOCK_NB) == 0 { return true }
             if errno == EWOULDBLOCK { return false }
             throw SystemCallError(call: "flock", path: path, errno: errno)
+        },
+        map: { fd, offset, length, path throws(SystemCallError) in
+            guard length > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+            #if os(Linux)
+            // Map every page of the window up front: one call instead of a fault per page.
+            let flags = MAP_SHARED | MAP_POPULATE
+            #else
+            let flags = MAP_SHARED
+            #endif
+            // MAP_FAILED is (void *)-1 on every platform.
+            guard let address = mmap(nil, length, PROT_READ, flags, fd, off_t(offset)),
+                  Int(bitPattern: address) != -1 else {
+                throw SystemCallError(call: "mmap", path: path, errno: errno)
+            }
+            return UnsafeRawBufferPointer(start: address, count: length)
+        },
+        unmap: { mapping in
+            if let base = mapping.baseAddress { _ = munmap(UnsafeMutableRawPointer(mutating: base), mapping.count) }
         }
     )
 

@@ -55,6 +55,13 @@ package struct FileSystem: Sendable {
     /// Takes an exclusive advisory lock without waiting; returns false when another open
     /// file description holds it (in this or another process).
     package var tryLock: @Sendable (_ fd: Int32, _ path: String) throws(SystemCallError) -> Bool
+    /// Maps `length` bytes of the file from `offset` (a multiple of the page size) read-only
+    /// into memory. The mapping must not outlive the descriptor's file: a file cut shorter
+    /// while mapped (which only the writer, holding the lock, ever does) faults on access.
+    package var map: @Sendable (_ fd: Int32, _ offset: Int64, _ length: Int,
+                                _ path: String) throws(SystemCallError) -> UnsafeRawBufferPointer
+    /// Releases a mapping made by ``map``.
+    package var unmap: @Sendable (_ mapping: UnsafeRawBufferPointer) -> Void
 
     /// Writes all of `bytes` at `offset`, looping over short writes.
     /// - Throws: ``SystemCallError`` from the first failed write.

@@ -28,6 +28,9 @@ public struct LogOptions: Sendable {
     public var preallocationSize: Int
     /// The file-system seam (tests inject faults through it).
     package var fileSystem: FileSystem
+    /// Monotonic nanoseconds, when open should time its phases (``LogWriter/recoveryReport``);
+    /// passed in by benchmarks, nil otherwise.
+    package var clock: (@Sendable () -> UInt64)?
 
     /// Options with the given policy and sizes.
     public init(durability: Durability = .fsyncEachAppend, segmentSize: Int = 64 << 20,
@@ -37,6 +40,7 @@ public struct LogOptions: Sendable {
         self.bufferSize = max(bufferSize, 4096)
         self.preallocationSize = max(0, preallocationSize)
         self.fileSystem = .posix
+        self.clock = nil
     }
 
     /// Options using another file-system seam.

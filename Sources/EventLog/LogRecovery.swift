@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 /// The writable end of a log after recovery: the last segment, open for writing, cut back
 /// to its last complete batch.
 package struct RecoveredTail {
@@ -11,20 +14,30 @@ package struct RecoveredTail {
     package var nextPosition: UInt64
     /// Its sparse index so far.
     package var index: SparseIndex
+    /// CRC32C of its bytes `0 ..< dataEnd`, which appends extend (for its seal).
+    package var checksum: UInt32
+    /// How recovery went.
+    package var report: RecoveryReport
 }
 
-/// Opening a log for writing: checks every segment, rebuilds missing or stale indexes,
-/// cuts a torn tail (an incomplete last batch) off the last segment, and refuses damage
-/// anywhere else with an error naming the segment, offset and position.
-package struct LogRecovery {
+/// Opening a log for writing: checks every segment, rebuilds missing or stale indexes and
+/// seals, cuts a torn tail (an incomplete last batch) off the last segment, and refuses
+/// damage anywhere else with an error naming the segment, offset and position.
+///
+/// Every segment is checked before anything is written, the segments side by side on the
+/// available cores: a segment whose seal matches by one checksum pass over the file, any
+/// other record by record (see FORMAT.md, "Recovery").
+package struct LogRecovery: Sendable {
     let directory: String
     let fileSystem: FileSystem
-    let buffer = ReadBuffer()
+    let clock: (@Sendable () -> UInt64)?
 
-    /// Recovery of the log in `directory` through `fileSystem`.
-    package init(directory: String, fileSystem: FileSystem) {
+    /// Recovery of the log in `directory` through `fileSystem`; `clock` (monotonic
+    /// nanoseconds), when given, times the phases for ``RecoveryReport``.
+    package init(directory: String, fileSystem: FileSystem, clock: (@Sendable () -> UInt64)? = nil) {
         self.directory = directory
         self.fileSystem = fileSystem
+        self.clock = clock
     }
 
     func path(_ name: String) -> String { directory + "/" + name }
@@ -34,6 +47,7 @@ package struct LogRecovery {
     ///   damage outside the torn tail; `.io` when a system call fails.
     /// - Complexity: reads every segment once.
     package func recover() throws(LogError) -> RecoveredTail {
+        let started = clock?() ?? 0
         let names: [String]
         do { names = try fileSystem.list(directory) } catch { throw .io(error, doing: "listing the log", directory: directory) }
         for name in names where name.hasSuffix(SegmentName.temporarySuffix) {
@@ -42,123 +56,69 @@ package struct LogRecovery {
         let bases = SegmentName.segmentBases(in: names)
         guard let lastBase = bases.last else {
             let fd = try createSegment(base: 1)
+            let header = SegmentHeader(basePosition: 1).encoded()
             return RecoveredTail(base: 1, fd: fd, dataEnd: Int64(SegmentHeader.size), nextPosition: 1,
-                                 index: SparseIndex(basePosition: 1))
+                                 index: SparseIndex(basePosition: 1),
+                                 checksum: header.withUnsafeBytes { CRC32C.extend(0, $0) }, report: RecoveryReport())
         }
-        var expected: UInt64 = 1
-        for base in bases.dropLast() {
-            guard base == expected else { throw missing(expected: expected, found: base) }
-            expected = try checkSealed(base: base)
+        let sealedBases = Array(bases.dropLast())
+        let unchecked = LogError(.io, "the segment was not checked", directory: directory)
+        let results = Mutex(CheckResults(sealed: Array(repeating: .failure(unchecked), count: sealedBases.count),
+                                         last: .failure(unchecked)))
+        // Each segment is checked on its own (they are independent), side by side; damage is
+        // then reported in segment order, as a serial check would.
+        DispatchQueue.concurrentPerform(iterations: sealedBases.count + 1) { item in
+            if item == 0 {
+                let result = Result { () throws(LogError) in
+                    try LastSegmentCheck(directory: directory, fileSystem: fileSystem).check(base: lastBase)
+                }
+                results.withLock { $0.last = result }
+            } else {
+                let result = Result { () throws(LogError) in
+                    try SealedSegmentCheck(directory: directory, fileSystem: fileSystem).check(base: sealedBases[item - 1])
+                }
+                results.withLock { $0.sealed[item - 1] = result }
+            }
         }
-        guard lastBase == expected else { throw missing(expected: expected, found: lastBase) }
-        return try recoverLast(base: lastBase)
+        let (sealed, last) = results.withLock { ($0.sealed, $0.last) }
+        let checked = clock?() ?? 0
+        let lastOutcome: LastSegmentCheck.Outcome
+        var outcomes: [SealedSegmentCheck.Outcome] = []
+        do throws(LogError) {
+            var expected: UInt64 = 1
+            for (base, result) in zip(sealedBases, sealed) {
+                guard base == expected else { throw missing(expected: expected, found: base) }
+                let outcome = try result.get()
+                outcomes.append(outcome)
+                expected = outcome.nextPosition
+            }
+            guard lastBase == expected else { throw missing(expected: expected, found: lastBase) }
+            lastOutcome = try last.get()
+            for outcome in outcomes { try outcome.write(directory: directory, fileSystem: fileSystem) }
+        } catch {
+            if case .success(let outcome) = last, let fd = outcome.fd { fileSystem.close(fd) }
+            throw error
+        }
+        var tail = try LastSegmentCheck(directory: directory, fileSystem: fileSystem).finish(lastOutcome, base: lastBase)
+        tail.report = RecoveryReport(sealedSegments: sealed.count, outcomes: outcomes, last: lastOutcome)
+        if let clock {
+            let finished = clock()
+            tail.report.checkingNanoseconds = checked &- started
+            tail.report.totalNanoseconds = finished &- started
+        }
+        return tail
+    }
+
+    /// The checks' results, filled in by concurrent workers.
+    private struct CheckResults: Sendable {
+        var sealed: [Result<SealedSegmentCheck.Outcome, LogError>]
+        var last: Result<LastSegmentCheck.Outcome, LogError>
     }
 
     private func missing(expected: UInt64, found: UInt64) -> LogError {
         LogError(.missingSegment,
                  "the segment holding position \(expected) is missing (the next segment starts at \(found)); restore it from a backup",
                  directory: directory, segment: SegmentName.segment(base: found), position: expected)
-    }
-
-    /// Checks a sealed segment whole; returns the position after its last record.
-    private func checkSealed(base: UInt64) throws(LogError) -> UInt64 {
-        let name = SegmentName.segment(base: base)
-        let fd: Int32
-        do { fd = try fileSystem.open(path(name), .readOnly) } catch { throw .io(error, doing: "opening", directory: directory, segment: name) }
-        defer { fileSystem.close(fd) }
-        let (end, index, size) = try scanWhole(fd: fd, base: base, name: name)
-        guard end.reason == .endOfFile, end.batchEndOffset == size else {
-            throw damage(end, name: name, detail: "a sealed segment")
-        }
-        try refreshIndex(index, name: SegmentName.index(base: base))
-        return end.nextPosition
-    }
-
-    /// Recovers the last segment, cutting a torn tail.
-    private func recoverLast(base: UInt64) throws(LogError) -> RecoveredTail {
-        let name = SegmentName.segment(base: base)
-        let fd: Int32
-        do { fd = try fileSystem.open(path(name), .readWrite) } catch { throw .io(error, doing: "opening", directory: directory, segment: name) }
-        do {
-            let size = try fileSize(fd, name)
-            if size < Int64(SegmentHeader.size) {
-                // Shorter than a header: it never held a record. Write its header again.
-                fileSystem.close(fd)
-                try? fileSystem.remove(path(name))
-                let fresh = try createSegment(base: base)
-                return RecoveredTail(base: base, fd: fresh, dataEnd: Int64(SegmentHeader.size), nextPosition: base,
-                                     index: SparseIndex(basePosition: base))
-            }
-            var (end, index, _) = try scanWhole(fd: fd, base: base, name: name)
-            if end.reason != .endOfFile {
-                // A valid record after the stop means damage in the middle, not a torn tail.
-                let follows = try LogError.mapping("searching the tail", directory: directory, segment: name) { () throws(SystemCallError) in
-                    try SegmentScanner.findValidFrame(
-                        fd: fd, path: path(name), fileSize: size, after: end.offset,
-                        positions: end.nextPosition...(end.nextPosition &+ (1 << 40)), buffer: buffer, fileSystem: fileSystem)
-                }
-                if follows != nil { throw damage(end, name: name, detail: "the last segment (valid records follow it)") }
-            }
-            if end.batchEndOffset < size {
-                try LogError.mapping("cutting the torn tail", directory: directory, segment: name) { () throws(SystemCallError) in
-                    try fileSystem.truncate(fd, end.batchEndOffset, path(name))
-                    try fileSystem.sync(fd, .data, path(name))
-                }
-            }
-            index.dropEntries(from: end.batchEndOffset)
-            index.coveredLength = end.batchEndOffset
-            return RecoveredTail(base: base, fd: fd, dataEnd: end.batchEndOffset,
-                                 nextPosition: end.batchEndPosition + 1, index: index)
-        } catch let error as LogError {
-            fileSystem.close(fd)
-            throw error
-        } catch {
-            fileSystem.close(fd)
-            throw LogError(.io, "recovery failed: \(error)", directory: directory, segment: name)
-        }
-    }
-
-    private func fileSize(_ fd: Int32, _ name: String) throws(LogError) -> Int64 {
-        do { return try fileSystem.size(fd, path(name)) } catch { throw .io(error, doing: "reading the size", directory: directory, segment: name) }
-    }
-
-    /// Checks the header and scans every record of a segment, building its index.
-    private func scanWhole(fd: Int32, base: UInt64, name: String) throws(LogError) -> (ScanEnd, SparseIndex, Int64) {
-        let size = try fileSize(fd, name)
-        try SegmentFiles.checkHeader(fd: fd, base: base, name: name, directory: directory, fileSystem: fileSystem)
-        var index = SparseIndex(basePosition: base)
-        do {
-            let end = try SegmentScanner.scan(
-                fd: fd, path: path(name), fileSize: size, from: Int64(SegmentHeader.size), expecting: base,
-                buffer: buffer, fileSystem: fileSystem) { record in
-                    index.note(position: record.position, offset: record.offset)
-                    return true
-                }
-            index.coveredLength = end.offset
-            return (end, index, size)
-        } catch let error as SystemCallError {
-            throw .io(error, doing: "reading", directory: directory, segment: name)
-        } catch {
-            throw LogError(.io, "reading failed: \(error)", directory: directory, segment: name)
-        }
-    }
-
-    private func damage(_ end: ScanEnd, name: String, detail: String) -> LogError {
-        let why: String
-        switch end.reason {
-        case .invalid(let reason): why = reason
-        case .truncated: why = "the record runs past the end of the file"
-        default: why = "the segment does not end with a complete batch"
-        }
-        return LogError(.corruptRecord,
-                        "damaged record in \(detail): \(why). Run verify to list all damage, then restore the segment from a backup",
-                        directory: directory, segment: name, offset: end.offset, position: end.nextPosition)
-    }
-
-    /// Rewrites the index file unless it matches `index` exactly.
-    private func refreshIndex(_ index: SparseIndex, name: String) throws(LogError) {
-        if let bytes = try? fileSystem.readFile(path(name)), SparseIndex.decode(bytes) == index { return }
-        try SegmentFiles.writeIndex(index, name: name, directory: directory, fileSystem: fileSystem)
     }
 
     /// Creates a segment: header written to a temporary file, synced, renamed into place,

@@ -55,8 +55,8 @@ extension LogWriter {
         resumeWaiters(.success(()))
     }
 
-    /// Writes and syncs what is staged, writes the active segment's index, releases the
-    /// lock and ends subscriptions. Later appends throw `.writerClosed`.
+    /// Writes and syncs what is staged, writes the active segment's index and seal (so the
+    /// next open checks it by one checksum pass), releases the lock and ends subscriptions. Later appends throw `.writerClosed`.
     /// - Throws: ``LogError`` `.io` (the log is closed anyway).
     public func close() throws(LogError) {
         guard !closed else { return }
@@ -69,6 +69,7 @@ extension LogWriter {
                 try trimPreallocation()
                 try SegmentFiles.writeIndex(segment.index, name: SegmentName.index(base: segment.base),
                                             directory: directory, fileSystem: fileSystem)
+                try SegmentFiles.writeSeal(segment.seal(nextPosition: nextPosition), directory: directory, fileSystem: fileSystem)
             } catch { firstError = error }
         }
         closed = true
@@ -168,6 +169,7 @@ extension LogWriter {
             }
             try fileSystem.writeAll(segment.fd, pending, at: segment.dataEnd, path: path)
         }
+        segment.checksum = pending.withUnsafeBytes { CRC32C.extend(segment.checksum, $0) }
         segment.dataEnd = end
         segment.allocatedEnd = max(segment.allocatedEnd, end)
         segment.index.coveredLength = end

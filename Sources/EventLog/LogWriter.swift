@@ -11,6 +11,9 @@ public actor LogWriter {
     nonisolated let options: LogOptions
     nonisolated let fileSystem: FileSystem
     nonisolated let tail: LogTail
+    /// How open went: segments checked by seal or record by record, and timings when
+    /// ``LogOptions/clock`` was set.
+    package nonisolated let recoveryReport: RecoveryReport
     let lockFD: Int32
 
     var segment: ActiveSegment
@@ -30,7 +33,8 @@ public actor LogWriter {
     /// Opens (creating if needed) the log in `directory` for writing, recovering it.
     /// - Throws: ``LogError`` `.locked` when another writer holds it; `.corruptRecord`,
     ///   `.corruptSegment` or `.missingSegment` for damage outside a torn tail; `.io`.
-    /// - Complexity: reads every segment once (every record's checksum is checked).
+    /// - Complexity: reads every segment once: one checksum pass over each segment whose
+    ///   seal matches, every record's checksum for the others and past the last seal.
     public init(directory: String, options: LogOptions = LogOptions()) throws(LogError) {
         let fs = options.fileSystem
         try LogError.mapping("creating the directory", directory: directory) { () throws(SystemCallError) in
@@ -51,7 +55,7 @@ public actor LogWriter {
                            directory: directory)
         }
         let recovered: RecoveredTail
-        do { recovered = try LogRecovery(directory: directory, fileSystem: fs).recover() } catch {
+        do { recovered = try LogRecovery(directory: directory, fileSystem: fs, clock: options.clock).recover() } catch {
             fs.close(lockFD)
             throw error
         }
@@ -60,7 +64,9 @@ public actor LogWriter {
         self.fileSystem = fs
         self.lockFD = lockFD
         self.segment = ActiveSegment(base: recovered.base, fd: recovered.fd, name: SegmentName.segment(base: recovered.base),
-                                     dataEnd: recovered.dataEnd, allocatedEnd: recovered.dataEnd, index: recovered.index)
+                                     dataEnd: recovered.dataEnd, allocatedEnd: recovered.dataEnd, index: recovered.index,
+                                     checksum: recovered.checksum)
+        self.recoveryReport = recovered.report
         self.nextPosition = recovered.nextPosition
         self.tail = LogTail(lastPosition: recovered.nextPosition - 1)
         pending.reserveCapacity(options.bufferSize + 4096)

@@ -1,5 +1,5 @@
 /// File names in a log directory: segments `<base position, 20 digits>.log`, their sparse
-/// indexes `<same>.idx`, the writer's lock `writer.lock`, and `*.tmp` files being created.
+/// indexes `<same>.idx`, their seals `<same>.seal`, the writer's lock `writer.lock`, and `*.tmp` files being created.
 package enum SegmentName {
     /// The lock file the writer holds.
     package static let lockFile = "writer.lock"
@@ -10,6 +10,8 @@ package enum SegmentName {
     package static func segment(base: UInt64) -> String { digits(base) + ".log" }
     /// `00000000000000000001.idx` for base position 1.
     package static func index(base: UInt64) -> String { digits(base) + ".idx" }
+    /// `00000000000000000001.seal` for base position 1.
+    package static func seal(base: UInt64) -> String { digits(base) + ".seal" }
 
     /// The base position a segment file name stands for, or nil if it is not one.
     package static func base(ofSegment name: String) -> UInt64? {

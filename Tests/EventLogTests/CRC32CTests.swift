@@ -45,6 +45,34 @@ import TestSupport
         }
     }
 
+    /// The interleaved hardware path (three streams over 3 x 8 KiB and 3 x 256-byte blocks,
+    /// combined by shifting) agrees with slicing-by-8 on large random buffers of random
+    /// length, start alignment and starting CRC.
+    @Test(arguments: 0..<40)
+    func interleavedPathAgreesOnLargeBuffers(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let bytes = random.bytes(Int.random(in: 0...120_000, using: &random) + 16)
+        let start = Int.random(in: 0..<16, using: &random)
+        let count = Int.random(in: 0...(bytes.count - start), using: &random)
+        let seedCRC = UInt32(truncatingIfNeeded: random.next())
+        bytes.withUnsafeBytes { raw in
+            let slice = UnsafeRawBufferPointer(rebasing: raw[start..<(start + count)])
+            #expect(CRC32C.extend(seedCRC, slice) == CRC32C.extendPortable(seedCRC, slice), "length \(count) at \(start)")
+        }
+    }
+
+    /// Lengths at the edges of the interleaved blocks, at every 8-byte alignment.
+    @Test(arguments: [767, 768, 769, 775, 776, 24_575, 24_576, 24_577, 24_576 + 768, 49_152 + 767, 73_728 + 13])
+    func interleavedBlockEdges(length: Int) {
+        let bytes = (0..<(length + 8)).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) }
+        bytes.withUnsafeBytes { raw in
+            for start in 0..<8 {
+                let slice = UnsafeRawBufferPointer(rebasing: raw[start..<(start + length)])
+                #expect(CRC32C.extend(0x1234_5678, slice) == CRC32C.extendPortable(0x1234_5678, slice), "at \(start)")
+            }
+        }
+    }
+
     #if arch(x86_64)
     /// Every x86-64 machine this runs on has SSE4.2; the fast path must be the one used.
     @Test func usesTheCPUInstruction() {

@@ -38,4 +38,25 @@ enum LogFixtures {
         let digits = String(base)
         return String(repeating: "0", count: 20 - digits.count) + digits + ".log"
     }
+
+    /// The seal file of segment `name` (`<base>.seal`).
+    static func sealName(_ segment: String) -> String { String(segment.dropLast(4)) + ".seal" }
+
+    /// The index file of segment `name` (`<base>.idx`).
+    static func indexName(_ segment: String) -> String { String(segment.dropLast(4)) + ".idx" }
+
+    /// The base position of segment `name`.
+    static func base(_ segment: String) -> UInt64 { UInt64(segment.dropLast(4))! }
+
+    /// The offsets of the frames in a segment's bytes, found by their length fields.
+    static func frameOffsets(_ segment: [UInt8]) -> [Int] {
+        var offsets: [Int] = []
+        var offset = 32
+        while offset + 20 <= segment.count {
+            offsets.append(offset)
+            let length = segment[(offset + 4)..<(offset + 8)].reversed().reduce(0) { $0 << 8 | Int($1) }
+            offset += 20 + length
+        }
+        return offsets
+    }
 }
