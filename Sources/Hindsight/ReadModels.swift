@@ -6,9 +6,8 @@ import Projections
 /// runs and what rebuilds and benchmarks replay into.
 package struct ReadModels: Sendable {
     package let vocabulary: Projector<VocabularyProjection>
-    package let dailyStats: Projector<DailyStatsProjection>
-    package let streaks: Projector<StreaksProjection>
-    package let achievements: Projector<AchievementsProjection>
+    /// Daily stats, streaks and achievements: one fold, one snapshot.
+    package let activity: Projector<ActivityProjection>
     package let spelling: Projector<SpellingProjection>
     package let stories: Projector<StoryLibraryProjection>
     package let profiles: Projector<ProfilesProjection>
@@ -19,9 +18,7 @@ package struct ReadModels: Sendable {
         let cutoff = configuration.dayCutoffHour
         vocabulary = Projector(VocabularyProjection(configuration: configuration.scheduler,
                                                     dailyNewCardLimit: configuration.dailyNewCardLimit))
-        dailyStats = Projector(DailyStatsProjection(defaultCutoffHour: cutoff))
-        streaks = Projector(StreaksProjection(defaultCutoffHour: cutoff))
-        achievements = Projector(try AchievementsProjection(rules: configuration.achievementRules, defaultCutoffHour: cutoff))
+        activity = Projector(try ActivityProjection(rules: configuration.achievementRules, defaultCutoffHour: cutoff))
         spelling = Projector(SpellingProjection(mastery: configuration.spellingMastery))
         stories = Projector(StoryLibraryProjection(defaultCutoffHour: cutoff))
         profiles = Projector(ProfilesProjection(defaultCutoffHour: cutoff,
@@ -31,7 +28,7 @@ package struct ReadModels: Sendable {
 
     /// Every projector, in a fixed order.
     package var all: [any RunnableProjector] {
-        [vocabulary, dailyStats, streaks, achievements, spelling, stories, profiles]
+        [vocabulary, activity, spelling, stories, profiles]
     }
 
     /// Restores each projector from its snapshot in `store` where one matches; the others stay

@@ -31,21 +31,40 @@ import TestSupport
         #expect(try decoded(ActiveDays.self, encoded(days)) == days)
     }
 
-    /// The window keeps the newest four reviews in order and removes from any slot.
-    @Test func theReviewWindowKeepsTheNewestFourInOrder() throws {
-        func review(_ n: UInt64) -> RememberedReview {
-            RememberedReview(id: EventID(testUUID(n)), day: Int64(n), rating: .good, mode: .scheduled, durationMs: 0,
-                             wasFirst: false)
+    /// A card's window keeps the newest four reviews in order, removes from any slot and zeroes
+    /// the freed slot (so equal windows have equal bytes).
+    @Test func aCardsWindowKeepsTheNewestFourInOrder() {
+        func review(_ n: UInt64) -> LedgerReview {
+            LedgerReview(id: IDKey(EventID(testUUID(n))),
+                         ReviewFact(day: Int64(n) - 3, rating: .good, mode: .scheduled, durationMs: Int64(n), wasFirst: false))
         }
-        var window = ReviewWindow()
-        for n in 1...6 as ClosedRange<UInt64> { window.append(review(n)) }
-        #expect(window.reviews.map(\.day) == [3, 4, 5, 6])
-        #expect(window.remove(id: EventID(testUUID(4)))?.day == 4)
-        #expect(window.remove(id: EventID(testUUID(1))) == nil)
-        #expect(window.reviews.map(\.day) == [3, 5, 6])
-        window.append(review(7))
-        window.append(review(8))
-        #expect(window.reviews.map(\.day) == [5, 6, 7, 8])
-        #expect(try decoded(ReviewWindow.self, encoded(window)) == window)
+        var card = LedgerCard(profile: 7)
+        for n in 1...6 as ClosedRange<UInt64> { card.append(review(n)) }
+        #expect(card.reviews.map(\.fact.day) == [0, 1, 2, 3])
+        #expect(card.remove(id: IDKey(EventID(testUUID(4))))?.fact.day == 1)
+        #expect(card.remove(id: IDKey(EventID(testUUID(1)))) == nil)
+        #expect(card.reviews.map(\.fact.day) == [0, 2, 3])
+        #expect(card[3] == .empty)
+        card.append(review(7))
+        card.append(review(8))
+        #expect(card.reviews.map(\.fact.day) == [2, 3, 4, 5])
+        #expect(card.profile == 7 && card.count == 4 && !card.hasScheduledReview)
+        #expect(MemoryLayout<LedgerCard>.stride == LedgerCard.byteCount)
+    }
+
+    /// Every fact a review packs comes back unchanged, at the extremes of the day range.
+    @Test(arguments: [Int64.min / 86_400_000 - 1, -1, 0, 20_000, Int64.max / 86_400_000 + 1])
+    func aPackedReviewKeepsItsFacts(day: Int64) {
+        for rating in Rating.allCases {
+            for mode in ReviewMode.allCases {
+                for wasFirst in [false, true] {
+                    let fact = ReviewFact(day: day, rating: rating, mode: mode, durationMs: Int64.max, wasFirst: wasFirst)
+                    let packed = LedgerReview(id: IDKey(EventID(testUUID(9))), fact)
+                    #expect(packed.fact == fact)
+                    #expect(packed.isWellFormed)
+                    #expect(packed.isScheduled == (mode == .scheduled))
+                }
+            }
+        }
     }
 }
