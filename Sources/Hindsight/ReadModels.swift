@@ -44,11 +44,16 @@ package struct ReadModels: Sendable {
         }
     }
 
-    /// Saves every projector's snapshot to `store`.
+    /// Saves every projector's snapshot to `store`, and removes retired ones.
     /// - Throws: ``SnapshotError`` for the first snapshot that cannot be written.
     package func save(to store: SnapshotStore) async throws(SnapshotError) {
         for projector in all {
             try store.save(await projector.snapshot())
         }
+        for name in Self.retiredSnapshots { store.remove(name) }
     }
+
+    /// Snapshots of projections this build no longer has (folded into ``activity``): removed
+    /// when a store saves, so they do not linger beside the current ones.
+    static let retiredSnapshots = ["daily-stats", "streaks", "achievements"]
 }
