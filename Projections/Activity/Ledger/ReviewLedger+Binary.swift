@@ -4,15 +4,17 @@ import Events
 // length-prefixed block of little-endian 64-bit words, and read back with one copy (no varints,
 // no per-card allocation). Layout:
 // profile count (varint) · profiles block (2 words each) · card count (varint) ·
-// card-id block (2 words each) · card block (17 words each, see `LedgerCard`).
+// card-id block (2 words each) · entry block (1 word each, `LedgerEntry.stored`) ·
+// window block (16 words each, see `LedgerWindow`), all in slot order.
 extension ReviewLedger: BinaryCodable {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         let profiles: [IDKey] = try reader.readWordBlock(wordsPerElement: 2, "ledger profiles")
         let count = try reader.readCount()
         let cardIDs: [IDKey] = try reader.readWordBlock(count: count, wordsPerElement: 2, "ledger card ids")
-        let cards: [LedgerCard] = try reader.readWordBlock(count: count, wordsPerElement: 17, "ledger cards")
+        let stored: [UInt64] = try reader.readWordBlock(count: count, wordsPerElement: 1, "ledger entries")
+        let windows: [LedgerWindow] = try reader.readWordBlock(count: count, wordsPerElement: 16, "ledger windows")
         do {
-            try self.init(cardIDs: cardIDs, cards: cards, profiles: profiles)
+            try self.init(cardIDs: cardIDs, stored: stored, windows: windows, profiles: profiles)
         } catch {
             throw reader.error(.invalidValue, "the review ledger is inconsistent: \(error.message)")
         }
@@ -20,9 +22,10 @@ extension ReviewLedger: BinaryCodable {
 
     package func encode(to writer: inout BinaryWriter) {
         writer.writeWordBlock(profiles, wordsPerElement: 2)
-        writer.writeVarint(UInt64(cards.count))
+        writer.writeVarint(UInt64(cardIDs.count))
         writer.writeWordBlock(cardIDs, wordsPerElement: 2, countPrefixed: false)
-        writer.writeWordBlock(cards, wordsPerElement: 17, countPrefixed: false)
+        writer.writeWordBlock(storedEntries, wordsPerElement: 1, countPrefixed: false)
+        writer.writeWordBlock(windows, wordsPerElement: 16, countPrefixed: false)
     }
 }
 

@@ -2,7 +2,7 @@ import Events
 
 /// The bounded per-card memory that lets the activity read model take an undone review back out
 /// of the numbers it went into, flat: an id → slot index, and the cards' plain-data windows
-/// (``LedgerCard``) in one contiguous array, so a review costs one hash lookup and no allocation.
+/// (``LedgerWindow``) in one contiguous array, so a review costs one hash lookup and no allocation.
 ///
 /// For every card created it keeps the card's profile, whether the card has had a scheduled
 /// review yet (so "new card" means its first scheduled review), and its last
@@ -15,27 +15,28 @@ import Events
 /// numbers, in order of first card) follow the log, so the same log gives the same ledger.
 package struct ReviewLedger: Sendable, Equatable {
     /// How many of a card's most recent reviews are remembered for undo.
-    package static let reviewsRemembered = LedgerCard.capacity
+    package static let reviewsRemembered = LedgerWindow.capacity
 
+    /// Each card's slot, owner and window state, by card id.
+    package private(set) var entries: [IDKey: LedgerEntry] = [:]
     /// The card id of each slot.
-    package internal(set) var cardIDs: [IDKey] = []
-    /// Each slot's memory.
-    package internal(set) var cards: [LedgerCard] = []
-    /// The profiles that own cards, by number (a card's ``LedgerCard/profile``).
-    package internal(set) var profiles: [IDKey] = []
-    /// The slot of each card id (derived from ``cardIDs``).
-    private(set) var slots: [IDKey: Int] = [:]
+    package private(set) var cardIDs: [IDKey] = []
+    /// Each slot's window of reviews.
+    package private(set) var windows: [LedgerWindow] = []
+    /// The profiles that own cards, by number (a card's ``LedgerEntry/profile``).
+    package private(set) var profiles: [IDKey] = []
     /// The number of each profile (derived from ``profiles``).
-    private(set) var profileNumbers: [IDKey: UInt32] = [:]
+    private var profileNumbers: [IDKey: UInt32] = [:]
 
     /// An empty ledger.
     package init() {}
 
-    /// A ledger from its parts, checked: ids unique, owners known, windows well formed.
+    /// A ledger from its parts (`stored` as ``LedgerEntry/stored`` by slot), checked: ids
+    /// unique, owners known, windows well formed.
     /// - Throws: a description of the first inconsistency.
-    init(cardIDs: [IDKey], cards: [LedgerCard], profiles: [IDKey]) throws(LedgerInconsistency) {
+    init(cardIDs: [IDKey], stored: [UInt64], windows: [LedgerWindow], profiles: [IDKey]) throws(LedgerInconsistency) {
         self.cardIDs = cardIDs
-        self.cards = cards
+        self.windows = windows
         self.profiles = profiles
         profileNumbers.reserveCapacity(profiles.count)
         for (number, profile) in profiles.enumerated() {
@@ -43,28 +44,33 @@ package struct ReviewLedger: Sendable, Equatable {
                 throw LedgerInconsistency("profile \(profile.uuid) is numbered twice")
             }
         }
-        slots.reserveCapacity(cardIDs.count)
-        for (slot, card) in cardIDs.enumerated() {
-            guard slots.updateValue(slot, forKey: card) == nil else {
-                throw LedgerInconsistency("card \(card.uuid) has two slots")
-            }
-        }
-        for (slot, card) in cards.enumerated() {
-            guard Int(card.profile) < profiles.count, card.count <= LedgerCard.capacity,
-                  card.header >> 41 == 0, (0..<card.count).allSatisfy({ card[$0].isWellFormed }),
-                  (card.count..<LedgerCard.capacity).allSatisfy({ card[$0] == .empty }) else {
+        entries.reserveCapacity(cardIDs.count)
+        for slot in cardIDs.indices {
+            let entry = LedgerEntry(slot: UInt32(slot), profile: UInt32(truncatingIfNeeded: stored[slot]),
+                                    bits: UInt32(truncatingIfNeeded: stored[slot] >> 32))
+            guard Int(entry.profile) < profiles.count, entry.isWellFormed, windows[slot].isWellFormed(for: entry) else {
                 throw LedgerInconsistency("the memory of card \(cardIDs[slot].uuid) (slot \(slot)) is malformed")
+            }
+            guard entries.updateValue(entry, forKey: cardIDs[slot]) == nil else {
+                throw LedgerInconsistency("card \(cardIDs[slot].uuid) has two slots")
             }
         }
     }
 
     /// How many cards are remembered.
-    package var count: Int { cards.count }
+    package var count: Int { cardIDs.count }
+
+    /// Each slot's ``LedgerEntry/stored`` bits, in slot order (for the snapshot).
+    var storedEntries: [UInt64] {
+        var stored = [UInt64](repeating: 0, count: cardIDs.count)
+        for entry in entries.values { stored[Int(entry.slot)] = entry.stored }
+        return stored
+    }
 
     /// Starts remembering a new card (a second creation of the same id is ignored).
     package mutating func cardCreated(_ card: CardID, profile: ProfileID) {
         let key = IDKey(card)
-        guard slots[key] == nil else { return }
+        guard entries[key] == nil else { return }
         let owner = IDKey(profile)
         let number: UInt32
         if let known = profileNumbers[owner] {
@@ -74,22 +80,22 @@ package struct ReviewLedger: Sendable, Equatable {
             profiles.append(owner)
             profileNumbers[owner] = number
         }
-        slots[key] = cards.count
+        entries[key] = LedgerEntry(slot: UInt32(cardIDs.count), profile: number)
         cardIDs.append(key)
-        cards.append(LedgerCard(profile: number))
+        windows.append(LedgerWindow())
     }
 
     /// Forgets a deleted card: later reviews and undos of it are ignored. The last slot moves
     /// into its place.
     package mutating func cardDeleted(_ card: CardID) {
-        guard let slot = slots.removeValue(forKey: IDKey(card)) else { return }
-        let last = cards.count - 1
+        guard let removed = entries.removeValue(forKey: IDKey(card)) else { return }
+        let slot = Int(removed.slot), last = cardIDs.count - 1
         if slot != last {
-            cards[slot] = cards[last]
+            windows[slot] = windows[last]
             cardIDs[slot] = cardIDs[last]
-            slots[cardIDs[slot]] = slot
+            entries[cardIDs[slot]]?.slot = UInt32(slot)
         }
-        cards.removeLast()
+        windows.removeLast()
         cardIDs.removeLast()
     }
 
@@ -97,51 +103,52 @@ package struct ReviewLedger: Sendable, Equatable {
     /// - Returns: what it counts (with ``ReviewFact/wasFirst`` decided), or nil when the card is
     ///   unknown or belongs to another profile, in which case the review must be ignored (so an
     ///   undo always takes back from the profile that was counted).
-    /// - Complexity: O(1): one hash lookup, one fixed-size window.
+    /// - Complexity: O(1): one hash lookup, one slot written.
     @inline(__always)
-    package mutating func record(_ review: ReviewGraded, id: EventID, profile: ProfileID,
-                                 day: Int64) -> ReviewFact? {
-        guard let slot = slots[IDKey(review.card)] else { return nil }
-        return cards.withUnsafeMutableBufferPointer { cards in
-            let owner = IDKey(profile)
-            guard profiles[Int(cards[slot].profile)] == owner else { return nil }
-            let first = review.mode == .scheduled && !cards[slot].hasScheduledReview
-            if first { cards[slot].hasScheduledReview = true }
-            let fact = ReviewFact(day: day, rating: review.rating, mode: review.mode,
-                                  durationMs: review.duration.milliseconds, wasFirst: first)
-            cards[slot].append(LedgerReview(id: IDKey(id), fact))
-            return fact
-        }
+    package mutating func record(_ review: ReviewGraded, id: EventID, profile: ProfileID, day: Int64) -> ReviewFact? {
+        guard let index = entries.index(forKey: IDKey(review.card)) else { return nil }
+        var entry = entries.values[index]
+        guard profiles[Int(entry.profile)] == IDKey(profile) else { return nil }
+        let first = review.mode == .scheduled && !entry.hasScheduledReview
+        if first { entry.hasScheduledReview = true }
+        let fact = ReviewFact(day: day, rating: review.rating, mode: review.mode,
+                              durationMs: review.duration.milliseconds, wasFirst: first)
+        windows[Int(entry.slot)].append(LedgerReview(id: IDKey(id), fact), to: &entry)
+        entries.values[index] = entry
+        return fact
     }
 
     /// Takes back the review `review` of `card`.
     /// - Returns: nil when the card is unknown or the review is not remembered (then nothing
     ///   changes and the undo must be ignored).
     package mutating func undo(_ review: EventID, of card: CardID) -> ReviewUndo? {
-        guard let slot = slots[IDKey(card)], let removed = cards[slot].remove(id: IDKey(review)) else { return nil }
+        guard let index = entries.index(forKey: IDKey(card)) else { return nil }
+        var entry = entries.values[index]
+        let slot = Int(entry.slot)
+        guard let removed = windows[slot].remove(id: IDKey(review), from: &entry) else { return nil }
         var newFirstDay: Int64?
         if removed.wasFirst {
             // Every review after the first is still remembered (the window keeps the newest),
             // so the earliest remaining scheduled one is exactly the new first.
-            if let next = (0..<cards[slot].count).first(where: { cards[slot][$0].isScheduled }) {
-                cards[slot][next].wasFirst = true
-                newFirstDay = cards[slot][next].fact.day
+            if let next = (0..<entry.count).first(where: { windows[slot][$0, of: entry].isScheduled }) {
+                windows[slot][next, of: entry].wasFirst = true
+                newFirstDay = windows[slot][next, of: entry].fact.day
             } else {
-                cards[slot].hasScheduledReview = false
+                entry.hasScheduledReview = false
             }
         }
-        let owner = profiles[Int(cards[slot].profile)]
-        return ReviewUndo(profile: ProfileID(owner.uuid), removed: removed.fact, newFirstDay: newFirstDay)
+        entries.values[index] = entry
+        return ReviewUndo(profile: ProfileID(profiles[Int(entry.profile)].uuid), removed: removed.fact, newFirstDay: newFirstDay)
     }
 
     /// The remembered reviews of `card`, oldest first (empty for an unknown card).
     package func reviews(of card: CardID) -> [ReviewFact] {
-        guard let slot = slots[IDKey(card)] else { return [] }
-        return cards[slot].reviews.map(\.fact)
+        guard let entry = entries[IDKey(card)] else { return [] }
+        return windows[Int(entry.slot)].reviews(of: entry).map(\.fact)
     }
 
     package static func == (lhs: ReviewLedger, rhs: ReviewLedger) -> Bool {
-        lhs.cardIDs == rhs.cardIDs && lhs.cards == rhs.cards && lhs.profiles == rhs.profiles
+        lhs.cardIDs == rhs.cardIDs && lhs.windows == rhs.windows && lhs.profiles == rhs.profiles && lhs.entries == rhs.entries
     }
 }
 

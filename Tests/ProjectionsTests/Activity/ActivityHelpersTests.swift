@@ -31,25 +31,28 @@ import TestSupport
         #expect(try decoded(ActiveDays.self, encoded(days)) == days)
     }
 
-    /// A card's window keeps the newest four reviews in order, removes from any slot and zeroes
-    /// the freed slot (so equal windows have equal bytes).
+    /// A card's window keeps the newest four reviews in order (a ring: appending to a full
+    /// window overwrites the oldest), removes from any place and zeroes the freed slot.
     @Test func aCardsWindowKeepsTheNewestFourInOrder() {
         func review(_ n: UInt64) -> LedgerReview {
             LedgerReview(id: IDKey(EventID(testUUID(n))),
                          ReviewFact(day: Int64(n) - 3, rating: .good, mode: .scheduled, durationMs: Int64(n), wasFirst: false))
         }
-        var card = LedgerCard(profile: 7)
-        for n in 1...6 as ClosedRange<UInt64> { card.append(review(n)) }
-        #expect(card.reviews.map(\.fact.day) == [0, 1, 2, 3])
-        #expect(card.remove(id: IDKey(EventID(testUUID(4))))?.fact.day == 1)
-        #expect(card.remove(id: IDKey(EventID(testUUID(1)))) == nil)
-        #expect(card.reviews.map(\.fact.day) == [0, 2, 3])
-        #expect(card[3] == .empty)
-        card.append(review(7))
-        card.append(review(8))
-        #expect(card.reviews.map(\.fact.day) == [2, 3, 4, 5])
-        #expect(card.profile == 7 && card.count == 4 && !card.hasScheduledReview)
-        #expect(MemoryLayout<LedgerCard>.stride == LedgerCard.byteCount)
+        var entry = LedgerEntry(slot: 0, profile: 7)
+        var window = LedgerWindow()
+        for n in 1...6 as ClosedRange<UInt64> { window.append(review(n), to: &entry) }
+        #expect(window.reviews(of: entry).map(\.fact.day) == [0, 1, 2, 3])
+        #expect(entry.start == 2 && entry.count == 4)
+        #expect(window.remove(id: IDKey(EventID(testUUID(4))), from: &entry)?.fact.day == 1)
+        #expect(window.remove(id: IDKey(EventID(testUUID(1))), from: &entry) == nil)
+        #expect(window.reviews(of: entry).map(\.fact.day) == [0, 2, 3])
+        #expect(window.isWellFormed(for: entry))
+        window.append(review(7), to: &entry)
+        window.append(review(8), to: &entry)
+        #expect(window.reviews(of: entry).map(\.fact.day) == [2, 3, 4, 5])
+        for n in [5, 6, 7, 8] as [UInt64] { _ = window.remove(id: IDKey(EventID(testUUID(n))), from: &entry) }
+        #expect(window == LedgerWindow() && entry == LedgerEntry(slot: 0, profile: 7))
+        #expect(MemoryLayout<LedgerWindow>.stride == 128)
     }
 
     /// Every fact a review packs comes back unchanged, at the extremes of the day range.

@@ -52,17 +52,19 @@ import TestSupport
     }
 
     /// Damaged snapshot bytes are refused with an error that says what is wrong, never a crash.
-    /// (what, byte offset into the last card's block or nil to cut the last byte, new value)
+    /// (what, byte offset from the end (one card: its entry word, the window block's 2-byte
+    /// length, its 128-byte window) or nil to cut the last byte, new value)
     @Test(arguments: [
-        ("a card owned by profile 5 of 1", 0, 5), ("a window of 9 reviews", 4, 9),
-        ("a rating of 7", 8 + 16, 7), ("a block one byte short", nil, 0),
+        ("a card owned by profile 5 of 1", 138, 5), ("a window of 7 reviews", 134, 7),
+        ("an unknown flag", 134, 0x40), ("a rating of 7", 112, 7), ("a filled unused slot", 60, 1),
+        ("a block one byte short", nil, 0),
     ] as [(String, Int?, UInt8)])
     func damagedLedgerBytesAreRefused(what: String, offset: Int?, value: UInt8) {
         var ledger = ReviewLedger()
         ledger.cardCreated(card(1), profile: Self.ada)
         _ = ledger.record(review(1), id: EventID(testUUID(1)), profile: Self.ada, day: 1)
         var bytes = encoded(ledger)
-        if let offset { bytes[bytes.count - LedgerCard.byteCount + offset] = value } else { bytes.removeLast() }
+        if let offset { bytes[bytes.count - offset] = value } else { bytes.removeLast() }
         #expect(throws: EventDecodingError.self, "\(what)") { _ = try decoded(ReviewLedger.self, bytes) }
     }
 }
