@@ -31,6 +31,38 @@ import TestSupport
         #expect(try decoded(ActiveDays.self, encoded(days)) == days)
     }
 
+    /// Property: random practice and undos, in and out of order, keep the same active days and
+    /// runs as a plain day → count map; the encoding round-trips.
+    @Test(arguments: 0..<30 as Range<UInt64>)
+    func activeDaysMatchAPlainCountMap(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        var days = ActiveDays()
+        var reference: [Int64: Int] = [:]
+        var latest: Int64 = 100
+        for _ in 0..<300 {
+            if rng.next() % 5 == 0 {
+                let day = 100 + Int64(rng.next() % UInt64(latest - 99))
+                let becameInactive = reference[day] == 1
+                #expect(days.remove(day) == becameInactive)
+                if let count = reference[day] { reference[day] = count > 1 ? count - 1 : nil }
+            } else {
+                if rng.next() % 3 == 0 { latest += Int64(rng.next() % 3) }
+                let day = rng.next() % 4 == 0 ? 100 + Int64(rng.next() % UInt64(latest - 99)) : latest
+                #expect(days.add(day) == (reference[day] == nil))
+                reference[day, default: 0] += 1
+            }
+        }
+        #expect(days.days == reference.keys.sorted())
+        #expect(days.dayCounts == reference.keys.sorted().map { reference[$0]! })
+        var runs: [DayRun] = []
+        for day in reference.keys.sorted() {
+            if let last = runs.last, last.last == day - 1 { runs[runs.count - 1].last = day } else { runs.append(DayRun(first: day, last: day)) }
+        }
+        #expect(days.runs == runs)
+        #expect(try decoded(ActiveDays.self, encoded(days)) == days)
+        #expect(encoded(days) == encoded(reference))
+    }
+
     /// A card's window keeps the newest four reviews in order (a ring: appending to a full
     /// window overwrites the oldest), removes from any place and zeroes the freed slot.
     @Test func aCardsWindowKeepsTheNewestFourInOrder() {
