@@ -2,16 +2,42 @@ import Events
 import Foundation
 import Projections
 
-/// Activity read models: the DailyStats, streaks and achievements folds over decoded events
-/// (decoding and reading the log are measured elsewhere). Target: well under 100 ns an event each.
+/// The activity read model: daily stats, streaks and achievements folded together over decoded
+/// events (decoding and reading the log are measured elsewhere), target ≥ 8M events/s; and the
+/// decoding of its snapshot bytes.
 let activityWorkloads: [Workload] = [
     activityFoldWorkload("activity.baseline", "empty fold (the loop's own cost, to subtract)") { EmptyFold() },
-    activityFoldWorkload("activity.daily-stats", "DailyStats fold") { DailyStatsProjection(defaultCutoffHour: 4) },
-    activityFoldWorkload("activity.streaks", "streaks fold") { StreaksProjection(defaultCutoffHour: 4) },
-    activityFoldWorkload("activity.achievements", "achievements fold (default rule table)") {
-        try! AchievementsProjection(defaultCutoffHour: 4)
+    activityFoldWorkload("activity.all", "activity fold: daily stats, streaks and achievements (default rules) in one") {
+        try! ActivityProjection(defaultCutoffHour: 4)
     },
+    activitySnapshotWorkload,
 ]
+
+/// Encodes the activity state folded from the benchmark log and times decoding it back (what a
+/// snapshot restore does after the file is read); prints the snapshot's size.
+private let activitySnapshotWorkload = Workload(
+    name: "activity.snapshot", summary: "decode the activity state's snapshot bytes (10k cards; events = log length)",
+    defaultEvents: 2_000_000, quickEvents: 20_000
+) { context in
+    let events = ActivityBenchmarkLog.make(events: context.events, seed: 7)
+    let projection = try! ActivityProjection(defaultCutoffHour: 4)
+    var state = projection.makeInitialState()
+    for event in events { projection.apply(event, to: &state) }
+    var writer = BinaryWriter()
+    state.encode(to: &writer)
+    let bytes = writer.bytes
+    let start = Stopwatch.now()
+    let decoded = try bytes.withUnsafeBytes { raw in
+        var reader = BinaryReader(raw)
+        return try ActivityState(from: &reader)
+    }
+    let seconds = Stopwatch.seconds(since: start)
+    guard decoded == state else { throw ActivitySnapshotBenchmarkError(message: "the decoded state differs") }
+    FileHandle.standardError.write(Data("activity.snapshot: \(bytes.count) bytes\n".utf8))
+    return Sample(events: events.count, seconds: seconds)
+}
+
+private struct ActivitySnapshotBenchmarkError: Error { let message: String }
 
 private func activityFoldWorkload<P: Projection>(_ name: String, _ what: String,
                                                  _ make: @escaping @Sendable () -> P) -> Workload {

@@ -6,9 +6,8 @@ import Projections
 /// runs and what rebuilds and benchmarks replay into.
 package struct ReadModels: Sendable {
     package let vocabulary: Projector<VocabularyProjection>
-    package let dailyStats: Projector<DailyStatsProjection>
-    package let streaks: Projector<StreaksProjection>
-    package let achievements: Projector<AchievementsProjection>
+    /// Daily stats, streaks and achievements: one fold, one snapshot.
+    package let activity: Projector<ActivityProjection>
     package let spelling: Projector<SpellingProjection>
     package let stories: Projector<StoryLibraryProjection>
     package let profiles: Projector<ProfilesProjection>
@@ -19,9 +18,7 @@ package struct ReadModels: Sendable {
         let cutoff = configuration.dayCutoffHour
         vocabulary = Projector(VocabularyProjection(configuration: configuration.scheduler,
                                                     dailyNewCardLimit: configuration.dailyNewCardLimit))
-        dailyStats = Projector(DailyStatsProjection(defaultCutoffHour: cutoff))
-        streaks = Projector(StreaksProjection(defaultCutoffHour: cutoff))
-        achievements = Projector(try AchievementsProjection(rules: configuration.achievementRules, defaultCutoffHour: cutoff))
+        activity = Projector(try ActivityProjection(rules: configuration.achievementRules, defaultCutoffHour: cutoff))
         spelling = Projector(SpellingProjection(mastery: configuration.spellingMastery))
         stories = Projector(StoryLibraryProjection(defaultCutoffHour: cutoff))
         profiles = Projector(ProfilesProjection(defaultCutoffHour: cutoff,
@@ -31,7 +28,7 @@ package struct ReadModels: Sendable {
 
     /// Every projector, in a fixed order.
     package var all: [any RunnableProjector] {
-        [vocabulary, dailyStats, streaks, achievements, spelling, stories, profiles]
+        [vocabulary, activity, spelling, stories, profiles]
     }
 
     /// Restores each projector from its snapshot in `store` where one matches, all at once (one
@@ -41,11 +38,16 @@ package struct ReadModels: Sendable {
         SnapshotRestore.discard(await SnapshotRestore.restore(all, from: store), in: store)
     }
 
-    /// Saves every projector's snapshot to `store`.
+    /// Saves every projector's snapshot to `store`, and removes retired ones.
     /// - Throws: ``SnapshotError`` for the first snapshot that cannot be written.
     package func save(to store: SnapshotStore) async throws(SnapshotError) {
         for projector in all {
             try store.save(await projector.snapshot())
         }
+        for name in Self.retiredSnapshots { store.remove(name) }
     }
+
+    /// Snapshots of projections this build no longer has (folded into ``activity``): removed
+    /// when a store saves, so they do not linger beside the current ones.
+    static let retiredSnapshots = ["daily-stats", "streaks", "achievements"]
 }

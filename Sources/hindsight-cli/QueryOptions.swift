@@ -60,8 +60,9 @@ struct CurrentReadModels {
         if let loaded = try await fromStore(dataDirectory: dataDirectory, now: now, personal: personal) { return loaded }
         io.printError("note: the store is open in another process; reading its log without snapshots")
         let (models, position) = try await ReadModels.asOf(.latest, dataDirectory: dataDirectory, configuration: ReadModelConfiguration())
-        return CurrentReadModels(vocabulary: await models.vocabulary.current().state, dailyStats: await models.dailyStats.current().state,
-                                 streaks: await models.streaks.current().state, directory: await models.profiles.current().state,
+        let activity = await models.activity.current().state
+        return CurrentReadModels(vocabulary: await models.vocabulary.current().state, dailyStats: activity.dailyStats,
+                                 streaks: activity.streaks, directory: await models.profiles.current().state,
                                  personal: personal, position: position)
     }
 
@@ -73,8 +74,9 @@ struct CurrentReadModels {
             if error.code == .locked { return nil }
             throw error
         }
-        let loaded = CurrentReadModels(vocabulary: await store.vocabulary(), dailyStats: await store.dailyStats(),
-                                       streaks: await store.streaks(), directory: await store.profiles(),
+        let activity = await store.activity()
+        let loaded = CurrentReadModels(vocabulary: await store.vocabulary(), dailyStats: activity.dailyStats,
+                                       streaks: activity.streaks, directory: await store.profiles(),
                                        personal: personal, position: await store.lastPosition())
         try await store.close()
         return loaded

@@ -41,7 +41,7 @@ import TestSupport
         #expect(second.status == 0, "\(second.stderr)")
         let secondLines = second.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let opened = try #require(secondLines.first { $0.hasPrefix("opened an existing store: ") })
-        #expect(opened.hasPrefix("opened an existing store: \(events) events; 8 of 8 read models from snapshots, 0 events replayed"))
+        #expect(opened.hasPrefix("opened an existing store: \(events) events; 6 of 6 read models from snapshots, 0 events replayed"))
         #expect(Array(secondLines.dropFirst(2)) == Array(firstLines.dropFirst(2)))
         #expect(first.stdout.contains("  2026-03-01 "))
     }

@@ -44,10 +44,10 @@ import TestSupport
         let dir = try AuditCommandTests.storeCopy()
         defer { dir.remove() }
         let store = dir.appending("store").path
-        try flipByte(in: store + "/snapshots/streaks.snapshot", at: 0.4)
+        try flipByte(in: store + "/snapshots/activity.snapshot", at: 0.4)
         let result = try ChildProcess.run(cli, ["verify", "--data-dir", store])
         #expect(result.status == 3)
-        #expect(result.stdout.contains("streaks.snapshot: damaged"))
+        #expect(result.stdout.contains("activity.snapshot: damaged"))
     }
 
     @Test func errorsGoToStderr() throws {

@@ -1,6 +1,6 @@
 import Events
 
-/// The achievements read model: for each profile, the rules of its table unlocked so far (each
+/// The achievements read model, a part of ``ActivityState``: for each profile, the rules of its table unlocked so far (each
 /// once, with the position and time of the event that earned it) and what the rules look at.
 ///
 /// An achievement is never locked again: undoing a review takes it out of the counts and the
@@ -8,22 +8,40 @@ import Events
 /// achievement already earned, the way a game keeps a trophy. A late event (an earlier local
 /// day arriving after later ones) can complete a streak or a week; the unlock is then dated by
 /// that event.
-public struct AchievementsState: ProjectionState, Equatable {
+public struct AchievementsState: Sendable, Equatable {
     /// The rules, in table order.
     public let rules: [AchievementRule]
-    /// Local days of each profile.
+    /// Local days of each profile (the activity state's calendar, shared with the other parts).
     public internal(set) var calendar: ProfileCalendar
     /// Each profile's standing and unlocks.
     package internal(set) var profiles: [IDKey: ProfileAchievements] = [:]
     /// Spelling sessions started and not yet ended.
     package internal(set) var openSessions: [IDKey: SpellingTally] = [:]
-    /// The per-card memory that makes undo exact.
-    package internal(set) var ledger = ReviewLedger()
+    /// The review counts some rule of the table is met at (derived from ``rules``), so most
+    /// reviews skip the rule table.
+    let reviewTargets: [Int]
 
     /// An empty model over `rules` (already validated), with days starting at `defaultCutoffHour`.
     public init(rules: [AchievementRule], defaultCutoffHour: Int) {
+        self.init(rules: rules, calendar: ProfileCalendar(defaultCutoffHour: defaultCutoffHour))
+    }
+
+    /// An empty model over `rules` (already validated) and `calendar`.
+    init(rules: [AchievementRule], calendar: ProfileCalendar) {
         self.rules = rules
-        calendar = ProfileCalendar(defaultCutoffHour: defaultCutoffHour)
+        self.calendar = calendar
+        reviewTargets = Self.reviewTargets(of: rules)
+    }
+
+    /// The review counts at which a rule of `rules` is met.
+    static func reviewTargets(of rules: [AchievementRule]) -> [Int] {
+        Array(Set(rules.compactMap { rule -> Int? in
+            switch rule.condition {
+            case .firstReview: 1
+            case .reviews(let count): count
+            default: nil
+            }
+        })).sorted()
     }
 
     /// The achievements `profile` has earned, in the order earned (ties, earned by one event,
@@ -43,19 +61,16 @@ public struct AchievementsState: ProjectionState, Equatable {
         }
     }
 
-    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        rules = try [AchievementRule](decoding: &reader)
-        calendar = try ProfileCalendar(from: &reader)
+    /// The part encoded in a snapshot (without the shared calendar), and decoded with it.
+    package init(calendar: ProfileCalendar, from reader: inout BinaryReader) throws(EventDecodingError) {
+        self.init(rules: try [AchievementRule](decoding: &reader), calendar: calendar)
         profiles = try [IDKey: ProfileAchievements](decoding: &reader)
         openSessions = try [IDKey: SpellingTally](decoding: &reader)
-        ledger = try ReviewLedger(from: &reader)
     }
 
     package func encode(to writer: inout BinaryWriter) {
         rules.encode(to: &writer)
-        calendar.encode(to: &writer)
         profiles.encode(to: &writer)
         openSessions.encode(to: &writer)
-        ledger.encode(to: &writer)
     }
 }

@@ -66,8 +66,8 @@ public struct ActivityCounts: Sendable, Equatable, Hashable, BinaryCodable {
     /// Whether nothing at all was counted.
     public var isEmpty: Bool { self == ActivityCounts() }
 
-    /// Adds (`sign` 1) or takes back (`sign` -1) one remembered review.
-    @inline(__always) mutating func count(_ review: RememberedReview, sign: Int) {
+    /// Adds (`sign` 1) or takes back (`sign` -1) one review.
+    @inline(__always) mutating func count(_ review: ReviewFact, sign: Int) {
         switch review.rating {
         case .again: again += sign
         case .hard: hard += sign

@@ -1,15 +1,13 @@
 import Events
 
-/// The DailyStats read model: per profile, per local day, what was done (see ``ActivityCounts``
-/// for what each number means). Days come from ``ProfileCalendar``: the person's UTC offset at
-/// each event and the profile's day cut-off hour.
-public struct DailyStatsState: ProjectionState, Equatable {
-    /// Local days of each profile.
+/// The DailyStats read model, a part of ``ActivityState``: per profile, per local day, what was
+/// done (see ``ActivityCounts`` for what each number means). Days come from ``ProfileCalendar``:
+/// the person's UTC offset at each event and the profile's day cut-off hour.
+public struct DailyStatsState: Sendable, Equatable {
+    /// Local days of each profile (the activity state's calendar, shared with the other parts).
     public internal(set) var calendar: ProfileCalendar
     /// The counts of every day with activity (days without any are absent).
     package internal(set) var table: [ProfileDay: ActivityCounts] = [:]
-    /// The per-card memory that makes undo exact.
-    package internal(set) var ledger = ReviewLedger()
 
     /// An empty model whose days start at `defaultCutoffHour` until a profile changes its cut-off.
     public init(defaultCutoffHour: Int) {
@@ -55,15 +53,13 @@ public struct DailyStatsState: ProjectionState, Equatable {
         return DayActivity(day: day, counts: self.day(profile: profile, day: day))
     }
 
-    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        calendar = try ProfileCalendar(from: &reader)
+    /// The part encoded in a snapshot (without the shared calendar), and decoded with it.
+    package init(calendar: ProfileCalendar, from reader: inout BinaryReader) throws(EventDecodingError) {
+        self.calendar = calendar
         table = try [ProfileDay: ActivityCounts](decoding: &reader)
-        ledger = try ReviewLedger(from: &reader)
     }
 
     package func encode(to writer: inout BinaryWriter) {
-        calendar.encode(to: &writer)
         table.encode(to: &writer)
-        ledger.encode(to: &writer)
     }
 }

@@ -6,9 +6,14 @@ import Events
 /// A day is active while it holds at least one practice event; when its last one is taken back
 /// (an undone review) it becomes inactive and its run is split. Memory grows with the number of
 /// active days.
+///
+/// The counts are kept as two sorted arrays (days ascending, counts alongside), so practice on
+/// the latest day, the usual case, is one comparison and one addition, with no hashing.
 package struct ActiveDays: Sendable, Equatable, BinaryCodable {
-    /// Practice events per active day.
-    package private(set) var counts: [Int64: Int] = [:]
+    /// The active days, ascending.
+    package private(set) var days: [Int64] = []
+    /// Practice events on each of ``days`` (each ≥ 1).
+    package private(set) var dayCounts: [Int] = []
     /// The runs of consecutive active days, ascending and disjoint, never touching.
     package private(set) var runs: [DayRun] = []
 
@@ -16,36 +21,57 @@ package struct ActiveDays: Sendable, Equatable, BinaryCodable {
 
     /// Counts one practice event on `day`.
     /// - Returns: true when the day just became active.
-    /// - Complexity: O(1) for a day at or after the last run (the usual case), else O(runs).
+    /// - Complexity: O(1) for the latest day or a new latest day (the usual case), else O(days).
     @discardableResult
     package mutating func add(_ day: Int64) -> Bool {
-        guard Self.increment(&counts[day, default: 0]) == 1 else { return false }
+        if let last = days.last, last >= day {
+            let index = last == day ? days.count - 1 : firstDay(atOrAfter: day)
+            if days[index] == day {
+                dayCounts[index] += 1
+                return false
+            }
+            days.insert(day, at: index)
+            dayCounts.insert(1, at: index)
+        } else {
+            days.append(day)
+            dayCounts.append(1)
+        }
         insertIntoRuns(day)
         return true
-    }
-
-    /// Adds one to `count` and returns the new value (one hash lookup for read and write).
-    @inline(__always) private static func increment(_ count: inout Int) -> Int {
-        count += 1
-        return count
     }
 
     /// Takes back one practice event on `day`.
     /// - Returns: true when the day just became inactive.
     @discardableResult
     package mutating func remove(_ day: Int64) -> Bool {
-        guard let before = counts[day] else { return false }
-        if before > 1 {
-            counts[day] = before - 1
+        let index = firstDay(atOrAfter: day)
+        guard index < days.count, days[index] == day else { return false }
+        if dayCounts[index] > 1 {
+            dayCounts[index] -= 1
             return false
         }
-        counts[day] = nil
+        days.remove(at: index)
+        dayCounts.remove(at: index)
         removeFromRuns(day)
         return true
     }
 
     /// Whether `day` holds practice.
-    package func isActive(_ day: Int64) -> Bool { counts[day] != nil }
+    /// - Complexity: O(log days).
+    package func isActive(_ day: Int64) -> Bool {
+        let index = firstDay(atOrAfter: day)
+        return index < days.count && days[index] == day
+    }
+
+    /// The index of the first active day ≥ `day` (days.count if none).
+    private func firstDay(atOrAfter day: Int64) -> Int {
+        var low = 0, high = days.count
+        while low < high {
+            let mid = (low + high) / 2
+            if days[mid] < day { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
 
     /// The run holding `day`, if the day is active.
     /// - Complexity: O(log runs).
@@ -97,17 +123,24 @@ package struct ActiveDays: Sendable, Equatable, BinaryCodable {
         }
     }
 
-    /// Decodes the day counts and rebuilds the runs from them (the runs are derived, not stored).
+    /// Decodes the day counts (as a day → count map, in day order) and rebuilds the runs from
+    /// them (the runs are derived, not stored).
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         let decoded = try [Int64: Int](decoding: &reader)
         for (day, count) in decoded.sorted(by: { $0.key < $1.key }) {
             guard count > 0 else { throw reader.error(.invalidValue, "active day \(day) holds \(count) practice events") }
-            counts[day] = count
+            days.append(day)
+            dayCounts.append(count)
             insertIntoRuns(day)
         }
     }
 
+    /// Writes the day counts as a day → count map in day order (the dictionary encoding).
     package func encode(to writer: inout BinaryWriter) {
-        counts.encode(to: &writer)
+        writer.writeVarint(UInt64(days.count))
+        for (day, count) in zip(days, dayCounts) {
+            day.encode(to: &writer)
+            count.encode(to: &writer)
+        }
     }
 }

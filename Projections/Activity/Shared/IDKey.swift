@@ -4,7 +4,7 @@ import Events
 /// An identifier as a dictionary key that hashes fast: its 16 bytes as two words fed to the
 /// hasher (`UUID` hashes through the byte-buffer path, about twice the cost). The fold's hot
 /// tables are keyed by it; queries convert from the typed ids.
-package struct IDKey: Sendable, Hashable, Comparable, BinaryCodable {
+package struct IDKey: Sendable, Hashable, Comparable, BinaryCodable, BitwiseCopyable {
     /// The UUID's first 8 bytes, big-endian.
     package let high: UInt64
     /// The UUID's last 8 bytes, big-endian.
@@ -16,6 +16,12 @@ package struct IDKey: Sendable, Hashable, Comparable, BinaryCodable {
             (UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self)),
              UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
         }
+    }
+
+    /// The key whose UUID is `high` then `low`, big-endian.
+    @inline(__always) package init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
     }
 
     /// The key of a typed identifier.

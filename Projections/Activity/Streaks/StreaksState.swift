@@ -1,19 +1,17 @@
 import Events
 
-/// The streaks read model: for each profile, the local days with practice, kept as runs of
+/// The streaks read model, a part of ``ActivityState``: for each profile, the local days with practice, kept as runs of
 /// consecutive days.
 ///
 /// Practice (see ``Practice``): a review graded, scheduled or cram; a word spelled, right or
 /// wrong; a story read to its end. Days are the person's local days (their UTC offset at each
 /// event, the profile's cut-off hour). A day whose only practice was undone reviews is no longer
 /// active, and the runs are split around it.
-public struct StreaksState: ProjectionState, Equatable {
-    /// Local days of each profile.
+public struct StreaksState: Sendable, Equatable {
+    /// Local days of each profile (the activity state's calendar, shared with the other parts).
     public internal(set) var calendar: ProfileCalendar
     /// The active days of each profile that ever practised.
     package internal(set) var profiles: [IDKey: ActiveDays] = [:]
-    /// The per-card memory that makes undo exact.
-    package internal(set) var ledger = ReviewLedger()
 
     /// An empty model whose days start at `defaultCutoffHour` until a profile changes its cut-off.
     public init(defaultCutoffHour: Int) {
@@ -32,15 +30,24 @@ public struct StreaksState: ProjectionState, Equatable {
     /// Every run of consecutive practice days of `profile`, oldest first.
     public func runs(profile: ProfileID) -> [DayRun] { profiles[IDKey(profile)]?.runs ?? [] }
 
-    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        calendar = try ProfileCalendar(from: &reader)
+    /// The part encoded in a snapshot (without the shared calendar), and decoded with it.
+    package init(calendar: ProfileCalendar, from reader: inout BinaryReader) throws(EventDecodingError) {
+        self.calendar = calendar
         profiles = try [IDKey: ActiveDays](decoding: &reader)
-        ledger = try ReviewLedger(from: &reader)
     }
 
     package func encode(to writer: inout BinaryWriter) {
-        calendar.encode(to: &writer)
         profiles.encode(to: &writer)
-        ledger.encode(to: &writer)
+    }
+
+    /// Counts practice by `profile` on `day` (the streaks sub-fold).
+    /// - Complexity: O(1) for practice on the latest day, O(runs) for late events.
+    @inline(__always) mutating func practised(_ profile: ProfileID, on day: Int64) {
+        profiles[IDKey(profile), default: ActiveDays()].add(day)
+    }
+
+    /// Takes back practice by `profile` on `day` (an undone review).
+    mutating func tookBack(_ profile: ProfileID, on day: Int64) {
+        profiles[IDKey(profile)]?.remove(day)
     }
 }

@@ -98,9 +98,7 @@ extension Store {
         let timeout = options.readYourWritesTimeout
         do {
             try await models.vocabulary.waitUntil(position: last, timeout: timeout)
-            try await models.dailyStats.waitUntil(position: last, timeout: timeout)
-            try await models.streaks.waitUntil(position: last, timeout: timeout)
-            try await models.achievements.waitUntil(position: last, timeout: timeout)
+            try await models.activity.waitUntil(position: last, timeout: timeout)
             try await models.spelling.waitUntil(position: last, timeout: timeout)
             try await models.stories.waitUntil(position: last, timeout: timeout)
             try await models.profiles.waitUntil(position: last, timeout: timeout)

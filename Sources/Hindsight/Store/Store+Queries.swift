@@ -8,12 +8,14 @@ import Projections
 extension Store {
     /// Decks, cards with their FSRS states, and the due queue.
     public func vocabulary() async -> VocabularyState { await models.vocabulary.current().state }
+    /// Daily stats, streaks and achievements together (one consistent view of the three).
+    public func activity() async -> ActivityState { await models.activity.current().state }
     /// Per profile and local day: reviews by rating, new cards, time, spelling, stories, dictation.
-    public func dailyStats() async -> DailyStatsState { await models.dailyStats.current().state }
+    public func dailyStats() async -> DailyStatsState { await models.activity.read { $0.dailyStats } }
     /// Current and longest streaks per profile.
-    public func streaks() async -> StreaksState { await models.streaks.current().state }
+    public func streaks() async -> StreaksState { await models.activity.read { $0.streaks } }
     /// Achievements unlocked and progress towards the others.
-    public func achievements() async -> AchievementsState { await models.achievements.current().state }
+    public func achievements() async -> AchievementsState { await models.activity.read { $0.achievements } }
     /// Spelling progress per word and per test.
     public func spelling() async -> SpellingProgress { await models.spelling.current().state }
     /// The story library and parental controls.

@@ -18,6 +18,6 @@ import TestSupport
     @Test func theFixtureIsHealthy() async throws {
         let report = try await StoreVerifier.verify(dataDirectory: Self.fixture, configuration: ReadModelConfiguration())
         #expect(report.isHealthy)
-        #expect(report.snapshots.count == 7)
+        #expect(report.snapshots.count == 5)
     }
 }

@@ -31,7 +31,7 @@ import TestSupport
         #expect(report.log.records == builder.events.count)
         #expect(report.log.lastPosition == UInt64(builder.events.count))
         #expect(report.undecodable.isEmpty)
-        #expect(report.snapshots.count == 7)
+        #expect(report.snapshots.count == 5)
         #expect(report.snapshots.allSatisfy { $0.status == .current })
     }
 

@@ -3,7 +3,10 @@ import Testing
 @testable import Projections
 
 @Suite struct AchievementsTests {
-    let projection = try! AchievementsProjection(defaultCutoffHour: 4)
+    let projection = try! ActivityProjection(defaultCutoffHour: 4)
+
+    /// The achievements part of the activity fold of `events`.
+    func achievements(_ events: [RecordedEvent]) -> AchievementsState { fold(projection, events).achievements }
 
     func ids(_ unlocked: [UnlockedAchievement]) -> [String] { unlocked.map(\.rule.id) }
 
@@ -18,7 +21,7 @@ import Testing
         script.undo(graded.removeLast(), at: utc(2026, 3, 1, 10))
         for i in 0..<41 { graded.append(script.review(1, .good, at: utc(2026, 3, 1, 11, i))) }
         #expect(graded.count == 100)
-        let atHundred = fold(projection, script.events)
+        let atHundred = achievements(script.events)
         let unlocked = atHundred.unlocked(profile: script.profile)
         #expect(ids(unlocked) == ["first-review", "reviews-100"])
         #expect(unlocked[0].unlock == Unlock(position: graded[0].position, time: graded[0].occurred))
@@ -26,11 +29,11 @@ import Testing
         #expect(unlocked[1].unlock.position == 1 + 60 + 1 + 41)   // card, 60 reviews, undo, 41 reviews
 
         script.undo(graded[99], at: utc(2026, 3, 1, 12))
-        let afterUndo = fold(projection, script.events)
+        let afterUndo = achievements(script.events)
         #expect(afterUndo.unlocked(profile: script.profile) == unlocked)      // never re-locked
         #expect(afterUndo.profiles[IDKey(script.profile)]?.reviews == 99)
         script.review(1, .good, at: utc(2026, 3, 1, 13))
-        #expect(fold(projection, script.events).unlocked(profile: script.profile) == unlocked)
+        #expect(achievements(script.events).unlocked(profile: script.profile) == unlocked)
     }
 
     /// 1 March 2026 is a Sunday. Practice Sunday 1 through Saturday 7: the 7-day streak unlocks on
@@ -43,14 +46,14 @@ import Testing
         #expect(LocalWeek.monday(of: -1) == -3)                       // Wed 31 Dec 1969 -> Mon 29 Dec
         var script = EventScript()
         for day in 1...7 { script.spell(1, "cat", correct: true, at: utc(2026, 3, day, 18)) }
-        let week = fold(projection, script.events)
+        let week = achievements(script.events)
         #expect(ids(week.unlocked(profile: script.profile)) == ["streak-7"])
         #expect(week.unlocked(profile: script.profile)[0].unlock.position == 7)
         let fullWeekProgress = week.progress(profile: script.profile).first { $0.rule.id == "full-week" }
         #expect(fullWeekProgress?.current == 6)                       // Monday 2 through Saturday 7
         script.spell(1, "cat", correct: true, at: utc(2026, 3, 8, 18))
         script.spell(1, "dog", correct: true, at: utc(2026, 3, 8, 19))
-        let unlocked = fold(projection, script.events).unlocked(profile: script.profile)
+        let unlocked = achievements(script.events).unlocked(profile: script.profile)
         #expect(ids(unlocked) == ["streak-7", "full-week"])
         #expect(unlocked[1].unlock.position == 8)
     }
@@ -60,7 +63,7 @@ import Testing
     @Test func achievementsEarnedByOneEventAreOrderedByRuleID() {
         var script = EventScript()
         for day in 2...8 { script.readStory(UInt64(day), at: utc(2026, 3, day, 18)) }
-        let unlocked = fold(projection, script.events).unlocked(profile: script.profile)
+        let unlocked = achievements(script.events).unlocked(profile: script.profile)
         #expect(ids(unlocked) == ["full-week", "streak-7"])
         #expect(unlocked.allSatisfy { $0.unlock.position == 7 })
     }
@@ -79,12 +82,12 @@ import Testing
         script.startSpelling(3, at: utc(2026, 3, 3, 17))
         script.spell(3, "cat", correct: true, at: utc(2026, 3, 3, 17, 1))
         script.spell(3, "dog", correct: true, at: utc(2026, 3, 3, 17, 2))
-        #expect(fold(projection, script.events).unlocked(profile: script.profile).isEmpty)
+        #expect(achievements(script.events).unlocked(profile: script.profile).isEmpty)
         script.endSpelling(3, at: utc(2026, 3, 3, 17, 3))
         script.startSpelling(4, at: utc(2026, 3, 4, 17))
         script.spell(4, "sun", correct: true, at: utc(2026, 3, 4, 17, 1))
         script.endSpelling(4, at: utc(2026, 3, 4, 17, 2))
-        let state = fold(projection, script.events)
+        let state = achievements(script.events)
         let unlocked = state.unlocked(profile: script.profile)
         #expect(ids(unlocked) == ["perfect-spelling"])
         #expect(unlocked[0].unlock == Unlock(position: 11, time: eventTime(utc(2026, 3, 3, 17, 3))))
@@ -98,11 +101,11 @@ import Testing
         for story in 1...9 as ClosedRange<UInt64> { script.readStory(story, at: utc(2026, 3, 1, 18, Int(story))) }
         script.readStory(9, at: utc(2026, 3, 1, 19))
         script.readStory(10, finished: false, at: utc(2026, 3, 1, 19, 30))
-        let before = fold(projection, script.events)
+        let before = achievements(script.events)
         #expect(before.progress(profile: script.profile).first { $0.rule.id == "stories-read-10" }?.current == 9)
         #expect(!ids(before.unlocked(profile: script.profile)).contains("stories-read-10"))
         script.readStory(10, at: utc(2026, 3, 1, 20))
-        let unlocked = fold(projection, script.events).unlocked(profile: script.profile)
+        let unlocked = achievements(script.events).unlocked(profile: script.profile)
         #expect(ids(unlocked) == ["stories-read-10"])
         #expect(unlocked[0].unlock.position == 12)
     }
@@ -114,7 +117,7 @@ import Testing
         script.createCard(1, at: utc(2026, 3, 1))
         for day in 2...4 { script.review(1, .good, at: utc(2026, 3, day, 12)) }
         script.readStory(1, at: utc(2026, 3, 4, 20))
-        let state = fold(projection, script.events)
+        let state = achievements(script.events)
         let progress = state.progress(profile: script.profile)
         #expect(progress.map(\.rule.id) == ["reviews-100", "reviews-1000", "streak-7", "streak-30", "perfect-spelling",
                                             "stories-read-10", "full-week"])
@@ -127,13 +130,13 @@ import Testing
     /// Rules are data: a custom table with a 2-review rule works like the default one.
     @Test func aCustomRuleTable() throws {
         let rules = [AchievementRule(id: "two", title: "Two", description: "Review twice.", condition: .reviews(2))]
-        let custom = try AchievementsProjection(rules: rules, defaultCutoffHour: 4)
+        let custom = try ActivityProjection(rules: rules, defaultCutoffHour: 4)
         #expect(custom.fingerprint != projection.fingerprint)
         var script = EventScript()
         script.createCard(1, at: utc(2026, 3, 1))
         script.review(1, .good, at: utc(2026, 3, 2, 12))
         let second = script.review(1, .good, at: utc(2026, 3, 2, 13))
-        #expect(fold(custom, script.events).unlocked(profile: script.profile) ==
+        #expect(fold(custom, script.events).achievements.unlocked(profile: script.profile) ==
                 [UnlockedAchievement(rule: rules[0], unlock: Unlock(position: second.position, time: second.occurred))])
     }
 
@@ -148,7 +151,7 @@ import Testing
     ])
     func aBadRuleTableIsRefused(rules: [AchievementRule], message: String) {
         #expect {
-            _ = try AchievementsProjection(rules: rules, defaultCutoffHour: 4)
+            _ = try ActivityProjection(rules: rules, defaultCutoffHour: 4)
         } throws: { error in
             (error as? AchievementRuleError)?.description == message
         }

@@ -31,21 +31,75 @@ import TestSupport
         #expect(try decoded(ActiveDays.self, encoded(days)) == days)
     }
 
-    /// The window keeps the newest four reviews in order and removes from any slot.
-    @Test func theReviewWindowKeepsTheNewestFourInOrder() throws {
-        func review(_ n: UInt64) -> RememberedReview {
-            RememberedReview(id: EventID(testUUID(n)), day: Int64(n), rating: .good, mode: .scheduled, durationMs: 0,
-                             wasFirst: false)
+    /// Property: random practice and undos, in and out of order, keep the same active days and
+    /// runs as a plain day → count map; the encoding round-trips.
+    @Test(arguments: 0..<30 as Range<UInt64>)
+    func activeDaysMatchAPlainCountMap(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        var days = ActiveDays()
+        var reference: [Int64: Int] = [:]
+        var latest: Int64 = 100
+        for _ in 0..<300 {
+            if rng.next() % 5 == 0 {
+                let day = 100 + Int64(rng.next() % UInt64(latest - 99))
+                let becameInactive = reference[day] == 1
+                #expect(days.remove(day) == becameInactive)
+                if let count = reference[day] { reference[day] = count > 1 ? count - 1 : nil }
+            } else {
+                if rng.next() % 3 == 0 { latest += Int64(rng.next() % 3) }
+                let day = rng.next() % 4 == 0 ? 100 + Int64(rng.next() % UInt64(latest - 99)) : latest
+                #expect(days.add(day) == (reference[day] == nil))
+                reference[day, default: 0] += 1
+            }
         }
-        var window = ReviewWindow()
-        for n in 1...6 as ClosedRange<UInt64> { window.append(review(n)) }
-        #expect(window.reviews.map(\.day) == [3, 4, 5, 6])
-        #expect(window.remove(id: EventID(testUUID(4)))?.day == 4)
-        #expect(window.remove(id: EventID(testUUID(1))) == nil)
-        #expect(window.reviews.map(\.day) == [3, 5, 6])
-        window.append(review(7))
-        window.append(review(8))
-        #expect(window.reviews.map(\.day) == [5, 6, 7, 8])
-        #expect(try decoded(ReviewWindow.self, encoded(window)) == window)
+        #expect(days.days == reference.keys.sorted())
+        #expect(days.dayCounts == reference.keys.sorted().map { reference[$0]! })
+        var runs: [DayRun] = []
+        for day in reference.keys.sorted() {
+            if let last = runs.last, last.last == day - 1 { runs[runs.count - 1].last = day } else { runs.append(DayRun(first: day, last: day)) }
+        }
+        #expect(days.runs == runs)
+        #expect(try decoded(ActiveDays.self, encoded(days)) == days)
+        #expect(encoded(days) == encoded(reference))
+    }
+
+    /// A card's window keeps the newest four reviews in order (a ring: appending to a full
+    /// window overwrites the oldest), removes from any place and zeroes the freed slot.
+    @Test func aCardsWindowKeepsTheNewestFourInOrder() {
+        func review(_ n: UInt64) -> LedgerReview {
+            LedgerReview(id: IDKey(EventID(testUUID(n))),
+                         ReviewFact(day: Int64(n) - 3, rating: .good, mode: .scheduled, durationMs: Int64(n), wasFirst: false))
+        }
+        var entry = LedgerEntry(slot: 0, profile: 7)
+        var window = LedgerWindow()
+        for n in 1...6 as ClosedRange<UInt64> { window.append(review(n), to: &entry) }
+        #expect(window.reviews(of: entry).map(\.fact.day) == [0, 1, 2, 3])
+        #expect(entry.start == 2 && entry.count == 4)
+        #expect(window.remove(id: IDKey(EventID(testUUID(4))), from: &entry)?.fact.day == 1)
+        #expect(window.remove(id: IDKey(EventID(testUUID(1))), from: &entry) == nil)
+        #expect(window.reviews(of: entry).map(\.fact.day) == [0, 2, 3])
+        #expect(window.isWellFormed(for: entry))
+        window.append(review(7), to: &entry)
+        window.append(review(8), to: &entry)
+        #expect(window.reviews(of: entry).map(\.fact.day) == [2, 3, 4, 5])
+        for n in [5, 6, 7, 8] as [UInt64] { _ = window.remove(id: IDKey(EventID(testUUID(n))), from: &entry) }
+        #expect(window == LedgerWindow() && entry == LedgerEntry(slot: 0, profile: 7))
+        #expect(MemoryLayout<LedgerWindow>.stride == 128)
+    }
+
+    /// Every fact a review packs comes back unchanged, at the extremes of the day range.
+    @Test(arguments: [Int64.min / 86_400_000 - 1, -1, 0, 20_000, Int64.max / 86_400_000 + 1])
+    func aPackedReviewKeepsItsFacts(day: Int64) {
+        for rating in Rating.allCases {
+            for mode in ReviewMode.allCases {
+                for wasFirst in [false, true] {
+                    let fact = ReviewFact(day: day, rating: rating, mode: mode, durationMs: Int64.max, wasFirst: wasFirst)
+                    let packed = LedgerReview(id: IDKey(EventID(testUUID(9))), fact)
+                    #expect(packed.fact == fact)
+                    #expect(packed.isWellFormed)
+                    #expect(packed.isScheduled == (mode == .scheduled))
+                }
+            }
+        }
     }
 }

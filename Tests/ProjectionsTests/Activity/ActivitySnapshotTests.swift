@@ -2,7 +2,8 @@ import Testing
 @testable import Events
 @testable import Projections
 
-/// Snapshot round trips and determinism of the three activity projections, over seeded logs.
+/// Snapshot round trips and determinism of the activity projection (its three parts and its
+/// ledger), over seeded logs.
 @Suite struct ActivitySnapshotTests {
     static let seeds: [UInt64] = [1, 2, 3, 4, 5, 6]
 
@@ -22,41 +23,56 @@ import Testing
         #expect(encoded(resumed) == bytes)
     }
 
-    @Test(arguments: seeds) func dailyStats(seed: UInt64) throws {
-        try checkRoundTrip(DailyStatsProjection(defaultCutoffHour: 4), seed: seed)
+    @Test(arguments: seeds) func activity(seed: UInt64) throws {
+        try checkRoundTrip(try ActivityProjection(defaultCutoffHour: 4), seed: seed)
     }
 
-    @Test(arguments: seeds) func streaks(seed: UInt64) throws {
-        try checkRoundTrip(StreaksProjection(defaultCutoffHour: 4), seed: seed)
-    }
-
-    @Test(arguments: seeds) func achievements(seed: UInt64) throws {
-        try checkRoundTrip(try AchievementsProjection(defaultCutoffHour: 4), seed: seed)
+    /// Each part round-trips on its own too (the calendar passed in, as the state decodes them).
+    @Test(arguments: seeds) func eachPartRoundTrips(seed: UInt64) throws {
+        let state = fold(try ActivityProjection(defaultCutoffHour: 4), randomActivityLog(seed: seed, count: 1500))
+        func part<T>(_ encode: (inout BinaryWriter) -> Void, _ decode: (inout BinaryReader) throws -> T) throws -> T {
+            var writer = BinaryWriter()
+            encode(&writer)
+            return try writer.bytes.withUnsafeBytes { raw in
+                var reader = BinaryReader(raw)
+                let value = try decode(&reader)
+                try reader.expectEnd()
+                return value
+            }
+        }
+        #expect(try part(state.dailyStats.encode) { try DailyStatsState(calendar: state.calendar, from: &$0) } == state.dailyStats)
+        #expect(try part(state.streaks.encode) { try StreaksState(calendar: state.calendar, from: &$0) } == state.streaks)
+        #expect(try part(state.achievements.encode) { try AchievementsState(calendar: state.calendar, from: &$0) }
+                == state.achievements)
+        #expect(try decoded(ReviewLedger.self, encoded(state.ledger)) == state.ledger)
+        #expect(state.dailyStats.calendar == state.calendar && state.streaks.calendar == state.calendar
+                && state.achievements.calendar == state.calendar)
     }
 
     /// The random logs exercise what the round trips are meant to cover.
     @Test func theRandomLogsHoldEveryKindOfActivity() {
         let events = randomActivityLog(seed: 1, count: 1500)
-        let stats = fold(DailyStatsProjection(defaultCutoffHour: 4), events)
-        let totals = stats.table.values.reduce(ActivityCounts(), +)
+        let activity = fold(try! ActivityProjection(defaultCutoffHour: 4), events)
+        let totals = activity.dailyStats.table.values.reduce(ActivityCounts(), +)
         #expect(totals.reviews > 0 && totals.cramReviews > 0 && totals.newCards > 0)
         #expect(totals.wordsSpelledWrong > 0 && totals.storiesRead > 0 && totals.wordsDictated > 0)
         #expect(events.contains { if case .reviewUndone = $0.event { true } else { false } })
         #expect(events.contains { if case .dayCutoffChanged = $0.event { true } else { false } })
-        let achievements = fold(try! AchievementsProjection(defaultCutoffHour: 4), events)
-        #expect(achievements.profiles.values.contains { !$0.unlocked.isEmpty })
+        #expect(events.contains { if case .cardDeleted = $0.event { true } else { false } })
+        #expect(activity.achievements.profiles.values.contains { !$0.unlocked.isEmpty })
+        #expect(activity.ledger.count > 0)
     }
 
     /// Snapshots restored through the projector machinery, under the same and another configuration.
     @Test func aProjectorRestoresItsSnapshotAndRefusesAnotherCutoff() async {
         let events = randomActivityLog(seed: 9, count: 600)
-        let projector = Projector(StreaksProjection(defaultCutoffHour: 4))
+        let projector = Projector(try! ActivityProjection(defaultCutoffHour: 4))
         await projector.apply(events)
         let snapshot = await projector.snapshot()
-        let restored = Projector(StreaksProjection(defaultCutoffHour: 4))
+        let restored = Projector(try! ActivityProjection(defaultCutoffHour: 4))
         #expect(await restored.restore(from: snapshot) == nil)
         #expect(await restored.current().state == projector.current().state)
-        let other = Projector(StreaksProjection(defaultCutoffHour: 5))
+        let other = Projector(try! ActivityProjection(defaultCutoffHour: 5))
         #expect(await other.restore(from: snapshot)?.contains("computed with other parameters") == true)
     }
 

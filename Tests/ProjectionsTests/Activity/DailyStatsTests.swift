@@ -3,7 +3,10 @@ import Testing
 @testable import Projections
 
 @Suite struct DailyStatsTests {
-    let projection = DailyStatsProjection(defaultCutoffHour: 4)
+    let projection = try! ActivityProjection(defaultCutoffHour: 4)
+
+    /// The daily-stats part of the activity fold of `events`.
+    func stats(_ events: [RecordedEvent]) -> DailyStatsState { fold(projection, events).dailyStats }
 
     /// A scripted 10 March 2026 (UTC+1, cut-off 04:00) after one review on the 9th.
     func scriptedDay() -> EventScript {
@@ -37,7 +40,7 @@ import Testing
     /// - time: reviews 8+12+6+20+4+7+9 = 66 s, spelling 3+5+4 = 12 s, dictation 90 s: 168 s studied.
     @Test func aScriptedDayCountsEveryNumber() throws {
         let script = scriptedDay()
-        let state = fold(projection, script.events)
+        let state = stats(script.events)
         let day = state.day(profile: script.profile, day: dayNumber(2026, 3, 10))
         var expected = ActivityCounts()
         (expected.again, expected.hard, expected.good, expected.easy) = (2, 1, 3, 1)
@@ -61,7 +64,7 @@ import Testing
 
     @Test func rangesListEveryDayInOrderWithZerosAndSumToTotals() throws {
         let script = scriptedDay()
-        let state = fold(projection, script.events)
+        let state = stats(script.events)
         let (d8, d9, d10, d11) = (dayNumber(2026, 3, 8), dayNumber(2026, 3, 9), dayNumber(2026, 3, 10), dayNumber(2026, 3, 11))
         let days = try state.days(profile: script.profile, from: d8, through: d11)
         #expect(days.map(\.day) == [d8, d9, d10, d11])
@@ -78,7 +81,7 @@ import Testing
     }
 
     @Test func aRangeTooLongToListIsAnErrorThatSaysWhatToDo() {
-        let state = fold(projection, scriptedDay().events)
+        let state = stats(scriptedDay().events)
         #expect {
             _ = try state.days(profile: ProfileID(testUUID(1)), from: 0, through: 50_000)
         } throws: { error in
@@ -94,7 +97,7 @@ import Testing
                       (utc(2026, 3, 11, 3, 30), dayNumber(2026, 3, 11))])
     func todayIsTheLocalDayOfTheInstantPassedIn(instant: Timestamp, expectedDay: Int64) {
         let script = scriptedDay()
-        let state = fold(projection, script.events)
+        let state = stats(script.events)
         let today = state.today(profile: script.profile, at: eventTime(instant, utcOffsetSeconds: 3600))
         #expect(today.day == expectedDay)
         #expect(today.counts == state.day(profile: script.profile, day: expectedDay))
@@ -109,7 +112,7 @@ import Testing
         script.undo(stray, at: utc(2026, 3, 10, 12, 6))
         script.undo(counted, at: utc(2026, 3, 10, 12, 7))
         script.undo(counted, at: utc(2026, 3, 10, 12, 8))                       // twice: the second is ignored
-        let state = fold(projection, script.events)
+        let state = stats(script.events)
         #expect(state.day(profile: script.profile, day: dayNumber(2026, 3, 10)).isEmpty)
         #expect(state.table.isEmpty)
         #expect(state.day(profile: ProfileID(testUUID(0xBAD)), day: dayNumber(2026, 3, 10)).isEmpty)

@@ -4,7 +4,10 @@ import TestSupport
 @testable import Projections
 
 @Suite struct DailyStatsUndoTests {
-    let projection = DailyStatsProjection(defaultCutoffHour: 4)
+    let projection = try! ActivityProjection(defaultCutoffHour: 4)
+
+    /// The daily-stats part of the activity fold of `events`.
+    func stats(_ events: [RecordedEvent]) -> DailyStatsState { fold(projection, events).dailyStats }
 
     /// Day 10: card 1 good (new, 10 s), card 1 again (10 s). Undoing the again leaves good 1,
     /// new 1, 10 s, retention 1/1.
@@ -13,10 +16,10 @@ import TestSupport
         script.createCard(1, at: utc(2026, 3, 1, 8))
         script.review(1, .good, at: utc(2026, 3, 10, 9))
         let again = script.review(1, .again, at: utc(2026, 3, 10, 9, 5))
-        let before = fold(projection, script.events).day(profile: script.profile, day: dayNumber(2026, 3, 10))
+        let before = stats(script.events).day(profile: script.profile, day: dayNumber(2026, 3, 10))
         #expect(before.reviews == 2 && before.retention == 0.5)
         script.undo(again, at: utc(2026, 3, 11, 9))                  // undone the next day: taken from the 10th
-        let state = fold(projection, script.events)
+        let state = stats(script.events)
         let day = state.day(profile: script.profile, day: dayNumber(2026, 3, 10))
         #expect(day.reviewsByRating == [0, 0, 1, 0])
         #expect(day.newCards == 1 && day.reviewTimeMs == 10_000 && day.retention == 1)
@@ -32,7 +35,7 @@ import TestSupport
         let first = script.review(2, .good, at: utc(2026, 3, 10, 9))
         script.review(2, .easy, at: utc(2026, 3, 12, 9))
         script.undo(first, at: utc(2026, 3, 12, 10))
-        let state = fold(projection, script.events)
+        let state = stats(script.events)
         let (d9, d10, d12) = (dayNumber(2026, 3, 9), dayNumber(2026, 3, 10), dayNumber(2026, 3, 12))
         #expect(state.day(profile: script.profile, day: d9).newCards == 0)
         #expect(state.day(profile: script.profile, day: d10).isEmpty)
@@ -68,7 +71,7 @@ import TestSupport
             if case .reviewUndone = event.event { return false }
             return !undone.contains(event.id)
         }
-        #expect(fold(projection, withUndos.events).table == fold(projection, reference).table)
+        #expect(stats(withUndos.events).table == stats(reference).table)
     }
 
     /// The ledger remembers a card's last 4 reviews: undoing a fifth-from-last is ignored, the
@@ -78,9 +81,9 @@ import TestSupport
         script.createCard(1, at: utc(2026, 3, 1))
         let graded = (0..<5).map { script.review(1, .good, seconds: 1, at: utc(2026, 3, 10, 9, $0)) }
         script.undo(graded[0], at: utc(2026, 3, 10, 10))
-        #expect(fold(projection, script.events).day(profile: script.profile, day: dayNumber(2026, 3, 10)).good == 5)
+        #expect(stats(script.events).day(profile: script.profile, day: dayNumber(2026, 3, 10)).good == 5)
         for review in graded[1...].reversed() { script.undo(review, at: utc(2026, 3, 10, 11)) }
-        let day = fold(projection, script.events).day(profile: script.profile, day: dayNumber(2026, 3, 10))
+        let day = stats(script.events).day(profile: script.profile, day: dayNumber(2026, 3, 10))
         #expect(day.good == 1 && day.reviewTimeMs == 1000 && day.newCards == 1)
     }
 }

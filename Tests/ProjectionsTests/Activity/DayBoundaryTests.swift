@@ -24,10 +24,11 @@ import Testing
         var script = EventScript(utcOffsetSeconds: offset)
         script.createCard(1, at: utc(2026, 3, 1))
         script.review(1, .good, at: instant)
-        let stats = fold(DailyStatsProjection(defaultCutoffHour: cutoff), script.events)
+        let activity = fold(try! ActivityProjection(defaultCutoffHour: cutoff), script.events)
+        let stats = activity.dailyStats
         #expect(stats.day(profile: script.profile, day: expectedDay).reviews == 1)
         #expect(stats.totals(profile: script.profile, from: expectedDay - 3, through: expectedDay + 3).reviews == 1)
-        let streaks = fold(StreaksProjection(defaultCutoffHour: cutoff), script.events)
+        let streaks = activity.streaks
         #expect(streaks.runs(profile: script.profile) == [DayRun(first: expectedDay, last: expectedDay)])
     }
 
@@ -40,7 +41,7 @@ import Testing
         script.createCard(2, at: utc(2026, 3, 1), profile: paris)
         script.review(1, .good, at: utc(2026, 3, 10, 23, 30), utcOffsetSeconds: 0, profile: london)
         script.review(2, .good, at: utc(2026, 3, 10, 23, 30), utcOffsetSeconds: 3600, profile: paris)
-        let state = fold(DailyStatsProjection(defaultCutoffHour: 0), script.events)
+        let state = fold(try! ActivityProjection(defaultCutoffHour: 0), script.events).dailyStats
         #expect(state.day(profile: london, day: dayNumber(2026, 3, 10)).reviews == 1)
         #expect(state.day(profile: london, day: dayNumber(2026, 3, 11)).reviews == 0)
         #expect(state.day(profile: paris, day: dayNumber(2026, 3, 10)).reviews == 0)
@@ -56,7 +57,7 @@ import Testing
         script.review(1, .good, at: utc(2026, 3, 10, 2))
         script.changeCutoff(to: 0, at: utc(2026, 3, 10, 12))
         script.review(1, .easy, at: utc(2026, 3, 11, 2))
-        let state = fold(DailyStatsProjection(defaultCutoffHour: 4), script.events)
+        let state = fold(try! ActivityProjection(defaultCutoffHour: 4), script.events).dailyStats
         let days = try! state.days(profile: script.profile, from: dayNumber(2026, 3, 9), through: dayNumber(2026, 3, 11))
         #expect(days.map(\.counts.reviewsByRating) == [[0, 0, 1, 0], [0, 0, 0, 0], [0, 0, 0, 1]])
         #expect(state.calendar.cutoffHour(of: script.profile) == 0)

@@ -3,7 +3,10 @@ import Testing
 @testable import Projections
 
 @Suite struct StreaksTests {
-    let projection = StreaksProjection(defaultCutoffHour: 4)
+    let projection = try! ActivityProjection(defaultCutoffHour: 4)
+
+    /// The streaks part of the activity fold of `events`.
+    func streaks(_ events: [RecordedEvent]) -> StreaksState { fold(projection, events).streaks }
 
     /// March 2026, UTC+0, cut-off 04:00. Practice on the 1st (a review), 2nd (a word spelled wrong:
     /// still practice), 3rd (a story read to the end); the 4th only has a story generated, a story
@@ -29,7 +32,7 @@ import Testing
 
     @Test func aStreakIsBuiltBrokenByAMissedDayAndResumed() {
         let script = brokenAndResumed()
-        let state = fold(projection, script.events)
+        let state = streaks(script.events)
         #expect(state.runs(profile: script.profile) == [DayRun(first: dayNumber(2026, 3, 1), last: dayNumber(2026, 3, 3)),
                                                        DayRun(first: dayNumber(2026, 3, 5), last: dayNumber(2026, 3, 6))])
     }
@@ -48,7 +51,7 @@ import Testing
     ] as [(Timestamp, Int)])
     func currentAndLongestAtAnInstant(instant: Timestamp, current: Int) {
         let script = brokenAndResumed()
-        let streak = fold(projection, script.events).streak(profile: script.profile, at: eventTime(instant))
+        let streak = streaks(script.events).streak(profile: script.profile, at: eventTime(instant))
         #expect(streak.current == current)
         #expect(streak.longest == 3)
         #expect(streak.today == StreaksState(defaultCutoffHour: 4).calendar.day(of: eventTime(instant), profile: script.profile))
@@ -60,7 +63,7 @@ import Testing
         script.spell(1, "sun", correct: true, at: utc(2026, 3, 7, 12))
         script.readStory(1, finished: true, at: utc(2026, 3, 8, 12))
         script.review(1, .hard, at: utc(2026, 3, 9, 12))
-        let state = fold(projection, script.events)
+        let state = streaks(script.events)
         #expect(state.streak(profile: script.profile, at: eventTime(utc(2026, 3, 9, 12))) ==
                 Streak(current: 5, longest: 5, today: dayNumber(2026, 3, 9)))
         #expect(state.runs(profile: script.profile).count == 2)
@@ -77,7 +80,7 @@ import Testing
         script.spell(1, "cat", correct: true, at: utc(2026, 3, 3, 13))
         script.undo(middle, at: utc(2026, 3, 3, 14))
         script.undo(third, at: utc(2026, 3, 3, 15))
-        let state = fold(projection, script.events)
+        let state = streaks(script.events)
         #expect(state.runs(profile: script.profile) == [DayRun(first: dayNumber(2026, 3, 1), last: dayNumber(2026, 3, 1)),
                                                        DayRun(first: dayNumber(2026, 3, 3), last: dayNumber(2026, 3, 3))])
         #expect(state.streak(profile: script.profile, at: eventTime(utc(2026, 3, 3, 16))).longest == 1)
@@ -91,12 +94,12 @@ import Testing
         script.readStory(1, at: utc(2026, 3, 3, 12))
         script.readStory(1, at: utc(2026, 3, 2, 12))
         script.readStory(1, at: utc(2026, 3, 4, 12))
-        let state = fold(projection, script.events)
+        let state = streaks(script.events)
         #expect(state.runs(profile: script.profile) == [DayRun(first: dayNumber(2026, 3, 1), last: dayNumber(2026, 3, 5))])
     }
 
     @Test func aProfileThatNeverPractisedHasNoStreak() {
-        let state = fold(projection, brokenAndResumed().events)
+        let state = streaks(brokenAndResumed().events)
         let streak = state.streak(profile: ProfileID(testUUID(0x77)), at: eventTime(utc(2026, 3, 3, 12)))
         #expect(streak == Streak(current: 0, longest: 0, today: dayNumber(2026, 3, 3)))
     }

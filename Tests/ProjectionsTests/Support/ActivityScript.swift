@@ -12,6 +12,12 @@ extension EventScript {
                stream: .card(card), at: time, profile: profile)
     }
 
+    /// Deletes card `n`.
+    mutating func deleteCard(_ n: UInt64, at time: Timestamp, profile: ProfileID? = nil) {
+        let card = CardID(testUUID(0xC000 + n))
+        record(.cardDeleted(CardDeleted(card: card)), stream: .card(card), at: time, profile: profile)
+    }
+
     /// Grades card `n`; returns the review event (its id is what an undo names).
     @discardableResult
     mutating func review(_ n: UInt64, _ rating: Rating, mode: ReviewMode = .scheduled, seconds: Int64 = 10,

@@ -4,7 +4,7 @@ import TestSupport
 
 /// A seeded, mixed activity log: two profiles at different UTC offsets, cards created and
 /// reviewed (scheduled and cram), undos of recent reviews, spelling sessions, stories,
-/// dictations and a cut-off change, spread over a few weeks.
+/// dictations, a cut-off change and cards deleted and created again, spread over a few weeks.
 func randomActivityLog(seed: UInt64, count: Int) -> [RecordedEvent] {
     var rng = SplitMix64(seed: seed)
     let profiles = [ProfileID(testUUID(0xA1)), ProfileID(testUUID(0xA2))]
@@ -45,6 +45,11 @@ func randomActivityLog(seed: UInt64, count: Int) -> [RecordedEvent] {
         default:
             if rng.next() % 20 == 0 {
                 script.changeCutoff(to: Int(rng.next() % 6), at: at, profile: profile)
+            } else if rng.next() % 8 == 0 {
+                let card = 1 + rng.next() % 20
+                script.deleteCard(card, at: at, profile: profiles[Int(card % 2)])
+                script.createCard(card, at: at, profile: profiles[Int(card % 2)])
+                lastReview[card] = nil
             } else {
                 script.dictate(words: UInt32(rng.next() % 80), seconds: Int64(rng.next() % 120), at: at, profile: profile)
             }

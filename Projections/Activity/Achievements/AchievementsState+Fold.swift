@@ -1,0 +1,90 @@
+import Events
+
+// The achievements sub-fold: counts, practice days and open spelling sessions per profile, and
+// the rules they unlock. ``ActivityProjection`` decides the day and the review facts once and
+// calls these; the rule table is only walked when a count reaches a target or a day becomes
+// active, so the common review costs a few additions.
+extension AchievementsState {
+    /// Counts a review the ledger accepted, on `day`, and unlocks what it earns.
+    ///
+    /// Works on the profile's entry in place, by index, reading ``rules`` and ``reviewTargets``
+    /// beside it (no copies of the tables, no closure over them): the common review costs one
+    /// lookup and a few additions.
+    @inline(__always) mutating func reviewed(_ profile: ProfileID, on day: Int64, at event: RecordedEvent) {
+        let index = standingIndex(of: profile)
+        profiles.values[index].reviews += 1
+        let total = profiles.values[index].reviews
+        if reviewTargets.contains(total) {
+            // Counts rise one at a time, so each target is met exactly when reached (a count
+            // that falls by an undo and rises again finds the rule already unlocked).
+            profiles.values[index].unlock(rules, at: event) { condition in
+                switch condition {
+                case .firstReview: total == 1
+                case .reviews(let count): total == count
+                default: false
+                }
+            }
+        }
+        profiles.values[index].practised(on: day, rules, at: event)
+    }
+
+    /// The index of `profile`'s standing, created empty on first use.
+    @inline(__always) private mutating func standingIndex(of profile: ProfileID) -> Dictionary<IDKey, ProfileAchievements>.Index {
+        let key = IDKey(profile)
+        if let index = profiles.index(forKey: key) { return index }
+        profiles[key] = ProfileAchievements()
+        return profiles.index(forKey: key)!
+    }
+
+    /// Takes an undone review out of the counts and the practice days (never re-locking).
+    mutating func tookBack(_ undo: ReviewUndo) {
+        guard let index = profiles.index(forKey: IDKey(undo.profile)) else { return }
+        profiles.values[index].reviews -= 1
+        profiles.values[index].activeDays.remove(undo.removed.day)
+    }
+
+    /// Counts a word spelled on `day` in its session's tally and as practice.
+    mutating func spelled(_ spelled: WordSpelled, profile: ProfileID, on day: Int64, at event: RecordedEvent) {
+        openSessions[IDKey(spelled.session), default: SpellingTally()].count(correct: spelled.correct)
+        profiles.values[standingIndex(of: profile)].practised(on: day, rules, at: event)
+    }
+
+    /// Opens a spelling session's tally.
+    mutating func started(_ session: SpellingSessionID) {
+        openSessions[IDKey(session)] = SpellingTally()
+    }
+
+    /// Closes a spelling session; a session with words spelled and none wrong unlocks the
+    /// perfect-session rules.
+    mutating func ended(_ session: SpellingSessionID, profile: ProfileID, at event: RecordedEvent) {
+        guard let tally = openSessions.removeValue(forKey: IDKey(session)), tally.attempts > 0, tally.wrong == 0 else { return }
+        let rules = self.rules
+        modify(profile) { $0.unlock(rules, at: event) { $0 == .perfectSpellingSession } }
+    }
+
+    /// Counts a story read to its end on `day` and unlocks what it earns.
+    mutating func finished(_ story: StoryID, profile: ProfileID, on day: Int64, at event: RecordedEvent) {
+        let rules = self.rules
+        modify(profile) { standing in
+            if standing.storiesFinished.insert(story).inserted {
+                let total = standing.storiesFinished.count
+                standing.unlock(rules, at: event) { condition in
+                    if case .storiesRead(let count) = condition { total == count } else { false }
+                }
+            }
+            standing.practised(on: day, rules, at: event)
+        }
+    }
+
+    /// Changes `profile`'s standing in place (created empty on first use).
+    @inline(__always) private mutating func modify(_ profile: ProfileID, _ change: (inout ProfileAchievements) -> Void) {
+        change(&profiles[IDKey(profile), default: ProfileAchievements()])
+    }
+}
+
+extension SpellingTally {
+    @inline(__always) mutating func count(correct: Bool) {
+        attempts += 1
+        if !correct { wrong += 1 }
+    }
+}

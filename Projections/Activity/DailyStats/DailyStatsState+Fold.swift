@@ -1,0 +1,58 @@
+import Events
+
+// The DailyStats sub-fold: what each event adds to (or an undo takes from) its profile's local
+// day. ``ActivityProjection`` decides the day and the review facts once and calls these.
+extension DailyStatsState {
+    /// Counts a review the ledger accepted.
+    @inline(__always) mutating func counted(_ review: ReviewFact, profile: ProfileID) {
+        table[ProfileDay(profile: profile, day: review.day), default: ActivityCounts()].count(review, sign: 1)
+    }
+
+    /// Takes an undone review back out of its day, and counts the new first review's card as new
+    /// on its day.
+    mutating func tookBack(_ undo: ReviewUndo) {
+        update(profile: undo.profile, day: undo.removed.day) { $0.count(undo.removed, sign: -1) }
+        if let day = undo.newFirstDay {
+            update(profile: undo.profile, day: day) { $0.newCards += 1 }
+        }
+    }
+
+    /// Counts an event other than a review on local day `day` of `profile`.
+    @inline(__always) mutating func counted(_ event: DomainEvent, profile: ProfileID, day: Int64) {
+        switch event {
+        case .wordSpelled(let spelled):
+            update(profile, day) { counts in
+                if spelled.correct { counts.wordsSpelledRight += 1 } else { counts.wordsSpelledWrong += 1 }
+                counts.spellingTimeMs += spelled.duration.milliseconds
+            }
+        case .spellingPracticeStarted:
+            update(profile, day) { $0.spellingSessions += 1 }
+        case .storyGenerated:
+            update(profile, day) { $0.storiesGenerated += 1 }
+        case .storyRead(let read):
+            if read.finished { update(profile, day) { $0.storiesRead += 1 } }
+        case .dictationFinished(let dictation):
+            update(profile, day) { counts in
+                counts.dictations += 1
+                counts.wordsDictated += Int(dictation.wordCount)
+                counts.dictationTimeMs += dictation.duration.milliseconds
+            }
+        default:
+            break
+        }
+    }
+
+    /// Changes the counts of `day` in place.
+    @inline(__always) private mutating func update(_ profile: ProfileID, _ day: Int64,
+                                                   _ change: (inout ActivityCounts) -> Void) {
+        change(&table[ProfileDay(profile: profile, day: day), default: ActivityCounts()])
+    }
+
+    /// Changes the counts of `day`, dropping the day when nothing is left on it.
+    private mutating func update(profile: ProfileID, day: Int64, _ change: (inout ActivityCounts) -> Void) {
+        let key = ProfileDay(profile: profile, day: day)
+        var counts = table[key] ?? ActivityCounts()
+        change(&counts)
+        table[key] = counts.isEmpty ? nil : counts
+    }
+}

@@ -1,0 +1,70 @@
+import Testing
+import TestSupport
+@testable import Events
+@testable import Projections
+
+@Suite struct ReviewLedgerTests {
+    static let (ada, bob) = (ProfileID(testUUID(0xA1)), ProfileID(testUUID(0xA2)))
+
+    func card(_ n: UInt64) -> CardID { CardID(testUUID(0xC000 + n)) }
+
+    func review(_ n: UInt64, _ mode: ReviewMode = .scheduled) -> ReviewGraded {
+        ReviewGraded(card: card(n), rating: .good, mode: mode, duration: try! ElapsedTime(milliseconds: 1000))
+    }
+
+    /// Cards are numbered densely; a deleted card's slot takes the last card, and every other
+    /// card keeps its memory; reviews of other profiles and unknown cards are refused.
+    @Test func deletingACardMovesTheLastIntoItsSlot() throws {
+        var ledger = ReviewLedger()
+        for n in 1...4 as ClosedRange<UInt64> { ledger.cardCreated(card(n), profile: n == 3 ? Self.bob : Self.ada) }
+        ledger.cardCreated(card(1), profile: Self.bob)                    // a second creation is ignored
+        #expect(ledger.count == 4 && ledger.profiles == [IDKey(Self.ada), IDKey(Self.bob)])
+        #expect(ledger.record(review(4), id: EventID(testUUID(40)), profile: Self.ada, day: 9)?.wasFirst == true)
+        #expect(ledger.record(review(3), id: EventID(testUUID(30)), profile: Self.ada, day: 9) == nil)   // bob's card
+        #expect(ledger.record(review(9), id: EventID(testUUID(90)), profile: Self.ada, day: 9) == nil)   // unknown
+        ledger.cardDeleted(card(2))
+        #expect(ledger.cardIDs == [IDKey(card(1)), IDKey(card(4)), IDKey(card(3))])
+        #expect(ledger.reviews(of: card(4)).map(\.day) == [9])
+        #expect(ledger.record(review(2), id: EventID(testUUID(20)), profile: Self.ada, day: 9) == nil)
+        ledger.cardDeleted(card(3))
+        ledger.cardDeleted(card(3))                                        // twice: nothing to do
+        #expect(ledger.cardIDs == [IDKey(card(1)), IDKey(card(4))])
+        #expect(try decoded(ReviewLedger.self, encoded(ledger)) == ledger)
+        let undo = ledger.undo(EventID(testUUID(40)), of: card(4))
+        #expect(undo == ReviewUndo(profile: Self.ada, removed: ReviewFact(day: 9, rating: .good, mode: .scheduled,
+                                                                          durationMs: 1000, wasFirst: true),
+                                   newFirstDay: nil))
+        #expect(ledger.undo(EventID(testUUID(40)), of: card(4)) == nil)
+    }
+
+    /// Undoing the first scheduled review passes "first" to the next scheduled one (not a cram).
+    @Test func undoingTheFirstMakesTheNextScheduledReviewFirst() {
+        var ledger = ReviewLedger()
+        ledger.cardCreated(card(1), profile: Self.ada)
+        _ = ledger.record(review(1, .cram), id: EventID(testUUID(1)), profile: Self.ada, day: 1)
+        _ = ledger.record(review(1), id: EventID(testUUID(2)), profile: Self.ada, day: 2)
+        _ = ledger.record(review(1, .cram), id: EventID(testUUID(3)), profile: Self.ada, day: 3)
+        _ = ledger.record(review(1), id: EventID(testUUID(4)), profile: Self.ada, day: 4)
+        #expect(ledger.undo(EventID(testUUID(2)), of: card(1))?.newFirstDay == 4)
+        #expect(ledger.reviews(of: card(1)).map(\.wasFirst) == [false, false, true])
+        #expect(ledger.undo(EventID(testUUID(4)), of: card(1))?.newFirstDay == nil)
+        #expect(ledger.record(review(1), id: EventID(testUUID(5)), profile: Self.ada, day: 5)?.wasFirst == true)
+    }
+
+    /// Damaged snapshot bytes are refused with an error that says what is wrong, never a crash.
+    /// (what, byte offset from the end (one card: its entry word, the window block's 2-byte
+    /// length, its 128-byte window) or nil to cut the last byte, new value)
+    @Test(arguments: [
+        ("a card owned by profile 5 of 1", 138, 5), ("a window of 7 reviews", 134, 7),
+        ("an unknown flag", 134, 0x40), ("a rating of 7", 112, 7), ("a filled unused slot", 60, 1),
+        ("a block one byte short", nil, 0),
+    ] as [(String, Int?, UInt8)])
+    func damagedLedgerBytesAreRefused(what: String, offset: Int?, value: UInt8) {
+        var ledger = ReviewLedger()
+        ledger.cardCreated(card(1), profile: Self.ada)
+        _ = ledger.record(review(1), id: EventID(testUUID(1)), profile: Self.ada, day: 1)
+        var bytes = encoded(ledger)
+        if let offset { bytes[bytes.count - offset] = value } else { bytes.removeLast() }
+        #expect(throws: EventDecodingError.self, "\(what)") { _ = try decoded(ReviewLedger.self, bytes) }
+    }
+}
