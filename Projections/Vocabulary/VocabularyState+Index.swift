@@ -21,11 +21,11 @@ extension VocabularyState {
     @inline(__always)
     mutating func unindex(_ slot: Int32) {
         let index = Int(slot)
-        let place = cards.duePlaces[index], profile = Int(cards.hot[index].profile)
+        let place = cards.hot[index].due, profile = Int(cards.hot[index].profile)
         if place.isPresent {
             let learning = cards.hot[index].flags & CardHot.dueLearningFlag != 0
-            dueIndex[profile].remove(place, learning: learning)
-            cards.duePlaces[index] = .none
+            if let moved = dueIndex[profile].remove(place, learning: learning) { cards.hot[Int(moved)].due = place }
+            cards.hot[index].due = .none
             cards.hot[index].flags &= ~CardHot.dueLearningFlag
         } else {
             newIndex[profile].remove(slot)
@@ -41,7 +41,7 @@ extension VocabularyState {
         let state = cards.hot[index].state, profile = Int(cards.hot[index].profile)
         if state.isPresent {
             let learning = state.isLearning
-            dueIndex[profile].insert(slot, dueMs: state.dueMs, learning: learning, places: &cards.duePlaces)
+            cards.hot[index].due = dueIndex[profile].insert(slot, dueMs: state.dueMs, learning: learning)
             if learning { cards.hot[index].flags |= CardHot.dueLearningFlag }
         } else {
             newIndex[profile].insert(slot)

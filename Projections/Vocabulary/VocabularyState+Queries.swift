@@ -74,8 +74,7 @@ extension VocabularyState {
         let wanted = deckFilter(deck)
         guard wanted != .unknown else { return nil }
         var found: Int32?
-        dueIndex[Int(owner)].walk(from: instant.milliseconds + 1, through: .max, places: cards.duePlaces,
-                                     order: dueOrder) { slot in
+        dueIndex[Int(owner)].walk(from: instant.milliseconds + 1, through: .max, order: dueOrder) { slot in
             guard matches(slot, wanted) else { return true }
             found = slot
             return false
@@ -96,22 +95,23 @@ extension VocabularyState {
         if wanted == .any {
             let today = DueCalendar.day(of: now)
             (due, learning) = calendar.counts(beforeDay: today)
-            for slot in calendar.slots(onDay: today, places: cards.duePlaces) where cards.hot[Int(slot)].state.dueMs <= now {
+            for slot in calendar.slots(onDay: today) where cards.hot[Int(slot)].state.dueMs <= now {
                 due += 1
                 if cards.hot[Int(slot)].state.isLearning { learning += 1 }
             }
         } else {
-            for slot in calendar.slots(throughDay: DueCalendar.day(of: now), places: cards.duePlaces)
-            where matches(slot, wanted) {
-                let state = cards.hot[Int(slot)].state
-                guard state.dueMs <= now else { continue }
-                due += 1
-                if state.isLearning { learning += 1 }
+            for (bucket, day) in calendar.days.enumerated() where day <= DueCalendar.day(of: now) {
+                for slot in calendar.members[bucket] where matches(slot, wanted) {
+                    let state = cards.hot[Int(slot)].state
+                    guard state.dueMs <= now else { continue }
+                    due += 1
+                    if state.isLearning { learning += 1 }
+                }
             }
         }
         var reviews: [CardSummary] = []
         if limit > 0 && due > 0 {
-            calendar.walk(from: .min, through: now, places: cards.duePlaces, order: dueOrder) { slot in
+            calendar.walk(from: .min, through: now, order: dueOrder) { slot in
                 if matches(slot, wanted) { reviews.append(summary(slot)) }
                 return reviews.count < limit
             }

@@ -55,8 +55,7 @@ extension VocabularyState {
             && lhs.calendar == rhs.calendar && lhs.profileScheduling == rhs.profileScheduling
             && lhs.introductions == rhs.introductions && lhs.profiles == rhs.profiles
             && lhs.decks == rhs.decks && lhs.cards == rhs.cards
-            && lhs.dueIndex.map { $0.allSlots(places: lhs.cards.duePlaces) }
-                == rhs.dueIndex.map { $0.allSlots(places: rhs.cards.duePlaces) }
+            && lhs.dueIndex.map(\.allSlots) == rhs.dueIndex.map(\.allSlots)
             && lhs.newIndex == rhs.newIndex
             && lhs.decks.members.map { $0.sorted() } == rhs.decks.members.map { $0.sorted() }
     }

@@ -1,5 +1,6 @@
 /// The fields of a card that a review reads and writes, as one plain-data record (no strings,
-/// no references): its FSRS state, fuzz seed, owner and deck slots, its undo ring and counters.
+/// no references): its FSRS state, fuzz seed, owner and deck slots, where it sits in the due
+/// calendar, its undo ring and counters.
 struct CardHot: Sendable, Equatable {
     /// Set in ``flags`` while the card is suspended.
     static let suspendedFlag: UInt8 = 1
@@ -16,6 +17,8 @@ struct CardHot: Sendable, Equatable {
     var profile: Int32
     /// The deck's slot in ``DeckTable``.
     var deck: Int32
+    /// Where the card is in its profile's due calendar (derived; not encoded).
+    var due: DuePlace = .none
     /// The card's run in ``UndoRing``.
     var ring = RingHandle()
     /// Cram reviews recorded and not undone.

@@ -23,9 +23,6 @@ struct CardTable: Sendable {
     var moves: [Int] = []
     /// Each card's position in its deck's member list (derived; not encoded).
     var deckPositions: [Int32] = []
-    /// Where each card is in its profile's due calendar (derived; not encoded). A column of
-    /// its own, 8 bytes a card, so that it stays in cache.
-    var duePlaces: [DuePlace] = []
     /// The recent reviews of every card.
     var undo = UndoRing()
 
@@ -53,7 +50,6 @@ struct CardTable: Sendable {
         edits.append(editCount)
         moves.append(moveCount)
         deckPositions.append(-1)
-        duePlaces.append(.none)
         return slot
     }
 
@@ -68,7 +64,6 @@ struct CardTable: Sendable {
         edits.reserveCapacity(count)
         moves.reserveCapacity(count)
         deckPositions.reserveCapacity(count)
-        duePlaces.reserveCapacity(count)
     }
 
     /// The recent reviews of card `slot`, oldest first.

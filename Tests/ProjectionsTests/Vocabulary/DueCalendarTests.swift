@@ -13,6 +13,7 @@ struct DueCalendarTests {
         var dueMs: Int64
         var key: IDKey
         var learning: Bool
+        var place: DuePlace = .none
     }
 
     @Test("walks in (due, id) order with exact counts, as a sorted array does", arguments: 0..<40)
@@ -26,40 +27,37 @@ struct DueCalendarTests {
         // Instants around the epoch (negative ones too), often on shared instants and days.
         func instant() -> Int64 { Int64(random.next() % 40) * 43_200_000 / 3 - 200_000_000 + Int64(random.next() % 3) }
         func order(_ slot: Int32) -> DueOrder { DueOrder(dueMs: cards[Int(slot)].dueMs, card: cards[Int(slot)].key) }
-        var places = [DuePlace](repeating: .none, count: cards.count)
         for step in 0..<2000 {
             let slot = Int32(random.next() % UInt64(cards.count))
-            if places[Int(slot)].isPresent {
-                calendar.remove(places[Int(slot)], learning: cards[Int(slot)].learning)
-                places[Int(slot)] = .none
+            let card = cards[Int(slot)]
+            if card.place.isPresent {
+                if let moved = calendar.remove(card.place, learning: card.learning) { cards[Int(moved)].place = card.place }
+                cards[Int(slot)].place = .none
             }
             if random.next() % 4 != 0 {
                 cards[Int(slot)].dueMs = instant()
                 cards[Int(slot)].learning = random.next() % 3 == 0
-                calendar.insert(slot, dueMs: cards[Int(slot)].dueMs, learning: cards[Int(slot)].learning, places: &places)
+                cards[Int(slot)].place = calendar.insert(slot, dueMs: cards[Int(slot)].dueMs, learning: cards[Int(slot)].learning)
             }
-            // Stale entries never outgrow twice the live ones (plus a little per bucket).
-            #expect(calendar.members.reduce(0) { $0 + $1.count } <= 2 * calendar.count + 33 * calendar.days.count)
             guard step % 50 == 0 else { continue }
-            let held = cards.indices.filter { places[$0].isPresent }
+            let held = cards.indices.filter { cards[$0].place.isPresent }
             let reference = held.map { Int32($0) }.sorted { order($0) < order($1) }
             #expect(calendar.count == reference.count)
             var walked: [Int32] = []
-            calendar.walk(from: .min, through: .max, places: places, order: order) { walked.append($0); return true }
+            calendar.walk(from: .min, through: .max, order: order) { walked.append($0); return true }
             #expect(walked == reference)
             let now = instant()
             var upToNow: [Int32] = []
-            calendar.walk(from: .min, through: now, places: places, order: order) { upToNow.append($0); return upToNow.count < 10 }
+            calendar.walk(from: .min, through: now, order: order) { upToNow.append($0); return upToNow.count < 10 }
             #expect(upToNow == Array(reference.filter { order($0).dueMs <= now }.prefix(10)))
             var after: [Int32] = []
-            calendar.walk(from: now + 1, through: .max, places: places, order: order) { after.append($0); return true }
+            calendar.walk(from: now + 1, through: .max, order: order) { after.append($0); return true }
             #expect(after == reference.filter { order($0).dueMs > now })
             let today = DueCalendar.day(of: now)
             let before = calendar.counts(beforeDay: today)
             let expected = held.filter { DueCalendar.day(of: cards[$0].dueMs) < today }
             #expect(before.due == expected.count)
             #expect(before.learning == expected.filter { cards[$0].learning }.count)
-            #expect(calendar.allSlots(places: places) == held.map { Int32($0) })
         }
     }
 
