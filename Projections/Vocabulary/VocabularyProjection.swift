@@ -11,7 +11,7 @@ import FSRS
 /// states already computed ("as scheduled at the time").
 package struct VocabularyProjection: Projection {
     package static let name = "vocabulary"
-    package static let version: UInt32 = 2
+    package static let version: UInt32 = 3
 
     /// The scheduler configuration of profiles that changed none of its settings.
     package let configuration: SchedulerConfiguration

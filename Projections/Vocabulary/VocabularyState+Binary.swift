@@ -2,10 +2,11 @@ import Events
 import FSRS
 import Foundation
 
-// The snapshot encoding of the vocabulary state (projection version 2): configuration,
+// The snapshot encoding of the vocabulary state (projection version 3): configuration,
 // calendar, per-profile scheduling and daily introductions as before; then the profile, deck
 // and card tables in slot order as fixed-width little-endian blocks, their strings as one
-// UTF-8 blob each, and the undo entries of every card, oldest first, as one more block. The
+// UTF-8 blob each, and the undo entries of every card, oldest first, as one more block (v3:
+// narrow records when every value fits, an undo entry as its id and one stored state). The
 // same state always gives the same bytes (slots are part of the state; undo runs are written
 // in logical order). The indexes are derived and rebuilt on decoding in O(n).
 extension VocabularyState {
@@ -13,12 +14,6 @@ extension VocabularyState {
     static let profileWidth = 16
     /// Bytes per deck record: id, owner, creation position, flags, name length.
     static let deckWidth = 16 + 16 + 8 + 1 + 4
-    /// Bytes per card record (see ``encodeCards(to:)``).
-    static let cardWidth = 16 + 4 + 4 + 8 + 8 + 4 + 1 + 8 + 8 + 4 + stateWidth + 1 + 4
-    /// Bytes per packed card state.
-    static let stateWidth = 8 * 4 + 4 * 2 + 4 * 3 + 1
-    /// Bytes per undo entry: review id, day, cram flag, state before.
-    static let undoWidth = 16 + 8 + 1 + stateWidth
 
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         defaultScheduling = try ProfileScheduling(from: &reader)
@@ -101,11 +96,16 @@ extension VocabularyState {
     // MARK: Cards
 
     /// Card records: id, profile slot, deck slot, creation position, creation instant and UTC
-    /// offset, flags, edits, moves, cram reviews, state, undo entry count, front length.
+    /// offset, flags, edits, moves, cram reviews, state, undo entry count, front length; then
+    /// the fronts as one blob; then each card's undo entries, oldest first (id, stored state).
+    /// One byte before the records says whether they are narrow (days, intervals, edits and
+    /// moves in 32 bits: ``RecordWidths/narrow``) or wide (64 bits), narrow whenever every value fits.
     private func encodeCards(to writer: inout BinaryWriter) {
         writer.writeVarint(UInt64(cards.count))
+        let widths = fitsNarrowRecords ? RecordWidths.narrow : RecordWidths.wide
+        writer.writeByte(widths.isNarrow ? 1 : 0)
         var undoCount = 0
-        writer.withPlainDataBlock(records: cards.count, width: Self.cardWidth) { sink in
+        writer.withPlainDataBlock(records: cards.count, width: widths.card) { sink in
             for slot in 0..<cards.count {
                 let hot = cards.hot[slot]
                 sink.put(cards.keys[slot])
@@ -115,93 +115,142 @@ extension VocabularyState {
                 sink.put(cards.created[slot].instant.milliseconds)
                 sink.put(cards.created[slot].utcOffset.seconds)
                 sink.put(hot.flags & (CardHot.suspendedFlag | CardHot.deletedFlag))
-                sink.put(Int64(cards.edits[slot]))
-                sink.put(Int64(cards.moves[slot]))
+                sink.putCount(cards.edits[slot], narrow: widths.isNarrow)
+                sink.putCount(cards.moves[slot], narrow: widths.isNarrow)
                 sink.put(hot.cramReviews)
-                sink.put(hot.state)
+                sink.put(hot.state, narrow: widths.isNarrow)
                 sink.put(hot.ring.count)
                 sink.put(UInt32(cards.fronts[slot].utf8.count))
                 undoCount += Int(hot.ring.count)
             }
         }
         writer.writeStringBlob(cards.fronts)
-        writer.withPlainDataBlock(records: undoCount, width: Self.undoWidth) { sink in
+        writer.withPlainDataBlock(records: undoCount, width: widths.undo) { sink in
             for slot in 0..<cards.count {
                 let ring = cards.hot[slot].ring
                 for index in 0..<Int(ring.count) {
                     let entry = cards.undo.entry(index, of: ring)
                     sink.put(entry.review)
-                    sink.put(entry.day)
-                    sink.put(UInt8(entry.isCram ? 1 : 0))
-                    sink.put(entry.before)
+                    sink.put(entry.stored, narrow: widths.isNarrow)
                 }
             }
         }
     }
 
-    /// Reads the card records, fronts and undo entries, then derives the deck member lists and
-    /// the indexes card by card.
+    /// Whether every card state, undo entry, edit and move count fits the narrow records.
+    private var fitsNarrowRecords: Bool {
+        for slot in 0..<cards.count {
+            guard cards.hot[slot].state.fitsNarrow, Int32(exactly: cards.edits[slot]) != nil,
+                  Int32(exactly: cards.moves[slot]) != nil
+            else { return false }
+        }
+        return cards.undo.slots.allSatisfy(\.stored.fitsNarrow)
+    }
+
+    /// Reads the card records, fronts and undo entries into whole columns (each reserved once),
+    /// then derives the id index, the deck member lists and the indexes in one pass over the cards.
     /// - Throws: ``EventDecodingError`` for malformed bytes, a card id that appears twice, or
     ///   a slot, flag, phase or count out of range.
     /// - Complexity: O(n + u) for n cards and u undo entries.
     private mutating func decodeCards(from reader: inout BinaryReader) throws(EventDecodingError) {
         let count = try reader.readCount()
-        cards.reserve(count)
-        var frontLengths: [UInt32] = []
+        let widthByte = try reader.readByte()
+        guard widthByte <= 1 else { throw reader.error(.invalidValue, "card record width \(widthByte) is not 0 (wide) or 1 (narrow)") }
+        let widths = widthByte == 1 ? RecordWidths.narrow : RecordWidths.wide
+        var keys: [IDKey] = [], hot: [CardHot] = [], created: [EventTime] = [], positions: [UInt64] = []
+        var edits: [Int] = [], moves: [Int] = [], frontLengths: [UInt32] = []
+        keys.reserveCapacity(count)
+        hot.reserveCapacity(count)
+        created.reserveCapacity(count)
+        positions.reserveCapacity(count)
+        edits.reserveCapacity(count)
+        moves.reserveCapacity(count)
         frontLengths.reserveCapacity(count)
+        var undoCount = 0, reviewed = 0
         let profileCount = Int32(profiles.count), deckCount = Int32(decks.count)
-        let keys = try reader.plainDataBlock(records: count, width: Self.cardWidth, "card") {
-            source throws(EventDecodingError) -> [IDKey] in
-            var keys: [IDKey] = []
-            keys.reserveCapacity(count)
+        try reader.plainDataBlock(records: count, width: widths.card, "card") { source throws(EventDecodingError) in
             for _ in 0..<count {
                 let key = source.takeKey()
                 let profile: Int32 = source.take(), deck: Int32 = source.take()
                 let position: UInt64 = source.take(), createdMs: Int64 = source.take(), offset: Int32 = source.take()
                 let flags: UInt8 = source.take()
-                let edits: Int64 = source.take(), moves: Int64 = source.take(), cram: Int32 = source.take()
-                let state = try source.takeState()
-                let undoCount: UInt8 = source.take()
+                let editCount = source.takeCount(narrow: widths.isNarrow), moveCount = source.takeCount(narrow: widths.isNarrow)
+                let cram: Int32 = source.take()
+                let state = try source.takeState(narrow: widths.isNarrow)
+                let entries: UInt8 = source.take()
                 frontLengths.append(source.take())
-                guard profile >= 0, profile < profileCount, deck >= 0, deck < deckCount, flags <= 3,
-                      Int(undoCount) <= UndoRing.depth, cards.slot(of: key) == nil,
-                      let utcOffset = try? UTCOffset(seconds: Int(offset))
+                guard profile >= 0, profile < profileCount, deck >= 0, deck < deckCount, flags <= 3, state.phase <= 3,
+                      Int(entries) <= UndoRing.depth, let utcOffset = try? UTCOffset(seconds: Int(offset))
                 else {
-                    throw EventDecodingError(.invalidValue, "card \(key.uuid) is repeated or holds a slot, flag, offset "
+                    throw EventDecodingError(.invalidValue, "card \(key.uuid) holds a slot, flag, phase, offset "
                                              + "or undo count out of range")
                 }
-                var hot = CardHot(seed: CardID(key.uuid).schedulerSeed, profile: profile, deck: deck)
-                hot.state = state
-                hot.flags = flags
-                hot.cramReviews = cram
-                hot.ring.count = undoCount // the entries follow; `count` is reset as they are added
-                _ = cards.append(key: key, hot: hot, front: "", created: EventTime(instant: Timestamp(milliseconds: createdMs),
-                                                                                     utcOffset: utcOffset),
-                                 position: position, edits: Int(edits), moves: Int(moves))
+                var record = CardHot(seed: CardID(key.uuid).schedulerSeed, profile: profile, deck: deck)
+                record.state = state
+                record.flags = flags
+                record.cramReviews = cram
+                if entries > 0 {
+                    record.ring = RingHandle(base: Int32(reviewed * UndoRing.depth), head: 0, count: entries)
+                    reviewed += 1
+                }
+                undoCount += Int(entries)
                 keys.append(key)
+                hot.append(record)
+                created.append(EventTime(instant: Timestamp(milliseconds: createdMs), utcOffset: utcOffset))
+                positions.append(position)
+                edits.append(editCount)
+                moves.append(moveCount)
             }
-            return keys
         }
         let fronts = try reader.readStringBlob(lengths: frontLengths, "card front")
-        cards.fronts = fronts
-        let undoCount = cards.hot.reduce(0) { $0 + Int($1.ring.count) }
-        try reader.plainDataBlock(records: undoCount, width: Self.undoWidth, "undo entry") { source throws(EventDecodingError) in
-            for slot in 0..<keys.count {
-                var ring = RingHandle()
-                for _ in 0..<Int(cards.hot[slot].ring.count) {
-                    let review = source.takeKey(), day: Int64 = source.take(), cram: UInt8 = source.take()
-                    let before = try source.takeState()
-                    guard cram <= 1 else { throw EventDecodingError(.invalidValue, "undo entry cram flag \(cram) is not 0 or 1") }
-                    cards.undo.append(UndoEntry(review: review, day: day, before: before, isCram: cram == 1), to: &ring)
+        var slots: [UndoEntry] = []
+        slots.reserveCapacity(reviewed * UndoRing.depth)
+        try reader.plainDataBlock(records: undoCount, width: widths.undo, "undo entry") { source throws(EventDecodingError) in
+            for record in hot where record.ring.count > 0 {
+                for _ in 0..<Int(record.ring.count) {
+                    let review = source.takeKey()
+                    let stored = try source.takeState(narrow: widths.isNarrow, allowing: UndoEntry.cramPhase)
+                    slots.append(UndoEntry(review: review, stored: stored))
                 }
-                cards.hot[slot].ring = ring
+                for _ in Int(record.ring.count)..<UndoRing.depth { slots.append(.empty) }
             }
         }
+        guard let table = CardTable(keys: keys, hot: hot, fronts: fronts, created: created, createdPositions: positions,
+                                    edits: edits, moves: moves, undo: UndoRing(restoring: slots))
+        else { throw reader.error(.invalidValue, "a card id appears twice") }
+        cards = table
         for slot in 0..<Int32(count) {
             addMember(slot)
             index(slot)
         }
     }
+}
+
+/// The byte widths of the card and undo records of a snapshot: narrow when every day,
+/// interval, edit and move count fits in 32 bits, wide otherwise.
+struct RecordWidths {
+    let isNarrow: Bool
+    /// Bytes per packed card state.
+    let state: Int
+    /// Bytes per card record.
+    let card: Int
+    /// Bytes per undo entry: review id and stored state.
+    let undo: Int
+
+    init(narrow: Bool) {
+        isNarrow = narrow
+        state = 8 * 2 + (narrow ? 4 : 8) * 2 + 4 * 2 + 4 * 3 + 1
+        card = 16 + 4 + 4 + 8 + 8 + 4 + 1 + (narrow ? 4 : 8) * 2 + 4 + state + 1 + 4
+        undo = 16 + state
+    }
+
+    static let narrow = RecordWidths(narrow: true)
+    static let wide = RecordWidths(narrow: false)
+}
+
+extension PackedCardState {
+    /// Whether the narrow records hold this state (day and interval in 32 bits).
+    var fitsNarrow: Bool { Int32(exactly: lastReviewDay) != nil && Int32(exactly: intervalDays) != nil }
 }
 
 extension PlainDataSink {
@@ -212,19 +261,30 @@ extension PlainDataSink {
         put(key.low)
     }
 
-    /// A packed card state's fields.
+    /// A packed card state's fields, days and interval in 32 bits when `narrow`.
     @inline(__always)
-    mutating func put(_ state: PackedCardState) {
+    mutating func put(_ state: PackedCardState, narrow: Bool) {
         put(state.dueMs)
         put(state.lastReviewMs)
-        put(state.lastReviewDay)
-        put(state.intervalDays)
+        if narrow {
+            put(Int32(truncatingIfNeeded: state.lastReviewDay))
+            put(Int32(truncatingIfNeeded: state.intervalDays))
+        } else {
+            put(state.lastReviewDay)
+            put(state.intervalDays)
+        }
         put(state.stability)
         put(state.difficulty)
         put(state.step)
         put(state.reps)
         put(state.lapses)
         put(state.phase)
+    }
+
+    /// A count in 32 bits when `narrow`, else 64.
+    @inline(__always)
+    mutating func putCount(_ count: Int, narrow: Bool) {
+        if narrow { put(Int32(truncatingIfNeeded: count)) } else { put(Int64(count)) }
     }
 }
 
@@ -236,25 +296,36 @@ extension PlainDataSource {
         return IDKey(withUnsafeBytes(of: &words) { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) })
     }
 
-    /// A packed card state.
-    /// - Throws: ``EventDecodingError`` for a phase other than 0 (none) to 3.
+    /// A packed card state, days and interval in 32 bits when `narrow`.
+    /// - Throws: ``EventDecodingError`` for a phase other than 0 (none) to 3 or `extra`.
     @inline(__always)
-    mutating func takeState() throws(EventDecodingError) -> PackedCardState {
+    mutating func takeState(narrow: Bool, allowing extra: UInt8 = 0) throws(EventDecodingError) -> PackedCardState {
         var state = PackedCardState()
         state.dueMs = take()
         state.lastReviewMs = take()
-        state.lastReviewDay = take()
-        state.intervalDays = take()
+        if narrow {
+            state.lastReviewDay = Int64(take(Int32.self))
+            state.intervalDays = Int64(take(Int32.self))
+        } else {
+            state.lastReviewDay = take()
+            state.intervalDays = take()
+        }
         state.stability = takeFloat()
         state.difficulty = takeFloat()
         state.step = take()
         state.reps = take()
         state.lapses = take()
         state.phase = take()
-        guard state.phase <= 3 else {
+        guard state.phase <= 3 || (extra != 0 && state.phase == extra) else {
             throw EventDecodingError(.invalidValue, "card phase \(state.phase) is not 0 (new), 1 (learning), 2 (review) or 3 (relearning)")
         }
         return state
+    }
+
+    /// A count written by ``PlainDataSink/putCount(_:narrow:)``.
+    @inline(__always)
+    mutating func takeCount(narrow: Bool) -> Int {
+        narrow ? Int(take(Int32.self)) : Int(take(Int64.self))
     }
 }
 

@@ -53,17 +53,24 @@ struct CardTable: Sendable {
         return slot
     }
 
-    /// Makes room for `count` cards (before a snapshot's cards are appended).
-    mutating func reserve(_ count: Int) {
-        slotOf.reserveCapacity(count)
-        keys.reserveCapacity(count)
-        hot.reserveCapacity(count)
-        fronts.reserveCapacity(count)
-        created.reserveCapacity(count)
-        createdPositions.reserveCapacity(count)
-        edits.reserveCapacity(count)
-        moves.reserveCapacity(count)
-        deckPositions.reserveCapacity(count)
+    /// A table from whole columns (a snapshot's decoder), all of one length, slot order; the
+    /// id index is built here and deck positions start unset.
+    /// - Returns: nil when an id appears twice.
+    /// - Complexity: O(n) for n cards.
+    init?(keys: [IDKey], hot: [CardHot], fronts: [String], created: [EventTime], createdPositions: [UInt64],
+          edits: [Int], moves: [Int], undo: UndoRing) {
+        var slotOf = [IDKey: Int32](minimumCapacity: keys.count)
+        for (slot, key) in keys.enumerated() where slotOf.updateValue(Int32(slot), forKey: key) != nil { return nil }
+        self.slotOf = slotOf
+        self.keys = keys
+        self.hot = hot
+        self.fronts = fronts
+        self.created = created
+        self.createdPositions = createdPositions
+        self.edits = edits
+        self.moves = moves
+        deckPositions = Array(repeating: -1, count: keys.count)
+        self.undo = undo
     }
 
     /// The recent reviews of card `slot`, oldest first.

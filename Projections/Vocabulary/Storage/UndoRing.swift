@@ -2,26 +2,55 @@ import Foundation
 
 /// One remembered review: its event id, whether it was a cram review (undoing it only
 /// uncounts it), and for a counted one the state before it (``PackedCardState/none``: the card
-/// was new) and the local day it was counted on (for the daily new-card count).
+/// was new) and, for a first counted review, the local day it was counted on (for the daily
+/// new-card count).
+///
+/// Plain data in 72 bytes: the id and one packed state. A first counted review has no state
+/// before it, so its day rides in that state's `lastReviewDay`; a cram review is marked by
+/// ``cramPhase`` in its `phase`.
 struct UndoEntry: Sendable, Equatable {
+    /// The `phase` that marks a cram entry.
+    static let cramPhase: UInt8 = 0xFF
+
+    /// The review's event id.
     var review: IDKey
-    var day: Int64
-    var before: PackedCardState
-    var isCram: Bool
+    /// The state before the review, or the day (no state) or the cram mark: see the type.
+    private(set) var stored: PackedCardState
+
+    /// An entry from its stored parts (as ``stored`` gave them).
+    init(review: IDKey, stored: PackedCardState) {
+        self.review = review
+        self.stored = stored
+    }
 
     /// A cram review.
     static func cram(_ review: IDKey) -> UndoEntry {
-        UndoEntry(review: review, day: 0, before: .none, isCram: true)
+        var stored = PackedCardState()
+        stored.phase = cramPhase
+        return UndoEntry(review: review, stored: stored)
     }
 
-    /// A counted review that replaced `before` on local `day`.
+    /// A counted review that replaced `before` on local `day` (the day is remembered only when
+    /// `before` is ``PackedCardState/none``: only a first review's day is ever needed).
     static func scheduled(_ review: IDKey, before: PackedCardState, day: Int64) -> UndoEntry {
-        UndoEntry(review: review, day: day, before: before, isCram: false)
+        guard !before.isPresent else { return UndoEntry(review: review, stored: before) }
+        var stored = PackedCardState()
+        stored.lastReviewDay = day
+        return UndoEntry(review: review, stored: stored)
     }
+
+    /// True for a cram review.
+    @inline(__always) var isCram: Bool { stored.phase == Self.cramPhase }
+
+    /// The state before a counted review (``PackedCardState/none`` for a first review and for
+    /// a cram review).
+    @inline(__always) var before: PackedCardState { stored.phase == Self.cramPhase || stored.phase == 0 ? .none : stored }
+
+    /// The local day of a counted first review (0 for any other entry).
+    @inline(__always) var day: Int64 { stored.phase == 0 ? stored.lastReviewDay : 0 }
 
     /// The filler of unused slots.
-    static let empty = UndoEntry(review: IDKey(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))), day: 0,
-                                  before: .none, isCram: true)
+    static let empty = UndoEntry.cram(IDKey(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))))
 }
 
 /// Where a card's ring lives in ``UndoRing``: its first slot (-1 until the card's first
@@ -50,6 +79,13 @@ struct UndoRing: Sendable {
 
     /// An empty pool.
     init() {}
+
+    /// A pool laid out by a snapshot's decoder: ``depth`` slots per reviewed card, each card's
+    /// ``RingHandle`` pointing at its run.
+    init(restoring slots: [UndoEntry]) {
+        precondition(slots.count % Self.depth == 0, "an undo pool holds whole runs of \(Self.depth)")
+        self.slots = slots
+    }
 
     /// The physical slot of logical `index` in `ring`.
     @inline(__always)
