@@ -4,14 +4,14 @@ import FSRS
 /// The vocabulary read models — decks, cards, card states (FSRS) and the due queue — as one
 /// pure fold over the log.
 ///
-/// Every counted review costs one `Scheduler.apply` and two O(log n) due-index updates; cram
+/// Every counted review costs one `Scheduler.apply` and an O(1) move in the due calendar; cram
 /// reviews only count; undone reviews restore the state remembered before them
-/// (``CardRecord/undoDepth`` deep). Settings events of a profile (parameters, desired
+/// (``UndoRing/depth`` deep). Settings events of a profile (parameters, desired
 /// retention, day cut-off) apply to that profile's reviews after them; they never rewrite
 /// states already computed ("as scheduled at the time").
 package struct VocabularyProjection: Projection {
     package static let name = "vocabulary"
-    package static let version: UInt32 = 1
+    package static let version: UInt32 = 3
 
     /// The scheduler configuration of profiles that changed none of its settings.
     package let configuration: SchedulerConfiguration
@@ -51,16 +51,13 @@ package struct VocabularyProjection: Projection {
         case .reviewGraded(let review): state.grade(review, event)
         case .reviewUndone(let undo): state.undo(undo)
         case .cardCreated(let created): state.createCard(created, event)
-        case .cardEdited(let edited): state.updateCard(edited.card) { card in
-                card.front = edited.front
-                card.edits += 1
-            }
+        case .cardEdited(let edited): state.editCard(edited)
         case .cardMoved(let moved): state.moveCard(moved)
-        case .cardSuspended(let suspended): state.updateCard(suspended.card) { $0.isSuspended = true }
-        case .cardUnsuspended(let unsuspended): state.updateCard(unsuspended.card) { $0.isSuspended = false }
-        case .cardDeleted(let deleted): state.updateCard(deleted.card) { $0.isDeleted = true }
+        case .cardSuspended(let suspended): state.setFlag(CardHot.suspendedFlag, true, card: suspended.card)
+        case .cardUnsuspended(let unsuspended): state.setFlag(CardHot.suspendedFlag, false, card: unsuspended.card)
+        case .cardDeleted(let deleted): state.setFlag(CardHot.deletedFlag, true, card: deleted.card)
         case .deckCreated(let created): state.createDeck(created, event)
-        case .deckRenamed(let renamed): state.decks[renamed.deck]?.name = renamed.name
+        case .deckRenamed(let renamed): state.renameDeck(renamed)
         case .deckDeleted(let deleted): state.deleteDeck(deleted.deck)
         case .schedulerParametersChanged(let change): state.changeParameters(change, profile: event.profile)
         case .desiredRetentionChanged(let change): state.changeRetention(change, profile: event.profile)

@@ -1,41 +1,29 @@
 import Events
 import FSRS
+import Foundation
 
-// The snapshot encoding of the vocabulary state: configuration, calendar, per-profile
-// scheduling, decks, cards and daily introductions; dictionaries in key order, so the same
-// state always gives the same bytes. The indexes are derived and rebuilt on decoding.
+// The snapshot encoding of the vocabulary state (projection version 3): configuration,
+// calendar, per-profile scheduling and daily introductions as before; then the profile, deck
+// and card tables in slot order as fixed-width little-endian blocks, their strings as one
+// UTF-8 blob each, and the undo entries of every card, oldest first, as one more block (v3:
+// narrow records when every value fits, an undo entry as its id and one stored state). The
+// same state always gives the same bytes (slots are part of the state; undo runs are written
+// in logical order). The indexes are derived and rebuilt on decoding in O(n).
 extension VocabularyState {
+    /// Bytes per profile record: the id's two words.
+    static let profileWidth = 16
+    /// Bytes per deck record: id, owner, creation position, flags, name length.
+    static let deckWidth = 16 + 16 + 8 + 1 + 4
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         defaultScheduling = try ProfileScheduling(from: &reader)
         dailyNewCardLimit = try reader.readInt()
         calendar = try ProfileCalendar(from: &reader)
         profileScheduling = try [ProfileID: ProfileScheduling](decoding: &reader)
-        decks = try [DeckID: DeckRecord](decoding: &reader)
-        deletedDeckCount = decks.values.reduce(0) { $0 + ($1.isDeleted ? 1 : 0) }
-        try decodeCards(from: &reader)
         introductions = try [ProfileID: DailyIntroductions](decoding: &reader)
-    }
-
-    /// Reads the cards (as `[CardID: CardRecord]` is encoded) and derives the indexes from each
-    /// record as it is read, before it goes into the dictionary (reading it back out of the
-    /// dictionary would copy it); the index keys are then sorted once and built in one pass.
-    /// - Throws: ``EventDecodingError`` for malformed bytes or a card id that appears twice.
-    /// - Complexity: O(n log n) for n cards.
-    private mutating func decodeCards(from reader: inout BinaryReader) throws(EventDecodingError) {
-        let count = try reader.readCount()
-        cards = Dictionary(minimumCapacity: count)
-        deckCards = [:]
-        var indexKeys = IndexKeys()
-        for _ in 0..<count {
-            let id = CardID(try reader.readUUID())
-            let card = try CardRecord(from: &reader)
-            deckCards[card.deck, default: []].insert(id)
-            indexKeys.add(indexEntry(of: card), profile: card.profile)
-            guard cards.updateValue(card, forKey: id) == nil else {
-                throw reader.error(.invalidValue, "a dictionary key appears twice")
-            }
-        }
-        (dueIndex, newIndex) = indexKeys.build()
+        try decodeProfiles(from: &reader)
+        try decodeDecks(from: &reader)
+        try decodeCards(from: &reader)
     }
 
     package func encode(to writer: inout BinaryWriter) {
@@ -43,9 +31,338 @@ extension VocabularyState {
         dailyNewCardLimit.encode(to: &writer)
         calendar.encode(to: &writer)
         profileScheduling.encode(to: &writer)
-        decks.encode(to: &writer)
-        cards.encode(to: &writer)
         introductions.encode(to: &writer)
+        encodeProfiles(to: &writer)
+        encodeDecks(to: &writer)
+        encodeCards(to: &writer)
+    }
+
+    // MARK: Profiles and decks
+
+    private func encodeProfiles(to writer: inout BinaryWriter) {
+        writer.writeVarint(UInt64(profiles.count))
+        writer.withPlainDataBlock(records: profiles.count, width: Self.profileWidth) { sink in
+            for id in profiles.ids { sink.put(IDKey(id)) }
+        }
+    }
+
+    private mutating func decodeProfiles(from reader: inout BinaryReader) throws(EventDecodingError) {
+        let count = try reader.readCount()
+        let ids = try reader.plainDataBlock(records: count, width: Self.profileWidth, "profile") { source in
+            (0..<count).map { _ in ProfileID(source.takeKey().uuid) }
+        }
+        for id in ids {
+            guard profiles.slot(adding: id).isNew else { throw reader.error(.invalidValue, "profile \(id) appears twice") }
+        }
+        ensureIndexes(profile: Int32(profiles.count) - 1)
+    }
+
+    private func encodeDecks(to writer: inout BinaryWriter) {
+        writer.writeVarint(UInt64(decks.count))
+        writer.withPlainDataBlock(records: decks.count, width: Self.deckWidth) { sink in
+            for slot in 0..<decks.count {
+                sink.put(IDKey(decks.ids[slot]))
+                sink.put(IDKey(decks.profiles[slot]))
+                sink.put(decks.createdPositions[slot])
+                sink.put(UInt8(decks.isCreated[slot] ? 1 : 0) | UInt8(decks.isDeleted[slot] ? 2 : 0))
+                sink.put(UInt32(decks.names[slot].utf8.count))
+            }
+        }
+        writer.writeStringBlob(decks.names)
+    }
+
+    private mutating func decodeDecks(from reader: inout BinaryReader) throws(EventDecodingError) {
+        let count = try reader.readCount()
+        typealias Row = (id: DeckID, profile: ProfileID, position: UInt64, flags: UInt8, nameLength: UInt32)
+        let rows = try reader.plainDataBlock(records: count, width: Self.deckWidth, "deck") { source throws(EventDecodingError) in
+            var rows: [Row] = []
+            rows.reserveCapacity(count)
+            for _ in 0..<count {
+                rows.append((DeckID(source.takeKey().uuid), ProfileID(source.takeKey().uuid), source.take(), source.take(),
+                             source.take()))
+            }
+            return rows
+        }
+        let names = try reader.readStringBlob(lengths: rows.map(\.nameLength), "deck name")
+        for (row, name) in zip(rows, names) {
+            guard row.flags <= 3, decks.slot(of: row.id) == nil else {
+                throw reader.error(.invalidValue, "deck \(row.id) appears twice or has unknown flags \(row.flags)")
+            }
+            _ = decks.append(id: row.id, name: name, profile: row.profile, createdPosition: row.position,
+                             isCreated: row.flags & 1 != 0, isDeleted: row.flags & 2 != 0)
+        }
+    }
+
+    // MARK: Cards
+
+    /// Card records: id, profile slot, deck slot, creation position, creation instant and UTC
+    /// offset, flags, edits, moves, cram reviews, state, undo entry count, front length; then
+    /// the fronts as one blob; then each card's undo entries, oldest first (id, stored state).
+    /// One byte before the records says whether they are narrow (days, intervals, edits and
+    /// moves in 32 bits: ``RecordWidths/narrow``) or wide (64 bits), narrow whenever every value fits.
+    private func encodeCards(to writer: inout BinaryWriter) {
+        writer.writeVarint(UInt64(cards.count))
+        let widths = fitsNarrowRecords ? RecordWidths.narrow : RecordWidths.wide
+        writer.writeByte(widths.isNarrow ? 1 : 0)
+        var undoCount = 0
+        writer.withPlainDataBlock(records: cards.count, width: widths.card) { sink in
+            for slot in 0..<cards.count {
+                let hot = cards.hot[slot]
+                sink.put(cards.keys[slot])
+                sink.put(hot.profile)
+                sink.put(hot.deck)
+                sink.put(cards.createdPositions[slot])
+                sink.put(cards.created[slot].instant.milliseconds)
+                sink.put(cards.created[slot].utcOffset.seconds)
+                sink.put(hot.flags & (CardHot.suspendedFlag | CardHot.deletedFlag))
+                sink.putCount(cards.edits[slot], narrow: widths.isNarrow)
+                sink.putCount(cards.moves[slot], narrow: widths.isNarrow)
+                sink.put(hot.cramReviews)
+                sink.put(hot.state, narrow: widths.isNarrow)
+                sink.put(hot.ring.count)
+                sink.put(UInt32(cards.fronts[slot].utf8.count))
+                undoCount += Int(hot.ring.count)
+            }
+        }
+        writer.writeStringBlob(cards.fronts)
+        writer.withPlainDataBlock(records: undoCount, width: widths.undo) { sink in
+            for slot in 0..<cards.count {
+                let ring = cards.hot[slot].ring
+                for index in 0..<Int(ring.count) {
+                    let entry = cards.undo.entry(index, of: ring)
+                    sink.put(entry.review)
+                    sink.put(entry.stored, narrow: widths.isNarrow)
+                }
+            }
+        }
+    }
+
+    /// Whether every card state, undo entry, edit and move count fits the narrow records.
+    private var fitsNarrowRecords: Bool {
+        for slot in 0..<cards.count {
+            guard cards.hot[slot].state.fitsNarrow, Int32(exactly: cards.edits[slot]) != nil,
+                  Int32(exactly: cards.moves[slot]) != nil
+            else { return false }
+        }
+        return cards.undo.slots.allSatisfy(\.stored.fitsNarrow)
+    }
+
+    /// Reads the card records, fronts and undo entries into whole columns (each reserved once),
+    /// then derives the id index, the deck member lists and the indexes in one pass over the cards.
+    /// - Throws: ``EventDecodingError`` for malformed bytes, a card id that appears twice, or
+    ///   a slot, flag, phase or count out of range.
+    /// - Complexity: O(n + u) for n cards and u undo entries.
+    private mutating func decodeCards(from reader: inout BinaryReader) throws(EventDecodingError) {
+        let count = try reader.readCount()
+        let widthByte = try reader.readByte()
+        guard widthByte <= 1 else { throw reader.error(.invalidValue, "card record width \(widthByte) is not 0 (wide) or 1 (narrow)") }
+        let widths = widthByte == 1 ? RecordWidths.narrow : RecordWidths.wide
+        var keys: [IDKey] = [], hot: [CardHot] = [], created: [EventTime] = [], positions: [UInt64] = []
+        var edits: [Int] = [], moves: [Int] = [], frontLengths: [UInt32] = []
+        keys.reserveCapacity(count)
+        hot.reserveCapacity(count)
+        created.reserveCapacity(count)
+        positions.reserveCapacity(count)
+        edits.reserveCapacity(count)
+        moves.reserveCapacity(count)
+        frontLengths.reserveCapacity(count)
+        var undoCount = 0, reviewed = 0
+        let profileCount = Int32(profiles.count), deckCount = Int32(decks.count)
+        try reader.plainDataBlock(records: count, width: widths.card, "card") { source throws(EventDecodingError) in
+            for _ in 0..<count {
+                let key = source.takeKey()
+                let profile: Int32 = source.take(), deck: Int32 = source.take()
+                let position: UInt64 = source.take(), createdMs: Int64 = source.take(), offset: Int32 = source.take()
+                let flags: UInt8 = source.take()
+                let editCount = source.takeCount(narrow: widths.isNarrow), moveCount = source.takeCount(narrow: widths.isNarrow)
+                let cram: Int32 = source.take()
+                let state = try source.takeState(narrow: widths.isNarrow)
+                let entries: UInt8 = source.take()
+                frontLengths.append(source.take())
+                guard profile >= 0, profile < profileCount, deck >= 0, deck < deckCount, flags <= 3, state.phase <= 3,
+                      Int(entries) <= UndoRing.depth, let utcOffset = try? UTCOffset(seconds: Int(offset))
+                else {
+                    throw EventDecodingError(.invalidValue, "card \(key.uuid) holds a slot, flag, phase, offset "
+                                             + "or undo count out of range")
+                }
+                var record = CardHot(seed: CardID(key.uuid).schedulerSeed, profile: profile, deck: deck)
+                record.state = state
+                record.flags = flags
+                record.cramReviews = cram
+                if entries > 0 {
+                    record.ring = RingHandle(base: Int32(reviewed * UndoRing.depth), head: 0, count: entries)
+                    reviewed += 1
+                }
+                undoCount += Int(entries)
+                keys.append(key)
+                hot.append(record)
+                created.append(EventTime(instant: Timestamp(milliseconds: createdMs), utcOffset: utcOffset))
+                positions.append(position)
+                edits.append(editCount)
+                moves.append(moveCount)
+            }
+        }
+        let fronts = try reader.readStringBlob(lengths: frontLengths, "card front")
+        var slots: [UndoEntry] = []
+        slots.reserveCapacity(reviewed * UndoRing.depth)
+        try reader.plainDataBlock(records: undoCount, width: widths.undo, "undo entry") { source throws(EventDecodingError) in
+            for record in hot where record.ring.count > 0 {
+                for _ in 0..<Int(record.ring.count) {
+                    let review = source.takeKey()
+                    let stored = try source.takeState(narrow: widths.isNarrow, allowing: UndoEntry.cramPhase)
+                    slots.append(UndoEntry(review: review, stored: stored))
+                }
+                for _ in Int(record.ring.count)..<UndoRing.depth { slots.append(.empty) }
+            }
+        }
+        guard let table = CardTable(keys: keys, hot: hot, fronts: fronts, created: created, createdPositions: positions,
+                                    edits: edits, moves: moves, undo: UndoRing(restoring: slots))
+        else { throw reader.error(.invalidValue, "a card id appears twice") }
+        cards = table
+        for slot in 0..<Int32(count) {
+            addMember(slot)
+            index(slot)
+        }
+    }
+}
+
+/// The byte widths of the card and undo records of a snapshot: narrow when every day,
+/// interval, edit and move count fits in 32 bits, wide otherwise.
+struct RecordWidths {
+    let isNarrow: Bool
+    /// Bytes per packed card state.
+    let state: Int
+    /// Bytes per card record.
+    let card: Int
+    /// Bytes per undo entry: review id and stored state.
+    let undo: Int
+
+    init(narrow: Bool) {
+        isNarrow = narrow
+        state = 8 * 2 + (narrow ? 4 : 8) * 2 + 4 * 2 + 4 * 3 + 1
+        card = 16 + 4 + 4 + 8 + 8 + 4 + 1 + (narrow ? 4 : 8) * 2 + 4 + state + 1 + 4
+        undo = 16 + state
+    }
+
+    static let narrow = RecordWidths(narrow: true)
+    static let wide = RecordWidths(narrow: false)
+}
+
+extension PackedCardState {
+    /// Whether the narrow records hold this state (day and interval in 32 bits).
+    var fitsNarrow: Bool { Int32(exactly: lastReviewDay) != nil && Int32(exactly: intervalDays) != nil }
+}
+
+extension PlainDataSink {
+    /// An id's two words.
+    @inline(__always)
+    mutating func put(_ key: IDKey) {
+        put(key.high)
+        put(key.low)
+    }
+
+    /// A packed card state's fields, days and interval in 32 bits when `narrow`.
+    @inline(__always)
+    mutating func put(_ state: PackedCardState, narrow: Bool) {
+        put(state.dueMs)
+        put(state.lastReviewMs)
+        if narrow {
+            put(Int32(truncatingIfNeeded: state.lastReviewDay))
+            put(Int32(truncatingIfNeeded: state.intervalDays))
+        } else {
+            put(state.lastReviewDay)
+            put(state.intervalDays)
+        }
+        put(state.stability)
+        put(state.difficulty)
+        put(state.step)
+        put(state.reps)
+        put(state.lapses)
+        put(state.phase)
+    }
+
+    /// A count in 32 bits when `narrow`, else 64.
+    @inline(__always)
+    mutating func putCount(_ count: Int, narrow: Bool) {
+        if narrow { put(Int32(truncatingIfNeeded: count)) } else { put(Int64(count)) }
+    }
+}
+
+extension PlainDataSource {
+    /// An id written as two words.
+    @inline(__always)
+    mutating func takeKey() -> IDKey {
+        var words = (take(UInt64.self).bigEndian, take(UInt64.self).bigEndian)
+        return IDKey(withUnsafeBytes(of: &words) { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) })
+    }
+
+    /// A packed card state, days and interval in 32 bits when `narrow`.
+    /// - Throws: ``EventDecodingError`` for a phase other than 0 (none) to 3 or `extra`.
+    @inline(__always)
+    mutating func takeState(narrow: Bool, allowing extra: UInt8 = 0) throws(EventDecodingError) -> PackedCardState {
+        var state = PackedCardState()
+        state.dueMs = take()
+        state.lastReviewMs = take()
+        if narrow {
+            state.lastReviewDay = Int64(take(Int32.self))
+            state.intervalDays = Int64(take(Int32.self))
+        } else {
+            state.lastReviewDay = take()
+            state.intervalDays = take()
+        }
+        state.stability = takeFloat()
+        state.difficulty = takeFloat()
+        state.step = take()
+        state.reps = take()
+        state.lapses = take()
+        state.phase = take()
+        guard state.phase <= 3 || (extra != 0 && state.phase == extra) else {
+            throw EventDecodingError(.invalidValue, "card phase \(state.phase) is not 0 (new), 1 (learning), 2 (review) or 3 (relearning)")
+        }
+        return state
+    }
+
+    /// A count written by ``PlainDataSink/putCount(_:narrow:)``.
+    @inline(__always)
+    mutating func takeCount(narrow: Bool) -> Int {
+        narrow ? Int(take(Int32.self)) : Int(take(Int64.self))
+    }
+}
+
+extension BinaryWriter {
+    /// Writes `strings` as one length-prefixed UTF-8 blob (their lengths are written elsewhere).
+    mutating func writeStringBlob(_ strings: [String]) {
+        writeVarint(UInt64(strings.reduce(0) { $0 + $1.utf8.count }))
+        for string in strings {
+            var text = string
+            text.withUTF8 { bytes.append(contentsOf: $0) }
+        }
+    }
+}
+
+extension BinaryReader {
+    /// Reads a blob written by ``BinaryWriter/writeStringBlob(_:)`` and cuts it at `lengths`.
+    /// - Throws: ``EventDecodingError`` when the lengths do not add up to the blob or a string
+    ///   is not valid UTF-8.
+    mutating func readStringBlob(lengths: [UInt32], _ what: String) throws(EventDecodingError) -> [String] {
+        let start = offset
+        let blob = try readLengthPrefixed()
+        guard lengths.reduce(0, { $0 + Int($1) }) == blob.count else {
+            throw EventDecodingError(.invalidValue, "the \(what) blob holds \(blob.count) bytes, not the sum of its lengths",
+                                     offset: start)
+        }
+        var strings: [String] = []
+        strings.reserveCapacity(lengths.count)
+        var cursor = 0
+        for length in lengths {
+            let bytes = UnsafeRawBufferPointer(rebasing: blob[cursor ..< cursor + Int(length)])
+            guard let string = String(validating: bytes, as: UTF8.self) else {
+                throw EventDecodingError(.invalidUTF8, "a \(what) is not valid UTF-8", offset: start + cursor)
+            }
+            strings.append(string)
+            cursor += Int(length)
+        }
+        return strings
     }
 }
 
@@ -79,24 +396,6 @@ extension ProfileScheduling: BinaryCodable {
     }
 }
 
-extension DeckRecord: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        id = DeckID(try reader.readUUID())
-        name = try String(from: &reader)
-        profile = ProfileID(try reader.readUUID())
-        createdPosition = try UInt64(from: &reader)
-        isDeleted = try reader.readBool()
-    }
-
-    func encode(to writer: inout BinaryWriter) {
-        id.encode(to: &writer)
-        name.encode(to: &writer)
-        profile.encode(to: &writer)
-        createdPosition.encode(to: &writer)
-        isDeleted.encode(to: &writer)
-    }
-}
-
 extension DailyIntroductions: BinaryCodable {
     init(from reader: inout BinaryReader) throws(EventDecodingError) {
         day = try reader.readInt64()
@@ -106,113 +405,5 @@ extension DailyIntroductions: BinaryCodable {
     func encode(to writer: inout BinaryWriter) {
         day.encode(to: &writer)
         count.encode(to: &writer)
-    }
-}
-
-extension CardRecord: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        self.init(id: CardID(try reader.readUUID()), deck: DeckID(try reader.readUUID()), profile: ProfileID(try reader.readUUID()),
-                  front: try String(from: &reader), createdPosition: try UInt64(from: &reader),
-                  created: try EventTime(from: &reader))
-        isSuspended = try reader.readBool()
-        isDeleted = try reader.readBool()
-        edits = try reader.readInt()
-        moves = try reader.readInt()
-        schedule = try reader.readBool() ? try CardStateCoding.decode(from: &reader) : nil
-        cramReviews = try reader.readInt()
-        let reviews = try [RecentReview](decoding: &reader)
-        guard reviews.count <= Self.undoDepth else {
-            throw reader.error(.invalidValue, "a card remembers \(reviews.count) reviews, more than \(Self.undoDepth)")
-        }
-        recentReviews = ReviewStack(reviews)
-    }
-
-    func encode(to writer: inout BinaryWriter) {
-        id.encode(to: &writer)
-        deck.encode(to: &writer)
-        profile.encode(to: &writer)
-        front.encode(to: &writer)
-        createdPosition.encode(to: &writer)
-        created.encode(to: &writer)
-        isSuspended.encode(to: &writer)
-        isDeleted.encode(to: &writer)
-        edits.encode(to: &writer)
-        moves.encode(to: &writer)
-        CardStateCoding.encode(schedule, to: &writer)
-        cramReviews.encode(to: &writer)
-        recentReviews.reviews.encode(to: &writer)
-    }
-}
-
-extension RecentReview: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        review = EventID(try reader.readUUID())
-        switch try reader.readByte() {
-        case 0: effect = .cram
-        case 1:
-            let before: CardState? = try reader.readBool() ? try CardStateCoding.decode(from: &reader) : nil
-            effect = .scheduled(before: before, day: try reader.readInt64())
-        case let other:
-            throw reader.error(.invalidValue, "review effect byte must be 0 (cram) or 1 (scheduled), not \(other)")
-        }
-    }
-
-    func encode(to writer: inout BinaryWriter) {
-        review.encode(to: &writer)
-        switch effect {
-        case .cram:
-            writer.writeByte(0)
-        case .scheduled(let before, let day):
-            writer.writeByte(1)
-            CardStateCoding.encode(before, to: &writer)
-            day.encode(to: &writer)
-        }
-    }
-}
-
-/// The encoding of an FSRS `CardState` (a type of another module, so written with functions
-/// rather than a conformance).
-enum CardStateCoding {
-    /// A state to overwrite field by field: `CardState` has public fields but no public
-    /// initializer, so one is made by the scheduler and every field is then replaced.
-    private static let template: CardState = {
-        let configuration = try! SchedulerConfiguration.memoryModel()
-        return Scheduler(configuration: configuration)
-            .apply(ReviewRecord(rating: .good, timeMs: 0), to: nil, cardID: 0).state
-    }()
-
-    static func encode(_ state: CardState?, to writer: inout BinaryWriter) {
-        guard let state else { return writer.writeByte(0) }
-        writer.writeByte(1)
-        state.memory.stability.encode(to: &writer)
-        state.memory.difficulty.encode(to: &writer)
-        state.phase.rawValue.encode(to: &writer)
-        state.step.encode(to: &writer)
-        state.reps.encode(to: &writer)
-        state.lapses.encode(to: &writer)
-        state.lastReviewMs.encode(to: &writer)
-        state.lastReviewDay.encode(to: &writer)
-        state.intervalDays.encode(to: &writer)
-        state.dueMs.encode(to: &writer)
-    }
-
-    /// Reads a state written by ``encode(_:to:)`` after its presence byte.
-    static func decode(from reader: inout BinaryReader) throws(EventDecodingError) -> CardState {
-        let memory = MemoryState(stability: try reader.readFloat(), difficulty: try reader.readFloat())
-        let phaseCode = try reader.readInt()
-        guard let phase = CardPhase(rawValue: phaseCode) else {
-            throw reader.error(.invalidValue, "card phase \(phaseCode) is not 1 (learning), 2 (review) or 3 (relearning)")
-        }
-        var state = template
-        state.memory = memory
-        state.phase = phase
-        state.step = try reader.readInt()
-        state.reps = try reader.readInt()
-        state.lapses = try reader.readInt()
-        state.lastReviewMs = try reader.readInt64()
-        state.lastReviewDay = try reader.readInt64()
-        state.intervalDays = try reader.readInt()
-        state.dueMs = try reader.readInt64()
-        return state
     }
 }

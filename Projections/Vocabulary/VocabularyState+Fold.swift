@@ -5,75 +5,97 @@ import FSRS
 // decks are ignored, and invalid settings keep the old ones.
 extension VocabularyState {
     mutating func createDeck(_ created: DeckCreated, _ event: RecordedEvent) {
-        guard decks[created.deck] == nil else { return }
-        decks[created.deck] = DeckRecord(id: created.deck, name: created.name, profile: event.profile,
-                                         createdPosition: event.position)
+        guard let slot = decks.slot(of: created.deck).map(Int.init) else {
+            _ = decks.append(id: created.deck, name: created.name, profile: event.profile,
+                             createdPosition: event.position, isCreated: true, isDeleted: false)
+            return
+        }
+        guard !decks.isCreated[slot] else { return }
+        decks.names[slot] = created.name
+        decks.profiles[slot] = event.profile
+        decks.createdPositions[slot] = event.position
+        decks.isCreated[slot] = true
+    }
+
+    mutating func renameDeck(_ renamed: DeckRenamed) {
+        guard let slot = decks.slot(of: renamed.deck).map(Int.init), decks.isCreated[slot] else { return }
+        decks.names[slot] = renamed.name
     }
 
     /// Marks the deck deleted and takes its cards out of the indexes.
-    /// - Complexity: O(k log n) for the deck's k cards.
+    /// - Complexity: O(k) for the deck's k cards.
     mutating func deleteDeck(_ id: DeckID) {
-        guard let deck = decks[id], !deck.isDeleted else { return }
-        let members = deckCards[id] ?? []
-        let before = members.map { indexEntry(of: cards[$0]!) }
-        decks[id]!.isDeleted = true
-        deletedDeckCount += 1
-        for (card, entry) in zip(members, before) {
-            let record = cards[card]!
-            reindex(profile: record.profile, from: entry, to: indexEntry(of: record))
-        }
+        guard let slot = decks.slot(of: id).map(Int.init), decks.isCreated[slot], !decks.isDeleted[slot] else { return }
+        decks.isDeleted[slot] = true
+        for card in decks.members[slot] { unindex(card) }
     }
 
     mutating func createCard(_ created: CardCreated, _ event: RecordedEvent) {
-        guard cards[created.card] == nil else { return }
-        let card = CardRecord(id: created.card, deck: created.deck, profile: event.profile, front: created.front,
-                              createdPosition: event.position, created: event.occurred)
-        cards[created.card] = card
-        deckCards[created.deck, default: []].insert(created.card)
-        reindex(profile: card.profile, from: .none, to: indexEntry(of: card))
+        let key = IDKey(created.card)
+        guard cards.slot(of: key) == nil else { return }
+        let profile = profiles.slot(adding: event.profile).slot
+        ensureIndexes(profile: profile)
+        let deck = decks.slot(naming: created.deck, profile: event.profile)
+        let slot = cards.append(key: key, hot: CardHot(seed: created.card.schedulerSeed, profile: profile, deck: deck),
+                                front: created.front, created: event.occurred, position: event.position)
+        addMember(slot)
+        index(slot)
+    }
+
+    mutating func editCard(_ edited: CardEdited) {
+        guard let slot = cards.slot(of: IDKey(edited.card)).map(Int.init) else { return }
+        cards.fronts[slot] = edited.front
+        cards.edits[slot] += 1
     }
 
     mutating func moveCard(_ moved: CardMoved) {
-        guard let old = cards[moved.card]?.deck, old != moved.toDeck else { return }
-        updateCard(moved.card) { card in
-            card.deck = moved.toDeck
-            card.moves += 1
-        }
-        deckCards[old]?.remove(moved.card)
-        deckCards[moved.toDeck, default: []].insert(moved.card)
+        guard let slot = cards.slot(of: IDKey(moved.card)) else { return }
+        let index = Int(slot)
+        let deck = decks.slot(naming: moved.toDeck, profile: profiles.ids[Int(cards.hot[index].profile)])
+        guard deck != cards.hot[index].deck else { return }
+        unindex(slot)
+        removeMember(slot)
+        cards.hot[index].deck = deck
+        cards.moves[index] += 1
+        addMember(slot)
+        self.index(slot)
+    }
+
+    /// Sets or clears a lifecycle flag (``CardHot/suspendedFlag``, ``CardHot/deletedFlag``)
+    /// and keeps the indexes in step.
+    mutating func setFlag(_ flag: UInt8, _ on: Bool, card: CardID) {
+        guard let slot = cards.slot(of: IDKey(card)) else { return }
+        unindex(slot)
+        let index = Int(slot)
+        cards.hot[index].flags = on ? cards.hot[index].flags | flag : cards.hot[index].flags & ~flag
+        self.index(slot)
     }
 
     /// Counts a review: cram reviews are only counted; a scheduled one goes through the
     /// profile's scheduler and moves the card in the due index.
-    /// - Complexity: O(log n) expected.
+    /// - Complexity: O(1) amortized (plus the scheduler).
     mutating func grade(_ review: ReviewGraded, _ event: RecordedEvent) {
-        guard let index = cards.index(forKey: review.card) else { return }
+        guard let slot = cards.slot(of: IDKey(review.card)) else { return }
+        let index = Int(slot)
+        var ring = cards.hot[index].ring
         if review.mode == .cram {
-            cards.values[index].cramReviews += 1
-            cards.values[index].remember(RecentReview(review: event.id, effect: .cram))
+            cards.hot[index].cramReviews += 1
+            cards.undo.append(.cram(IDKey(event.id)), to: &ring)
+            cards.hot[index].ring = ring
             return
         }
-        // Read and write the record through `inout` access only: the `values[index]` getter
-        // would copy the whole record (its strings and review stack) on every read.
-        let card = CardRecord.peek(&cards.values[index])
-        let profile = card.profile, previous = card.schedule
-        let indexed = !card.isSuspended && !card.isDeleted
-            && (deletedDeckCount == 0 || !(decks[card.deck]?.isDeleted ?? false))
+        let previous = cards.hot[index].state, seed = cards.hot[index].seed
+        let profile = profiles.ids[Int(cards.hot[index].profile)]
         let record = ReviewRecord(rating: FSRSRating(review.rating), timeMs: event.occurred.instant.milliseconds,
                                   utcOffsetMinutes: Int(event.occurred.utcOffset.seconds) / 60)
-        let next = nextState(after: record, from: previous, seed: card.seed, profile: profile)
+        let next = nextState(after: record, from: previous.unpacked, seed: seed, profile: profile)
         let day = calendar.day(of: event.occurred, profile: profile)
-        CardRecord.reviewed(&cards.values[index], next: next,
-                            remembering: RecentReview(review: event.id, effect: .scheduled(before: previous, day: day)))
-        if previous == nil { introduce(profile: profile, day: day) }
-        guard indexed else { return }
-        if let previous {
-            let old = DueKey(dueMs: previous.dueMs, card: review.card), new = DueKey(dueMs: next.dueMs, card: review.card)
-            if old != new { dueIndex[profile, default: OrderedKeySet()].replace(old, with: new) }
-        } else {
-            newIndex[profile]?.remove(NewCardKey(position: card.createdPosition, card: review.card))
-            dueIndex[profile, default: OrderedKeySet()].insert(DueKey(dueMs: next.dueMs, card: review.card))
-        }
+        unindex(slot)
+        cards.hot[index].state = PackedCardState(next)
+        cards.undo.append(.scheduled(IDKey(event.id), before: previous, day: day), to: &ring)
+        cards.hot[index].ring = ring
+        if !previous.isPresent { introduce(profile: profile, day: day) }
+        self.index(slot)
     }
 
     /// The card state after `record`, under the scheduler in force for `profile` (read in place:
@@ -90,24 +112,26 @@ extension VocabularyState {
     /// Excludes a remembered review from the card's history: a cram review is uncounted; a
     /// scheduled one restores the state before it, provided no later remembered review changed
     /// the schedule (the store only undoes the latest review). Unknown, forgotten (deeper than
-    /// ``CardRecord/undoDepth``) or already undone reviews are ignored.
+    /// ``UndoRing/depth``) or already undone reviews are ignored.
     mutating func undo(_ undo: ReviewUndone) {
-        guard let index = cards.index(forKey: undo.card),
-              let position = cards.values[index].recentReviews.lastIndex(of: undo.review)
-        else { return }
-        switch cards.values[index].recentReviews[position].effect {
-        case .cram:
-            cards.values[index].cramReviews -= 1
-            cards.values[index].recentReviews.remove(at: position)
-        case .scheduled(let restored, let day):
-            guard !cards.values[index].recentReviews.hasScheduledReview(after: position) else { return }
-            let profile = cards.values[index].profile
-            let before = indexEntry(at: index)
-            cards.values[index].schedule = restored
-            cards.values[index].recentReviews.remove(at: position)
-            if restored == nil { unintroduce(profile: profile, day: day) }
-            reindex(profile: profile, from: before, to: indexEntry(at: index))
+        guard let slot = cards.slot(of: IDKey(undo.card)) else { return }
+        let index = Int(slot)
+        var ring = cards.hot[index].ring
+        guard let position = cards.undo.lastIndex(of: IDKey(undo.review), in: ring) else { return }
+        let entry = cards.undo.entry(position, of: ring)
+        if entry.isCram {
+            cards.hot[index].cramReviews -= 1
+            cards.undo.remove(at: position, from: &ring)
+            cards.hot[index].ring = ring
+            return
         }
+        guard !cards.undo.hasScheduledReview(after: position, in: ring) else { return }
+        unindex(slot)
+        cards.hot[index].state = entry.before
+        cards.undo.remove(at: position, from: &ring)
+        cards.hot[index].ring = ring
+        if !entry.before.isPresent { unintroduce(profile: profiles.ids[Int(cards.hot[index].profile)], day: entry.day) }
+        self.index(slot)
     }
 
     /// Counts a card's first counted review on local `day`.

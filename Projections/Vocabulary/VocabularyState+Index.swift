@@ -1,97 +1,76 @@
 import Events
-import FSRS
 
-/// Where a card sits in the indexes: nowhere (suspended or gone), in the due index (reviewed),
-/// or in the new-card index.
-enum IndexEntry: Equatable {
-    case none
-    case due(DueKey)
-    case new(NewCardKey)
-}
-
+// Keeping the derived structures in step with a card: its deck's member list, and the due
+// calendar or new-card set of its profile. A change to a card is `unindex`, change, `index`.
 extension VocabularyState {
-    /// True when the card is deleted or its deck is.
+    /// True when the card at `slot` is deleted or its deck is.
     @inline(__always)
-    func isGone(_ card: CardRecord) -> Bool {
-        card.isDeleted || (deletedDeckCount > 0 && decks[card.deck]?.isDeleted ?? false)
+    func isGone(_ slot: Int) -> Bool {
+        cards.hot[slot].isDeleted || decks.isDeleted[Int(cards.hot[slot].deck)]
     }
 
-    /// Whether the card at `index` belongs in an index (neither suspended nor gone), read in place.
+    /// Whether the card at `slot` belongs in an index (neither suspended nor gone).
     @inline(__always)
-    func isIndexed(at index: [CardID: CardRecord].Index) -> Bool {
-        !cards.values[index].isSuspended && !cards.values[index].isDeleted
-            && (deletedDeckCount == 0 || !(decks[cards.values[index].deck]?.isDeleted ?? false))
+    func isIndexed(_ slot: Int) -> Bool {
+        cards.hot[slot].flags & (CardHot.suspendedFlag | CardHot.deletedFlag) == 0
+            && !decks.isDeleted[Int(cards.hot[slot].deck)]
     }
 
-    /// The index entry of the card at `index`, read in place (no copy of the record).
+    /// Takes the card at `slot` out of whichever index holds it.
+    /// - Complexity: O(1).
     @inline(__always)
-    func indexEntry(at index: [CardID: CardRecord].Index) -> IndexEntry {
-        guard isIndexed(at: index) else { return .none }
-        let card = cards.keys[index]
-        if let dueMs = cards.values[index].schedule?.dueMs { return .due(DueKey(dueMs: dueMs, card: card)) }
-        return .new(NewCardKey(position: cards.values[index].createdPosition, card: card))
-    }
-
-    /// The index entry `card` should have.
-    @inline(__always)
-    func indexEntry(of card: CardRecord) -> IndexEntry {
-        guard !card.isSuspended, !isGone(card) else { return .none }
-        if let schedule = card.schedule { return .due(DueKey(dueMs: schedule.dueMs, card: card.id)) }
-        return .new(NewCardKey(position: card.createdPosition, card: card.id))
-    }
-
-    /// Moves a card of `profile` from index entry `old` to `new`.
-    /// - Complexity: O(log n) expected.
-    @inline(__always)
-    mutating func reindex(profile: ProfileID, from old: IndexEntry, to new: IndexEntry) {
-        guard old != new else { return }
-        switch old {
-        case .none: break
-        case .due(let key): dueIndex[profile]?.remove(key)
-        case .new(let key): newIndex[profile]?.remove(key)
-        }
-        switch new {
-        case .none: break
-        case .due(let key): dueIndex[profile, default: OrderedKeySet()].insert(key)
-        case .new(let key): newIndex[profile, default: OrderedKeySet()].insert(key)
+    mutating func unindex(_ slot: Int32) {
+        let index = Int(slot)
+        let place = cards.hot[index].due, profile = Int(cards.hot[index].profile)
+        if place.isPresent {
+            let learning = cards.hot[index].flags & CardHot.dueLearningFlag != 0
+            if let moved = dueIndex[profile].remove(place, learning: learning) { cards.hot[Int(moved)].due = place }
+            cards.hot[index].due = .none
+            cards.hot[index].flags &= ~CardHot.dueLearningFlag
+        } else {
+            newIndex[profile].remove(slot)
         }
     }
 
-    /// Changes the card `id` with `change` and keeps the indexes in step; does nothing for an
-    /// unknown card.
+    /// Puts the card at `slot` into the index it belongs in (none when suspended or gone).
+    /// - Complexity: O(1) amortized.
     @inline(__always)
-    mutating func updateCard(_ id: CardID, _ change: (inout CardRecord) -> Void) {
-        guard let index = cards.index(forKey: id) else { return }
-        let before = indexEntry(at: index)
-        change(&cards.values[index])
-        reindex(profile: cards.values[index].profile, from: before, to: indexEntry(at: index))
-    }
-
-}
-
-/// The keys of the due and new-card indexes gathered card by card (after decoding a snapshot),
-/// then sorted once and built into their sets in one pass each.
-struct IndexKeys {
-    private var due: [ProfileID: [DueKey]] = [:]
-    private var new: [ProfileID: [NewCardKey]] = [:]
-
-    /// Adds a card's entry under its profile.
-    @inline(__always)
-    mutating func add(_ entry: IndexEntry, profile: ProfileID) {
-        switch entry {
-        case .none: break
-        case .due(let key): due[profile, default: []].append(key)
-        case .new(let key): new[profile, default: []].append(key)
+    mutating func index(_ slot: Int32) {
+        let index = Int(slot)
+        guard isIndexed(index) else { return }
+        let state = cards.hot[index].state, profile = Int(cards.hot[index].profile)
+        if state.isPresent {
+            let learning = state.isLearning
+            cards.hot[index].due = dueIndex[profile].insert(slot, dueMs: state.dueMs, learning: learning)
+            if learning { cards.hot[index].flags |= CardHot.dueLearningFlag }
+        } else {
+            newIndex[profile].insert(slot)
         }
     }
 
-    /// The due and new-card indexes per profile.
-    /// - Complexity: O(n log n) for n keys (the sorts).
-    func build() -> (due: [ProfileID: OrderedKeySet<DueKey>], new: [ProfileID: OrderedKeySet<NewCardKey>]) {
-        (due.mapValues { OrderedKeySet(sortedKeys: $0.sorted()) },
-         new.mapValues { keys in
-             // Creation positions are unique per card, so they alone order the keys.
-             OrderedKeySet(sortedKeys: keys.sorted { $0.position != $1.position ? $0.position < $1.position : $0 < $1 })
-         })
+    /// Adds the card at `slot` to its deck's member list.
+    mutating func addMember(_ slot: Int32) {
+        let deck = Int(cards.hot[Int(slot)].deck)
+        cards.deckPositions[Int(slot)] = Int32(decks.members[deck].count)
+        decks.members[deck].append(slot)
+    }
+
+    /// Takes the card at `slot` out of its deck's member list (swap-remove).
+    mutating func removeMember(_ slot: Int32) {
+        let deck = Int(cards.hot[Int(slot)].deck), position = Int(cards.deckPositions[Int(slot)])
+        let last = decks.members[deck].removeLast()
+        if position < decks.members[deck].count {
+            decks.members[deck][position] = last
+            cards.deckPositions[Int(last)] = Int32(position)
+        }
+        cards.deckPositions[Int(slot)] = -1
+    }
+
+    /// Makes sure profile slot `slot` has its indexes.
+    mutating func ensureIndexes(profile slot: Int32) {
+        while dueIndex.count <= Int(slot) {
+            dueIndex.append(DueCalendar())
+            newIndex.append(NewCardSet())
+        }
     }
 }

@@ -2,34 +2,38 @@ import Events
 import FSRS
 import Foundation
 
-// The questions an app asks of the vocabulary model. "Now" and "today" always come from the
+// The public queries of the vocabulary model. "Now" and "today" always come from the
 // caller (an instant with the person's UTC offset), never from a clock.
 extension VocabularyState {
     /// The card `id`, deleted or not; nil when no such card was created.
     /// - Complexity: O(1).
     public func card(_ id: CardID) -> CardSummary? {
-        cards[id].map(summary)
+        cards.slot(of: IDKey(id)).map(summary)
     }
 
     /// The cards of `deck` in creation order (tie-break: card id); deleted ones only when asked.
     /// - Complexity: O(k log k) for the deck's k cards.
     public func cards(inDeck deck: DeckID, includingDeleted: Bool = false) -> [CardSummary] {
-        (deckCards[deck] ?? []).compactMap { cards[$0] }
-            .filter { includingDeleted || !isGone($0) }
-            .sorted { ($0.createdPosition, $0.id) < ($1.createdPosition, $1.id) }
+        guard let slot = decks.slot(of: deck) else { return [] }
+        // Slots are given in creation order, and creation positions are unique.
+        return decks.members[Int(slot)].sorted()
+            .filter { includingDeleted || !isGone(Int($0)) }
             .map(summary)
     }
 
     /// The decks of `profile` in creation order (tie-break: deck id); deleted ones only when asked.
     /// - Complexity: O(d log d + c) for its d decks and their c cards.
     public func decks(of profile: ProfileID, includingDeleted: Bool = false) -> [DeckSummary] {
-        decks.values.filter { $0.profile == profile && (includingDeleted || !$0.isDeleted) }
-            .sorted { ($0.createdPosition, $0.id) < ($1.createdPosition, $1.id) }
-            .map { deck in
-                let live = (deckCards[deck.id] ?? []).reduce(0) { $0 + (cards[$1]?.isDeleted == false ? 1 : 0) }
-                return DeckSummary(id: deck.id, name: deck.name, profile: deck.profile,
-                                   createdPosition: deck.createdPosition, isDeleted: deck.isDeleted, cardCount: live)
-            }
+        (0..<decks.count).filter { slot in
+            decks.isCreated[slot] && decks.profiles[slot] == profile && (includingDeleted || !decks.isDeleted[slot])
+        }
+        .sorted { (decks.createdPositions[$0], decks.ids[$0]) < (decks.createdPositions[$1], decks.ids[$1]) }
+        .map { slot in
+            let live = decks.members[slot].reduce(0) { $0 + (cards.hot[Int($1)].isDeleted ? 0 : 1) }
+            return DeckSummary(id: decks.ids[slot], name: decks.names[slot], profile: decks.profiles[slot],
+                               createdPosition: decks.createdPositions[slot], isDeleted: decks.isDeleted[slot],
+                               cardCount: live)
+        }
     }
 
     /// How many new cards `profile` may still start on the local day of `time`.
@@ -47,8 +51,10 @@ extension VocabularyState {
     /// What `profile` (or its `deck`) has to study at `time`: reviewed cards due by then in due
     /// order, and the new cards the daily limit still allows, in creation order; suspended and
     /// deleted cards never appear. Each list holds at most `limit` cards; the counts are exact.
-    /// - Complexity: O(d + m) for d cards due and the m new cards looked at (with a deck, every
-    ///   new card of the profile may be looked at to find those of the deck).
+    /// - Complexity: without a deck, O(b log b) for the profile's b due days plus the sorting of
+    ///   the days listed; with a deck, O(d) for the d cards due, plus the listed days' sorting.
+    ///   New cards: O(m) for the m new cards looked at (with a deck, every new card of the
+    ///   profile may be looked at to find those of the deck).
     public func dueQueue(profile: ProfileID, deck: DeckID? = nil, at time: EventTime, limit: Int) -> DueQueue {
         queue(profile: profile, deck: deck, at: time, limit: max(0, limit))
     }
@@ -61,41 +67,64 @@ extension VocabularyState {
 
     /// The first reviewed card of `profile` (or of its `deck`) due strictly after `instant`,
     /// suspended and deleted cards left out; nil when none is.
-    /// - Complexity: O(log n) without a deck; with one, plus the cards of other decks skipped.
+    /// - Complexity: O(b log b) for the profile's b due days, plus the sorting of the days looked
+    ///   at until one holds a card of the deck.
     public func nextDue(profile: ProfileID, deck: DeckID? = nil, after instant: Timestamp) -> CardSummary? {
-        guard let index = dueIndex[profile], instant.milliseconds < .max else { return nil }
-        let start = DueKey(dueMs: instant.milliseconds + 1, card: Self.lowestCardID)
-        for key in index.keys(from: start) {
-            guard let card = cards[key.card] else { continue }
-            if deck == nil || card.deck == deck { return summary(card) }
+        guard let owner = profiles.slot(of: profile), instant.milliseconds < .max else { return nil }
+        let wanted = deckFilter(deck)
+        guard wanted != .unknown else { return nil }
+        var found: Int32?
+        dueIndex[Int(owner)].walk(from: instant.milliseconds + 1, through: .max, order: dueOrder) { slot in
+            guard matches(slot, wanted) else { return true }
+            found = slot
+            return false
         }
-        return nil
+        return found.map(summary)
     }
 
-    /// The smallest card id (all zero bytes): the lower bound of a due-index range.
-    private static let lowestCardID = CardID(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))
-
     private func queue(profile: ProfileID, deck: DeckID?, at time: EventTime, limit: Int) -> DueQueue {
-        let now = time.instant.milliseconds
-        var reviews: [CardSummary] = []
-        var due = 0, learning = 0
-        for key in dueIndex[profile] ?? OrderedKeySet() {
-            guard key.dueMs <= now else { break }
-            guard let card = cards[key.card], deck == nil || card.deck == deck else { continue }
-            due += 1
-            if let phase = card.schedule?.phase, phase != .review { learning += 1 }
-            if reviews.count < limit { reviews.append(summary(card)) }
-        }
         let introduced = newCardsIntroduced(profile: profile, at: time)
+        let wanted = deckFilter(deck)
+        guard let owner = profiles.slot(of: profile).map(Int.init), wanted != .unknown else {
+            return DueQueue(reviews: [], newCards: [], counts: DueCounts(
+                due: 0, learning: 0, newAvailable: 0, newIntroducedToday: introduced))
+        }
+        let now = time.instant.milliseconds
+        let calendar = dueIndex[owner]
+        var due = 0, learning = 0
+        if wanted == .any {
+            let today = DueCalendar.day(of: now)
+            (due, learning) = calendar.counts(beforeDay: today)
+            for slot in calendar.slots(onDay: today) where cards.hot[Int(slot)].state.dueMs <= now {
+                due += 1
+                if cards.hot[Int(slot)].state.isLearning { learning += 1 }
+            }
+        } else {
+            for (bucket, day) in calendar.days.enumerated() where day <= DueCalendar.day(of: now) {
+                for slot in calendar.members[bucket] where matches(slot, wanted) {
+                    let state = cards.hot[Int(slot)].state
+                    guard state.dueMs <= now else { continue }
+                    due += 1
+                    if state.isLearning { learning += 1 }
+                }
+            }
+        }
+        var reviews: [CardSummary] = []
+        if limit > 0 && due > 0 {
+            calendar.walk(from: .min, through: now, order: dueOrder) { slot in
+                if matches(slot, wanted) { reviews.append(summary(slot)) }
+                return reviews.count < limit
+            }
+        }
         let allowed = max(0, dailyNewCardLimit - introduced)
         var newCards: [CardSummary] = []
         var available = 0
         if allowed > 0 {
-            for key in newIndex[profile] ?? OrderedKeySet() {
-                guard let card = cards[key.card], deck == nil || card.deck == deck else { continue }
+            newIndex[owner].walk { slot in
+                guard matches(slot, wanted) else { return true }
                 available += 1
-                if newCards.count < limit { newCards.append(summary(card)) }
-                if available == allowed { break }
+                if newCards.count < limit { newCards.append(summary(slot)) }
+                return available < allowed
             }
         }
         return DueQueue(reviews: reviews, newCards: newCards,
@@ -103,7 +132,40 @@ extension VocabularyState {
                                           newIntroducedToday: introduced))
     }
 
-    private func summary(_ card: CardRecord) -> CardSummary {
-        CardSummary(card, deckDeleted: decks[card.deck]?.isDeleted ?? false)
+    /// Which cards a query keeps: all, those of one deck slot, or none (an unknown deck).
+    private enum DeckFilter: Equatable {
+        case any
+        case deck(Int32)
+        case unknown
+    }
+
+    private func deckFilter(_ deck: DeckID?) -> DeckFilter {
+        guard let deck else { return .any }
+        return decks.slot(of: deck).map(DeckFilter.deck) ?? .unknown
+    }
+
+    @inline(__always)
+    private func matches(_ slot: Int32, _ filter: DeckFilter) -> Bool {
+        switch filter {
+        case .any: true
+        case .deck(let deck): cards.hot[Int(slot)].deck == deck
+        case .unknown: false
+        }
+    }
+
+    /// The due-index order of the card at `slot`.
+    private func dueOrder(_ slot: Int32) -> DueOrder {
+        DueOrder(dueMs: cards.hot[Int(slot)].state.dueMs, card: cards.keys[Int(slot)])
+    }
+
+    /// The card at `slot` as an app shows it.
+    func summary(_ slot: Int32) -> CardSummary {
+        let index = Int(slot), hot = cards.hot[index]
+        return CardSummary(
+            id: CardID(cards.keys[index].uuid), deck: decks.ids[Int(hot.deck)], profile: profiles.ids[Int(hot.profile)],
+            front: cards.fronts[index], createdPosition: cards.createdPositions[index], created: cards.created[index],
+            isSuspended: hot.isSuspended, isDeleted: hot.isDeleted, isDeckDeleted: decks.isDeleted[Int(hot.deck)],
+            edits: cards.edits[index], moves: cards.moves[index], schedule: hot.state.unpacked,
+            cramReviews: Int(hot.cramReviews), undoableReviews: Int(hot.ring.count))
     }
 }

@@ -5,8 +5,10 @@ import FSRS
 /// by ``VocabularyProjection``. Queries (``card(_:)``, ``dueQueue(profile:deck:at:limit:)``,
 /// ...) are in `VocabularyState+Queries.swift`.
 ///
-/// Memory grows with the number of cards and decks (each card keeps at most
-/// ``CardRecord/undoDepth`` recent reviews), never with the number of reviews.
+/// Cards live in columns by slot (``CardTable``), slots given in creation order; per profile,
+/// reviewed cards are in a calendar queue (``DueCalendar``) and new ones in a bit set
+/// (``NewCardSet``). Memory grows with the number of cards and decks (each card keeps at most
+/// ``UndoRing/depth`` recent reviews), never with the number of reviews.
 public struct VocabularyState: ProjectionState, Equatable {
     /// The scheduling of profiles that changed none of its settings.
     let defaultScheduling: ProfileScheduling
@@ -16,20 +18,20 @@ public struct VocabularyState: ProjectionState, Equatable {
     var calendar: ProfileCalendar
     /// Profiles whose settings events changed their scheduling.
     var profileScheduling: [ProfileID: ProfileScheduling] = [:]
-    var decks: [DeckID: DeckRecord] = [:]
-    var cards: [CardID: CardRecord] = [:]
     /// Per profile, the first counted reviews on its latest local day with any.
     var introductions: [ProfileID: DailyIntroductions] = [:]
+    /// The profiles that own cards, by slot.
+    var profiles = ProfileTable()
+    /// The decks, by slot.
+    var decks = DeckTable()
+    /// The cards, by slot.
+    var cards = CardTable()
 
     // Derived from the above (rebuilt when a snapshot is decoded, never encoded).
-    /// The cards of each deck, deleted ones included.
-    var deckCards: [DeckID: Set<CardID>] = [:]
-    /// Per profile, the reviewed cards that are neither suspended nor gone, by (due, id).
-    var dueIndex: [ProfileID: OrderedKeySet<DueKey>] = [:]
-    /// Per profile, the new cards that are neither suspended nor gone, in creation order.
-    var newIndex: [ProfileID: OrderedKeySet<NewCardKey>] = [:]
-    /// How many decks are deleted: while none is, a card's deck need not be looked up.
-    var deletedDeckCount = 0
+    /// Per profile slot, the reviewed cards that are neither suspended nor gone, by due day.
+    var dueIndex: [DueCalendar] = []
+    /// Per profile slot, the new cards that are neither suspended nor gone.
+    var newIndex: [NewCardSet] = []
 
     /// An empty model whose profiles schedule with `configuration` until they change it.
     init(configuration: SchedulerConfiguration, dailyNewCardLimit: Int) {
@@ -46,15 +48,22 @@ public struct VocabularyState: ProjectionState, Equatable {
 }
 
 extension VocabularyState {
-    /// Equal when the folded facts are, and the derived indexes hold the same keys (an index
-    /// emptied by the fold and one never made are the same).
-    /// - Complexity: O(n) for n cards.
+    /// Equal when the folded facts are, and the derived indexes hold the same cards.
+    /// - Complexity: O(n log n) for n cards.
     public static func == (lhs: VocabularyState, rhs: VocabularyState) -> Bool {
         lhs.defaultScheduling == rhs.defaultScheduling && lhs.dailyNewCardLimit == rhs.dailyNewCardLimit
             && lhs.calendar == rhs.calendar && lhs.profileScheduling == rhs.profileScheduling
-            && lhs.decks == rhs.decks && lhs.cards == rhs.cards && lhs.introductions == rhs.introductions
-            && lhs.deckCards.filter { !$0.value.isEmpty } == rhs.deckCards.filter { !$0.value.isEmpty }
-            && lhs.dueIndex.filter { !$0.value.isEmpty } == rhs.dueIndex.filter { !$0.value.isEmpty }
-            && lhs.newIndex.filter { !$0.value.isEmpty } == rhs.newIndex.filter { !$0.value.isEmpty }
+            && lhs.introductions == rhs.introductions && lhs.profiles == rhs.profiles
+            && lhs.decks == rhs.decks && lhs.cards == rhs.cards
+            && lhs.dueIndex.map(\.allSlots) == rhs.dueIndex.map(\.allSlots)
+            && lhs.newIndex == rhs.newIndex
+            && lhs.decks.members.map { $0.sorted() } == rhs.decks.members.map { $0.sorted() }
     }
+}
+
+/// The first counted reviews of a profile's cards on its latest local day with any: the
+/// daily new-card limit subtracts ``count`` when the query's day is ``day``.
+struct DailyIntroductions: Sendable, Equatable {
+    var day: Int64
+    var count: Int
 }

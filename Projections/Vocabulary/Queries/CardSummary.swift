@@ -40,21 +40,23 @@ public struct CardSummary: Sendable, Equatable {
     /// When it is next due; nil while new.
     public var due: Timestamp? { schedule.map { Timestamp(milliseconds: $0.dueMs) } }
 
-    init(_ card: CardRecord, deckDeleted: Bool) {
-        id = card.id
-        deck = card.deck
-        profile = card.profile
-        front = card.front
-        createdPosition = card.createdPosition
-        created = card.created
-        isSuspended = card.isSuspended
-        isDeleted = card.isDeleted
-        isDeckDeleted = deckDeleted
-        edits = card.edits
-        moves = card.moves
-        schedule = card.schedule
-        cramReviews = card.cramReviews
-        undoableReviews = card.recentReviews.count
+    init(id: CardID, deck: DeckID, profile: ProfileID, front: String, createdPosition: UInt64, created: EventTime,
+         isSuspended: Bool, isDeleted: Bool, isDeckDeleted: Bool, edits: Int, moves: Int, schedule: CardState?,
+         cramReviews: Int, undoableReviews: Int) {
+        self.id = id
+        self.deck = deck
+        self.profile = profile
+        self.front = front
+        self.createdPosition = createdPosition
+        self.created = created
+        self.isSuspended = isSuspended
+        self.isDeleted = isDeleted
+        self.isDeckDeleted = isDeckDeleted
+        self.edits = edits
+        self.moves = moves
+        self.schedule = schedule
+        self.cramReviews = cramReviews
+        self.undoableReviews = undoableReviews
     }
 }
 

@@ -1,0 +1,135 @@
+/// Where a card sits in its profile's ``DueCalendar``: the bucket and the position in it
+/// (bucket -1: not in the calendar). Kept in the card's hot record, so removal needs no search.
+struct DuePlace: Sendable, Equatable {
+    var bucket: Int32
+    var position: Int32
+
+    /// Not in the calendar.
+    static let none = DuePlace(bucket: -1, position: -1)
+
+    /// True when the card is in the calendar.
+    @inline(__always) var isPresent: Bool { bucket >= 0 }
+}
+
+/// The order of the due index: due instant, then the card id's bytes (a total order).
+struct DueOrder: Comparable {
+    var dueMs: Int64
+    var card: IDKey
+
+    @inline(__always)
+    static func < (lhs: DueOrder, rhs: DueOrder) -> Bool {
+        lhs.dueMs != rhs.dueMs ? lhs.dueMs < rhs.dueMs : lhs.card < rhs.card
+    }
+}
+
+/// A calendar queue of one profile's reviewed cards: card slots in buckets by UTC due day, in
+/// no order within a bucket; each bucket knows how many of its cards are in a learning step.
+///
+/// A review moves a card with one swap-remove and one append (O(1)); bucket sizes give exact
+/// counts; a query sorts only the buckets it returns (``walk(from:through:order:_:)``).
+/// Empty buckets stay (days are few: one per day that ever had a card due).
+struct DueCalendar: Sendable {
+    /// Milliseconds per bucket.
+    static let dayMs: Int64 = 86_400_000
+
+    /// The bucket of each day that has one.
+    private var bucketOfDay: [Int64: Int32] = [:]
+    /// The day of each bucket.
+    private(set) var days: [Int64] = []
+    /// The card slots of each bucket, unordered.
+    private(set) var members: [[Int32]] = []
+    /// How many cards of each bucket are in a learning or relearning step.
+    private(set) var learning: [Int32] = []
+    /// How many cards the calendar holds.
+    private(set) var count = 0
+
+    /// An empty calendar.
+    init() {}
+
+    /// The bucket day of an instant (floor division, so negative instants work too).
+    @inline(__always)
+    static func day(of ms: Int64) -> Int64 {
+        ms >= 0 ? ms / dayMs : (ms + 1) / dayMs - 1
+    }
+
+    /// Adds card `slot`, due at `dueMs`, and returns where it went.
+    /// - Complexity: O(1) amortized.
+    @inline(__always)
+    mutating func insert(_ slot: Int32, dueMs: Int64, learning isLearning: Bool) -> DuePlace {
+        let day = Self.day(of: dueMs)
+        let bucket: Int
+        if let existing = bucketOfDay[day] {
+            bucket = Int(existing)
+        } else {
+            bucket = days.count
+            bucketOfDay[day] = Int32(bucket)
+            days.append(day)
+            members.append([])
+            learning.append(0)
+        }
+        let position = members[bucket].count
+        members[bucket].append(slot)
+        if isLearning { learning[bucket] += 1 }
+        count += 1
+        return DuePlace(bucket: Int32(bucket), position: Int32(position))
+    }
+
+    /// Removes the card at `place` (counted as learning when `isLearning`, as it was inserted)
+    /// and returns the slot of the card that took its position, if any (its place must be
+    /// updated by the caller).
+    /// - Complexity: O(1).
+    @inline(__always)
+    mutating func remove(_ place: DuePlace, learning isLearning: Bool) -> Int32? {
+        let bucket = Int(place.bucket), position = Int(place.position)
+        let last = members[bucket].removeLast()
+        if isLearning { learning[bucket] -= 1 }
+        count -= 1
+        guard position < members[bucket].count else { return nil }
+        members[bucket][position] = last
+        return last
+    }
+
+    /// Calls `body` with the card slots due in `lower...upper`, in due order, until it returns
+    /// false. `order` gives a slot's due instant and id.
+    /// - Complexity: O(b log b) for the b buckets, plus O(k log k) for each bucket of k cards
+    ///   that is reached.
+    func walk(from lower: Int64, through upper: Int64, order: (Int32) -> DueOrder, _ body: (Int32) -> Bool) {
+        guard lower <= upper else { return }
+        let first = Self.day(of: lower), last = Self.day(of: upper)
+        var buckets: [Int] = []
+        for bucket in days.indices where days[bucket] >= first && days[bucket] <= last && !members[bucket].isEmpty {
+            buckets.append(bucket)
+        }
+        buckets.sort { days[$0] < days[$1] }
+        for bucket in buckets {
+            var keyed: [(DueOrder, Int32)] = []
+            keyed.reserveCapacity(members[bucket].count)
+            for slot in members[bucket] {
+                let key = order(slot)
+                if key.dueMs >= lower && key.dueMs <= upper { keyed.append((key, slot)) }
+            }
+            keyed.sort { $0.0 < $1.0 }
+            for (_, slot) in keyed where !body(slot) { return }
+        }
+    }
+
+    /// The cards due strictly before the start of bucket day `day`, and how many of them are
+    /// learning.
+    /// - Complexity: O(b) for the b buckets.
+    func counts(beforeDay day: Int64) -> (due: Int, learning: Int) {
+        var due = 0, learn = 0
+        for bucket in days.indices where days[bucket] < day {
+            due += members[bucket].count
+            learn += Int(learning[bucket])
+        }
+        return (due, learn)
+    }
+
+    /// The card slots in bucket day `day` (unordered; empty when there is none).
+    func slots(onDay day: Int64) -> [Int32] {
+        bucketOfDay[day].map { members[Int($0)] } ?? []
+    }
+
+    /// Every card slot held, ascending (for comparisons).
+    var allSlots: [Int32] { members.joined().sorted() }
+}

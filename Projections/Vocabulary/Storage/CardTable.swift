@@ -1,0 +1,96 @@
+import Events
+
+/// The vocabulary model's cards as columns indexed by slot: a card's slot is given when it is
+/// created, in log order, so the same log always gives the same slots, and ascending slots are
+/// creation order. The hot scheduling fields are one plain-data array (``hot``); strings and
+/// rarely read fields are columns apart; every card's undo entries share one ``UndoRing``.
+struct CardTable: Sendable {
+    /// The slot of each card id.
+    private(set) var slotOf: [IDKey: Int32] = [:]
+    /// The id of each slot.
+    private(set) var keys: [IDKey] = []
+    /// The hot fields of each slot.
+    var hot: [CardHot] = []
+    /// The prompt side, as last edited.
+    var fronts: [String] = []
+    /// When each card was created.
+    private(set) var created: [EventTime] = []
+    /// The log position of each card's creation.
+    private(set) var createdPositions: [UInt64] = []
+    /// How many times each card's sides were edited.
+    var edits: [Int] = []
+    /// How many times each card moved between decks.
+    var moves: [Int] = []
+    /// Each card's position in its deck's member list (derived; not encoded).
+    var deckPositions: [Int32] = []
+    /// The recent reviews of every card.
+    var undo = UndoRing()
+
+    /// An empty table.
+    init() {}
+
+    /// How many cards were created.
+    var count: Int { keys.count }
+
+    /// The slot of `key`, if such a card was created.
+    @inline(__always)
+    func slot(of key: IDKey) -> Int32? { slotOf[key] }
+
+    /// Adds a card and returns its slot; the caller has checked the id is new.
+    /// - Complexity: O(1) amortized.
+    mutating func append(key: IDKey, hot record: CardHot, front: String, created time: EventTime,
+                         position: UInt64, edits editCount: Int = 0, moves moveCount: Int = 0) -> Int32 {
+        let slot = Int32(keys.count)
+        slotOf[key] = slot
+        keys.append(key)
+        hot.append(record)
+        fronts.append(front)
+        created.append(time)
+        createdPositions.append(position)
+        edits.append(editCount)
+        moves.append(moveCount)
+        deckPositions.append(-1)
+        return slot
+    }
+
+    /// A table from whole columns (a snapshot's decoder), all of one length, slot order; the
+    /// id index is built here and deck positions start unset.
+    /// - Returns: nil when an id appears twice.
+    /// - Complexity: O(n) for n cards.
+    init?(keys: [IDKey], hot: [CardHot], fronts: [String], created: [EventTime], createdPositions: [UInt64],
+          edits: [Int], moves: [Int], undo: UndoRing) {
+        var slotOf = [IDKey: Int32](minimumCapacity: keys.count)
+        for (slot, key) in keys.enumerated() where slotOf.updateValue(Int32(slot), forKey: key) != nil { return nil }
+        self.slotOf = slotOf
+        self.keys = keys
+        self.hot = hot
+        self.fronts = fronts
+        self.created = created
+        self.createdPositions = createdPositions
+        self.edits = edits
+        self.moves = moves
+        deckPositions = Array(repeating: -1, count: keys.count)
+        self.undo = undo
+    }
+
+    /// The recent reviews of card `slot`, oldest first.
+    func recentReviews(_ slot: Int32) -> [UndoEntry] { undo.entries(of: hot[Int(slot)].ring) }
+}
+
+extension CardTable: Equatable {
+    /// Equal when every card's facts are, undo entries compared in logical order (never by
+    /// where their runs lie) and derived places ignored.
+    static func == (lhs: CardTable, rhs: CardTable) -> Bool {
+        guard lhs.keys == rhs.keys, lhs.fronts == rhs.fronts, lhs.created == rhs.created,
+              lhs.createdPositions == rhs.createdPositions, lhs.edits == rhs.edits, lhs.moves == rhs.moves
+        else { return false }
+        for slot in lhs.hot.indices {
+            let a = lhs.hot[slot], b = rhs.hot[slot]
+            guard a.state == b.state, a.seed == b.seed, a.profile == b.profile, a.deck == b.deck,
+                  a.cramReviews == b.cramReviews, a.isSuspended == b.isSuspended, a.isDeleted == b.isDeleted,
+                  lhs.undo.entries(of: a.ring) == rhs.undo.entries(of: b.ring)
+            else { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,84 @@
+import Events
+
+/// Writes fixed-width little-endian fields into a block of a ``BinaryWriter``'s bytes that was
+/// sized up front (``BinaryWriter/withPlainDataBlock(records:width:_:)``): one bounds check per
+/// block, none per field.
+struct PlainDataSink {
+    private let base: UnsafeMutableRawBufferPointer
+    private var offset = 0
+
+    fileprivate init(_ base: UnsafeMutableRawBufferPointer) { self.base = base }
+
+    /// Appends `value` little-endian.
+    @inline(__always)
+    mutating func put<T: FixedWidthInteger>(_ value: T) {
+        base.storeBytes(of: value.littleEndian, toByteOffset: offset, as: T.self)
+        offset &+= MemoryLayout<T>.size
+    }
+
+    /// Appends the bits of `value` little-endian.
+    @inline(__always)
+    mutating func put(_ value: Float) { put(value.bitPattern) }
+
+    /// How many bytes were written.
+    var written: Int { offset }
+}
+
+/// Reads fixed-width little-endian fields out of a block checked for size up front
+/// (``BinaryReader/plainDataBlock(records:width:_:)``): one bounds check per block, none per
+/// field.
+struct PlainDataSource {
+    private let base: UnsafeRawBufferPointer
+    private var offset = 0
+
+    fileprivate init(_ base: UnsafeRawBufferPointer) { self.base = base }
+
+    /// The next `T`, little-endian.
+    @inline(__always)
+    mutating func take<T: FixedWidthInteger>(_: T.Type = T.self) -> T {
+        let value = T(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: T.self))
+        offset &+= MemoryLayout<T>.size
+        return value
+    }
+
+    /// The next `Float`, from its little-endian bits.
+    @inline(__always)
+    mutating func takeFloat() -> Float { Float(bitPattern: take(UInt32.self)) }
+}
+
+extension BinaryWriter {
+    /// Writes a length-prefixed block of `records` fixed-width records of `width` bytes each,
+    /// filled by `fill` (which must write exactly `records * width` bytes).
+    mutating func withPlainDataBlock(records: Int, width: Int, _ fill: (inout PlainDataSink) -> Void) {
+        let size = records * width
+        writeVarint(UInt64(size))
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: size))
+        guard size > 0 else { return }
+        bytes.withUnsafeMutableBytes { raw in
+            var sink = PlainDataSink(UnsafeMutableRawBufferPointer(rebasing: raw[start...]))
+            fill(&sink)
+            precondition(sink.written == size, "a plain-data block wrote \(sink.written) bytes, not \(size)")
+        }
+    }
+}
+
+extension BinaryReader {
+    /// Reads a length-prefixed block of `records` fixed-width records of `width` bytes each and
+    /// hands `read` a source over it.
+    /// - Throws: ``EventDecodingError`` when the block is cut short or not `records * width`
+    ///   bytes long, or whatever `read` throws.
+    mutating func plainDataBlock<Result>(
+        records: Int, width: Int, _ what: String, _ read: (inout PlainDataSource) throws(EventDecodingError) -> Result
+    ) throws(EventDecodingError) -> Result {
+        let start = offset
+        let block = try readLengthPrefixed()
+        let (size, overflow) = records.multipliedReportingOverflow(by: width)
+        guard !overflow, block.count == size else {
+            throw EventDecodingError(.invalidValue, "the \(what) block holds \(block.count) bytes, not \(records) × \(width)",
+                                     offset: start)
+        }
+        var source = PlainDataSource(block)
+        return try read(&source)
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+/// One remembered review: its event id, whether it was a cram review (undoing it only
+/// uncounts it), and for a counted one the state before it (``PackedCardState/none``: the card
+/// was new) and, for a first counted review, the local day it was counted on (for the daily
+/// new-card count).
+///
+/// Plain data in 72 bytes: the id and one packed state. A first counted review has no state
+/// before it, so its day rides in that state's `lastReviewDay`; a cram review is marked by
+/// ``cramPhase`` in its `phase`.
+struct UndoEntry: Sendable, Equatable {
+    /// The `phase` that marks a cram entry.
+    static let cramPhase: UInt8 = 0xFF
+
+    /// The review's event id.
+    var review: IDKey
+    /// The state before the review, or the day (no state) or the cram mark: see the type.
+    private(set) var stored: PackedCardState
+
+    /// An entry from its stored parts (as ``stored`` gave them).
+    init(review: IDKey, stored: PackedCardState) {
+        self.review = review
+        self.stored = stored
+    }
+
+    /// A cram review.
+    static func cram(_ review: IDKey) -> UndoEntry {
+        var stored = PackedCardState()
+        stored.phase = cramPhase
+        return UndoEntry(review: review, stored: stored)
+    }
+
+    /// A counted review that replaced `before` on local `day` (the day is remembered only when
+    /// `before` is ``PackedCardState/none``: only a first review's day is ever needed).
+    static func scheduled(_ review: IDKey, before: PackedCardState, day: Int64) -> UndoEntry {
+        guard !before.isPresent else { return UndoEntry(review: review, stored: before) }
+        var stored = PackedCardState()
+        stored.lastReviewDay = day
+        return UndoEntry(review: review, stored: stored)
+    }
+
+    /// True for a cram review.
+    @inline(__always) var isCram: Bool { stored.phase == Self.cramPhase }
+
+    /// The state before a counted review (``PackedCardState/none`` for a first review and for
+    /// a cram review).
+    @inline(__always) var before: PackedCardState { stored.phase == Self.cramPhase || stored.phase == 0 ? .none : stored }
+
+    /// The local day of a counted first review (0 for any other entry).
+    @inline(__always) var day: Int64 { stored.phase == 0 ? stored.lastReviewDay : 0 }
+
+    /// The filler of unused slots.
+    static let empty = UndoEntry.cram(IDKey(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))))
+}
+
+/// Where a card's ring lives in ``UndoRing``: its first slot (-1 until the card's first
+/// review), the slot of its oldest entry, and how many entries it holds. Plain data, kept in
+/// the card's hot record.
+struct RingHandle: Sendable, Equatable {
+    var base: Int32 = -1
+    var head: UInt8 = 0
+    var count: UInt8 = 0
+}
+
+/// Every card's recent reviews (at most ``depth`` each, oldest first), as fixed-size runs of
+/// plain-data slots in one array: a card gets its run at its first review, and remembering a
+/// review when the run is full overwrites the oldest slot. No card has an array of its own.
+///
+/// Entries are addressed by logical index (0 is the oldest); equality and encoding go by the
+/// logical order, never by the slot layout.
+struct UndoRing: Sendable {
+    /// How many recent reviews a card remembers for undo. The store only allows undoing the
+    /// latest review that is not yet undone, so consecutive undos walk down the ring; beyond
+    /// this depth an undo is ignored (the state then keeps that review).
+    static let depth = 8
+
+    /// The slots, ``depth`` per card that has been reviewed.
+    private(set) var slots: [UndoEntry] = []
+
+    /// An empty pool.
+    init() {}
+
+    /// A pool laid out by a snapshot's decoder: ``depth`` slots per reviewed card, each card's
+    /// ``RingHandle`` pointing at its run.
+    init(restoring slots: [UndoEntry]) {
+        precondition(slots.count % Self.depth == 0, "an undo pool holds whole runs of \(Self.depth)")
+        self.slots = slots
+    }
+
+    /// The physical slot of logical `index` in `ring`.
+    @inline(__always)
+    private func slot(_ index: Int, _ ring: RingHandle) -> Int {
+        var physical = Int(ring.head) + index
+        if physical >= Self.depth { physical -= Self.depth }
+        return Int(ring.base) + physical
+    }
+
+    /// The entry at logical `index` (`index < ring.count`).
+    @inline(__always)
+    func entry(_ index: Int, of ring: RingHandle) -> UndoEntry { slots[slot(index, ring)] }
+
+    /// Adds `entry` as the newest of `ring`, forgetting the oldest when full.
+    /// - Complexity: O(1) amortized.
+    @inline(__always)
+    mutating func append(_ entry: UndoEntry, to ring: inout RingHandle) {
+        if ring.base < 0 {
+            ring.base = Int32(slots.count)
+            slots.append(contentsOf: repeatElement(UndoEntry.empty, count: Self.depth))
+        }
+        if Int(ring.count) < Self.depth {
+            slots[slot(Int(ring.count), ring)] = entry
+            ring.count += 1
+        } else {
+            slots[slot(0, ring)] = entry
+            ring.head = ring.head + 1 == UInt8(Self.depth) ? 0 : ring.head + 1
+        }
+    }
+
+    /// The logical index of the newest entry of `ring` for `review`, if remembered.
+    /// - Complexity: O(``depth``).
+    func lastIndex(of review: IDKey, in ring: RingHandle) -> Int? {
+        var index = Int(ring.count) - 1
+        while index >= 0 {
+            if slots[slot(index, ring)].review == review { return index }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// Whether an entry after logical `index` of `ring` is a counted review.
+    func hasScheduledReview(after index: Int, in ring: RingHandle) -> Bool {
+        var next = index + 1
+        while next < Int(ring.count) {
+            if !slots[slot(next, ring)].isCram { return true }
+            next += 1
+        }
+        return false
+    }
+
+    /// Removes logical `index` of `ring`, keeping the others in order.
+    /// - Complexity: O(``depth``).
+    mutating func remove(at index: Int, from ring: inout RingHandle) {
+        var next = index
+        while next + 1 < Int(ring.count) {
+            slots[slot(next, ring)] = slots[slot(next + 1, ring)]
+            next += 1
+        }
+        ring.count -= 1
+    }
+
+    /// The entries of `ring`, oldest first.
+    func entries(of ring: RingHandle) -> [UndoEntry] {
+        (0..<Int(ring.count)).map { entry($0, of: ring) }
+    }
+}
