@@ -45,7 +45,9 @@ struct PositionSumProjection: Projection {
         let following = Task { try await runner.follow() }
         for start in stride(from: 100, to: 300, by: 50) {
             await source.append(Array(events[start..<start + 50]))
-            try await projector.waitUntil(position: UInt64(start + 50), timeout: .seconds(10))
+            // A generous bound: the wait returns as soon as the position is reached, but under a
+            // loaded machine (the whole suite in parallel on 2 cores) a fold can wait seconds for a thread.
+            try await projector.waitUntil(position: UInt64(start + 50), timeout: .seconds(120))
         }
         following.cancel()
         try await following.value

@@ -59,7 +59,7 @@ func sampleEvents(_ count: Int, seed: UInt64 = 1) -> [RecordedEvent] {
     @Test func waitingReturnsOnceThePositionIsReached() async throws {
         let events = sampleEvents(10)
         let projector = Projector(TypeCountProjection())
-        async let waited: Void = projector.waitUntil(position: 8, timeout: .seconds(10))
+        async let waited: Void = projector.waitUntil(position: 8, timeout: .seconds(120))
         try await Task.sleep(for: .milliseconds(20))
         await projector.apply(Array(events[..<8]))
         try await waited

@@ -83,4 +83,16 @@ package struct CommandLedgerProjection: Projection {
     package init() {}
     package func makeInitialState() -> CommandLedger { CommandLedger() }
     package func apply(_ event: RecordedEvent, to state: inout CommandLedger) { state.apply(event) }
+
+    /// The default batch fold's loop, restated: the default implementation lives in another
+    /// module (`Projections`) and would run unspecialized here, at about 100 ns an event, when
+    /// the store opens and replays the log into the ledger.
+    package func apply(_ batch: [RecordedEvent], after checkpoint: UInt64, to state: inout CommandLedger) -> BatchOutcome {
+        var last = checkpoint
+        for index in batch.indices where batch[index].position > checkpoint {
+            state.apply(batch[index])
+            last = batch[index].position
+        }
+        return BatchOutcome(lastApplied: last, failure: nil)
+    }
 }

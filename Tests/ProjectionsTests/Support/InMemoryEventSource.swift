@@ -11,6 +11,11 @@ actor InMemoryEventSource: EventSource {
 
     func append(_ events: [RecordedEvent]) {
         log.append(contentsOf: events)
+        wakeWaiters()
+    }
+
+    /// Resumes every waiter (each checks again whether it has what it waits for).
+    private func wakeWaiters() {
         let resumed = waiters
         waiters.removeAll()
         for waiter in resumed { waiter.resume() }
@@ -23,7 +28,12 @@ actor InMemoryEventSource: EventSource {
     func waitForEvents(after position: UInt64) async throws {
         while (log.last?.position ?? 0) <= position {
             try Task.checkCancellation()
-            await withCheckedContinuation { waiters.append($0) }
+            // A cancelled wait is woken (and then throws), as the log's wait is.
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { waiters.append($0) }
+            } onCancel: {
+                Task { await self.wakeWaiters() }
+            }
         }
     }
 }
