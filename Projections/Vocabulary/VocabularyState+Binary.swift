@@ -351,19 +351,30 @@ extension BinaryReader {
             throw EventDecodingError(.invalidValue, "the \(what) blob holds \(blob.count) bytes, not the sum of its lengths",
                                      offset: start)
         }
+        // One validation of the whole blob (not one generic call per string): the pieces of
+        // valid UTF-8 are valid exactly when each starts and ends on a scalar boundary, which
+        // a check of the first byte of every piece (and of the byte after the last) settles.
+        let utf8 = blob.assumingMemoryBound(to: UInt8.self)
+        guard String(validating: utf8, as: UTF8.self) != nil else {
+            throw EventDecodingError(.invalidUTF8, "the \(what) blob is not valid UTF-8", offset: start)
+        }
         var strings: [String] = []
         strings.reserveCapacity(lengths.count)
         var cursor = 0
         for length in lengths {
-            let bytes = UnsafeRawBufferPointer(rebasing: blob[cursor ..< cursor + Int(length)])
-            guard let string = String(validating: bytes, as: UTF8.self) else {
+            let end = cursor + Int(length)
+            guard length == 0 || !Self.isContinuation(utf8[cursor]), end == utf8.count || !Self.isContinuation(utf8[end]) else {
                 throw EventDecodingError(.invalidUTF8, "a \(what) is not valid UTF-8", offset: start + cursor)
             }
-            strings.append(string)
-            cursor += Int(length)
+            strings.append(String(decoding: UnsafeBufferPointer(rebasing: utf8[cursor ..< end]), as: UTF8.self))
+            cursor = end
         }
         return strings
     }
+
+    /// Whether `byte` continues a UTF-8 scalar (10xxxxxx) rather than starting one.
+    @inline(__always)
+    private static func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
 }
 
 extension ProfileScheduling: BinaryCodable {

@@ -107,6 +107,29 @@ struct VocabularySnapshotTests {
         #expect(throws: EventDecodingError.self) { _ = try decodedVocabulary(Array(bytes.prefix(bytes.count / 2))) }
     }
 
+    @Test("fronts round-trip in any script, and a blob whose pieces split a scalar is refused")
+    func frontsSplitAcrossAScalarAreRefused() throws {
+        var v = VocabularyScript(dailyNewCardLimit: 5)
+        let time = utc(2026, 1, 1, 8, 0)
+        v.deck(0, at: time)
+        let fronts = ["é", "x", "猫が好き", "", "Straße"]
+        for (n, front) in fronts.enumerated() { v.card(UInt64(n), deck: 0, front: front, at: time) }
+        let bytes = encoded(v.fold())
+        let restored = try decodedVocabulary(bytes)
+        #expect(fronts.indices.map { restored.card(testCard(UInt64($0)))?.front } == fronts)
+        // "é" then "x" sit side by side in the blob as C3 A9 78; swapped to 78 C3 A9 the blob is
+        // still valid UTF-8, but the first piece (2 bytes) would be "x\u{C3}" and the second "\u{A9}".
+        let pair: [UInt8] = [0xC3, 0xA9, 0x78]
+        let at = try #require((0...(bytes.count - 3)).first { Array(bytes[$0 ..< $0 + 3]) == pair })
+        var damaged = bytes
+        damaged.replaceSubrange(at ..< at + 3, with: [0x78, 0xC3, 0xA9])
+        #expect {
+            _ = try decodedVocabulary(damaged)
+        } throws: { error in
+            (error as? EventDecodingError)?.description.contains("not valid UTF-8") == true
+        }
+    }
+
     @Test("the fingerprint covers the configuration and the new-card limit")
     func fingerprint() throws {
         let base = VocabularyProjection(configuration: .testDefault, dailyNewCardLimit: 20)
