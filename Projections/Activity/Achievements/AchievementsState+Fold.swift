@@ -12,8 +12,9 @@ extension AchievementsState {
     /// lookup and a few additions.
     @inline(__always) mutating func reviewed(_ profile: ProfileID, on day: Int64, at event: RecordedEvent) {
         let index = standingIndex(of: profile)
-        profiles.values[index].reviews += 1
-        let total = profiles.values[index].reviews
+        // Counted through a mutating call: reading `profiles.values[index].reviews` would go
+        // through the getter and copy the whole standing (retaining its arrays) on every review.
+        let total = profiles.values[index].countReview()
         if reviewTargets.contains(total) {
             // Counts rise one at a time, so each target is met exactly when reached (a count
             // that falls by an undo and rises again finds the rule already unlocked).

@@ -13,6 +13,12 @@ package struct ProfileAchievements: Sendable, Equatable, BinaryCodable {
 
     package init() {}
 
+    /// Counts one more review and returns the new count.
+    @inline(__always) mutating func countReview() -> Int {
+        reviews += 1
+        return reviews
+    }
+
     /// Unlocks the rules of `rules` that `isMet` accepts and that are still locked, at `event`.
     @inline(__always)
     mutating func unlock(_ rules: [AchievementRule], at event: RecordedEvent,
