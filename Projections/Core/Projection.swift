@@ -23,6 +23,11 @@ package protocol Projection: Sendable {
     /// A stable hash of the configuration this instance folds with (0 when there is none).
     var fingerprint: UInt64 { get }
 
+    /// The kinds of event ``apply(_:to:)`` reads. The batch fold skips events of other kinds
+    /// (their positions still count as applied), so an event of a kind outside the set must leave
+    /// the state unchanged. Defaults to ``EventKindSet/all``.
+    var kinds: EventKindSet { get }
+
     /// The state before any event.
     func makeInitialState() -> State
     /// Folds one event into `state`.
@@ -40,6 +45,9 @@ package protocol Projection: Sendable {
 }
 
 extension Projection {
+    /// Every event: a fold that narrows nothing is handed everything.
+    package var kinds: EventKindSet { .all }
+
     /// The default batch fold: ``apply(_:to:)`` for each event after `checkpoint`.
     @inline(__always)
     package func apply(_ batch: [RecordedEvent], after checkpoint: UInt64, to state: inout State) -> BatchOutcome {
@@ -48,10 +56,16 @@ extension Projection {
         // an opaque call with `inout` state, leaves the batch's memory alone, so it does not pass
         // the element's address. Reading through the array, an unsafe buffer or a `Span` makes no
         // difference (measured with `replay.overhead`); only the position is read without a copy.
+        let kinds = kinds
         var last = checkpoint
         for index in batch.indices {
             let position = batch[index].position
             guard position > checkpoint else { continue }
+            // Skipped without a copy: the kind is read through the array's borrow.
+            guard kinds.contains(batch[index].event) else {
+                last = position
+                continue
+            }
             do {
                 try apply(batch[index], to: &state)
             } catch {

@@ -43,6 +43,12 @@ package struct ProfilesProjection: Projection {
                                 defaultParameters: weights, defaultRetention: defaultRetention)
     }
 
+    /// The profile and settings events.
+    package var kinds: EventKindSet {
+        EventKindSet(.settingChanged, .profileSwitched, .profileCreated, .profileRenamed, .profileDeleted,
+                     .externalServiceConfigured, .schedulerParametersChanged, .desiredRetentionChanged, .dayCutoffChanged)
+    }
+
     package func apply(_ event: RecordedEvent, to state: inout ProfileDirectory) {
         switch event.event {
         case .settingChanged(let change):

@@ -25,6 +25,11 @@ package struct SpellingProjection: Projection {
 
     package func makeInitialState() -> SpellingProgress { SpellingProgress() }
 
+    /// The spelling events; nothing else changes spelling progress.
+    package var kinds: EventKindSet {
+        EventKindSet(.wordSpelled, .spellingTestCreated, .spellingTestEdited, .spellingPracticeStarted, .spellingPracticeEnded)
+    }
+
     package func apply(_ event: RecordedEvent, to state: inout SpellingProgress) {
         switch event.event {
         case .wordSpelled(let spelled):

@@ -28,6 +28,13 @@ package struct StoryLibraryProjection: Projection {
         StoryLibrary(calendar: ProfileCalendar(defaultCutoffHour: defaultCutoffHour))
     }
 
+    /// The story events, parental controls and day cut-off changes (for the per-day counts).
+    package var kinds: EventKindSet {
+        EventKindSet(.storyRequested, .storyGenerated, .storyGenerationFailed, .illustrationGenerated, .illustrationFailed,
+                     .storyFavourited, .storyUnfavourited, .storyRead, .storyDeleted, .parentalControlsChanged,
+                     .dayCutoffChanged)
+    }
+
     package func apply(_ event: RecordedEvent, to state: inout StoryLibrary) {
         switch event.event {
         case .storyRequested(let request):

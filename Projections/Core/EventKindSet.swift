@@ -1,0 +1,36 @@
+import Events
+
+/// The kinds of event a fold reads, as a bit set over ``EventKind`` (plus whether events this
+/// build cannot read are among them): the batch fold skips the others without handing them to
+/// the projection, which spares a copy of each skipped event per projection.
+package struct EventKindSet: Sendable, Equatable {
+    private var bits: UInt64
+    private var includesUnknown: Bool
+
+    /// Every event, unknown ones included: the default, for folds that look at everything.
+    package static let all = EventKindSet(bits: ~0, includesUnknown: true)
+
+    private init(bits: UInt64, includesUnknown: Bool) {
+        self.bits = bits
+        self.includesUnknown = includesUnknown
+    }
+
+    /// The set of `kinds` (events this build cannot read are not in it).
+    package init(_ kinds: EventKind...) {
+        self.init(bits: 0, includesUnknown: false)
+        for kind in kinds { bits |= Self.bit(kind) }
+    }
+
+    /// Whether `event` is of a kind in the set.
+    @inline(__always)
+    package func contains(_ event: DomainEvent) -> Bool {
+        guard let kind = event.kind else { return includesUnknown }
+        return bits & Self.bit(kind) != 0
+    }
+
+    @inline(__always)
+    private static func bit(_ kind: EventKind) -> UInt64 {
+        // Kinds are numbered densely from 0; a 65th kind would need a wider set (a test checks).
+        1 << UInt64(kind.rawValue)
+    }
+}

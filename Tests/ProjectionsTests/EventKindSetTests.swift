@@ -1,0 +1,66 @@
+import Testing
+import TestSupport
+@testable import Events
+@testable import Projections
+
+@Suite("Event kind sets and the batch fold's skipping")
+struct EventKindSetTests {
+    @Test func everyKindFitsTheBitSet() {
+        #expect(EventKind.allCases.allSatisfy { $0.rawValue < 64 })
+    }
+
+    @Test func aSetHoldsItsKindsAndNothingElse() {
+        let set = EventKindSet(.wordSpelled, .dayCutoffChanged)
+        let unknown = DomainEvent.unknown(UnknownEvent(typeName: "future.thing", schemaVersion: 1, payload: [1, 2]))
+        let spelled = randomContentEvents(seed: 1, count: 400).first { $0.event.kind == .wordSpelled }
+        #expect(spelled.map { set.contains($0.event) } == true)
+        #expect(!set.contains(.deckDeleted(DeckDeleted(deck: testDeck(1)))))
+        #expect(!set.contains(unknown))
+        #expect(EventKindSet.all.contains(unknown))
+        #expect(EventKindSet.all.contains(.deckDeleted(DeckDeleted(deck: testDeck(1)))))
+    }
+
+    /// Content events, vocabulary events and an unknown event, interleaved and renumbered.
+    func mixedLog(seed: UInt64) -> [RecordedEvent] {
+        let content = randomContentEvents(seed: seed, count: 300)
+        let vocabulary = randomVocabularyHistory(seed: seed, events: 300).events
+        let unknown = DomainEvent.unknown(UnknownEvent(typeName: "future.thing", schemaVersion: 1, payload: [7]))
+        var merged: [RecordedEvent] = []
+        var rng = SplitMix64(seed: seed)
+        var (c, v) = (0, 0)
+        while c < content.count || v < vocabulary.count {
+            let takeContent = v == vocabulary.count || (c < content.count && rng.next() % 2 == 0)
+            var event = takeContent ? content[c] : vocabulary[v]
+            if takeContent { c += 1 } else { v += 1 }
+            if rng.next() % 50 == 0 { event = renumbered(event, position: 0, event: unknown) }
+            merged.append(renumbered(event, position: UInt64(merged.count + 1), event: event.event))
+        }
+        return merged
+    }
+
+    func renumbered(_ e: RecordedEvent, position: UInt64, event: DomainEvent) -> RecordedEvent {
+        RecordedEvent(position: position, id: e.id, stream: e.stream, streamVersion: e.streamVersion, profile: e.profile,
+                      occurred: e.occurred, recordedAt: e.recordedAt, event: event)
+    }
+
+    /// The batch fold (which skips kinds outside the projection's set) gives byte for byte the
+    /// state of handing every event to `apply(_:to:)`.
+    func batchEqualsEventByEvent<P: Projection>(_ projection: P, _ events: [RecordedEvent]) -> Bool {
+        let skipped = events.filter { !projection.kinds.contains($0.event) }.count
+        var batched = projection.makeInitialState()
+        let outcome = projection.apply(events, after: 0, to: &batched)
+        return skipped > 0 && outcome.lastApplied == UInt64(events.count) && outcome.failure == nil
+            && encodedBytes(batched) == encodedBytes(fold(projection, events))
+    }
+
+    @Test("spelling, stories and profiles skip only what they ignore", arguments: 0..<6)
+    func skippingChangesNothing(seed: UInt64) {
+        let events = mixedLog(seed: seed)
+        let spelling = batchEqualsEventByEvent(SpellingProjection(), events)
+        let stories = batchEqualsEventByEvent(StoryLibraryProjection(defaultCutoffHour: 4), events)
+        let profiles = batchEqualsEventByEvent(ProfilesProjection(defaultCutoffHour: 4), events)
+        #expect(spelling, "spelling")
+        #expect(stories, "stories")
+        #expect(profiles, "profiles")
+    }
+}
