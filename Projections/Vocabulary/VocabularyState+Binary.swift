@@ -220,6 +220,9 @@ extension VocabularyState {
         guard let table = CardTable(keys: keys, hot: hot, fronts: fronts, created: created, createdPositions: positions,
                                     edits: edits, moves: moves, undo: UndoRing(pending: undo))
         else { throw reader.error(.invalidValue, "a card id appears twice") }
+        // The columns were captured by the reading closure, so their locals live on: let go of
+        // them, or the first write to each column below would copy it whole.
+        (keys, hot, created, positions, edits, moves) = ([], [], [], [], [], [])
         cards = table
         for slot in 0..<Int32(count) {
             addMember(slot)
