@@ -8,6 +8,9 @@ import Events
 /// (``decodeSlots(runs:)``) cannot fail; re-encoding an untouched section writes these bytes
 /// back as they are.
 struct PendingUndoSection: Sendable {
+    /// Entries copied and checked at a time (a chunk stays in cache between the two).
+    private static let chunkEntries = 256
+
     /// The undo block's bytes, exactly as encoded (without its length prefix).
     let bytes: [UInt8]
     /// The record widths the block was written with.
@@ -29,25 +32,39 @@ struct PendingUndoSection: Sendable {
             throw EventDecodingError(.invalidValue, "the undo entry block holds \(block.count) bytes, not "
                                      + "\(entryCount) × \(widths.undo)", offset: offset)
         }
-        // The phase is an entry's last byte; a wide entry's day and interval are the two words
-        // after its id (16 bytes) and two instants (16 bytes).
+        // Copied a chunk at a time and each chunk checked in the copy while it is in cache (one
+        // pass over the snapshot's bytes). The phase is an entry's last byte; a wide entry's day
+        // and interval are the two words after its id (16 bytes) and two instants (16 bytes).
         var fits = true
-        var cursor = 0
-        for _ in 0..<entryCount {
-            let phase = block[cursor + widths.undo - 1]
-            guard phase <= 3 || phase == UndoEntry.cramPhase else {
-                throw EventDecodingError(.invalidValue, "undo entry phase \(phase) is not 0 (new), 1 (learning), "
-                                         + "2 (review), 3 (relearning) or \(UndoEntry.cramPhase) (cram)",
-                                         offset: offset + cursor + widths.undo - 1)
+        var failure: EventDecodingError?
+        bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            let copy = UnsafeMutableRawBufferPointer(buffer)
+            var entry = 0
+            while entry < entryCount, failure == nil {
+                let chunk = min(Self.chunkEntries, entryCount - entry)
+                let from = entry * widths.undo, to = from + chunk * widths.undo
+                copy.baseAddress!.advanced(by: from).copyMemory(from: block.baseAddress!.advanced(by: from), byteCount: to - from)
+                var cursor = from
+                while cursor < to {
+                    let phase = copy[cursor + widths.undo - 1]
+                    guard phase <= 3 || phase == UndoEntry.cramPhase else {
+                        failure = EventDecodingError(
+                            .invalidValue, "undo entry phase \(phase) is not 0 (new), 1 (learning), 2 (review), "
+                                + "3 (relearning) or \(UndoEntry.cramPhase) (cram)", offset: offset + cursor + widths.undo - 1)
+                        break
+                    }
+                    if !widths.isNarrow && fits {
+                        let day = Int64(littleEndian: copy.loadUnaligned(fromByteOffset: cursor + 32, as: Int64.self))
+                        let interval = Int64(littleEndian: copy.loadUnaligned(fromByteOffset: cursor + 40, as: Int64.self))
+                        fits = Int32(exactly: day) != nil && Int32(exactly: interval) != nil
+                    }
+                    cursor &+= widths.undo
+                }
+                entry += chunk
             }
-            if !widths.isNarrow && fits {
-                let day = Int64(littleEndian: block.loadUnaligned(fromByteOffset: cursor + 32, as: Int64.self))
-                let interval = Int64(littleEndian: block.loadUnaligned(fromByteOffset: cursor + 40, as: Int64.self))
-                fits = Int32(exactly: day) != nil && Int32(exactly: interval) != nil
-            }
-            cursor &+= widths.undo
+            initialized = failure == nil ? size : 0
         }
-        bytes = [UInt8](block)
+        if let failure { throw failure }
         self.widths = widths
         self.entryCount = entryCount
         fitsNarrow = fits
