@@ -125,11 +125,18 @@ extension VocabularyState {
             }
         }
         writer.writeStringBlob(cards.fronts)
+        if let pending = cards.undo.pending, pending.widths.isNarrow == widths.isNarrow {
+            // Untouched since restored, at the same widths: the very bytes it was decoded from.
+            writer.writeVarint(UInt64(pending.bytes.count))
+            writer.bytes.append(contentsOf: pending.bytes)
+            return
+        }
+        let undo = cards.materializedUndo
         writer.withPlainDataBlock(records: undoCount, width: widths.undo) { sink in
             for slot in 0..<cards.count {
                 let ring = cards.hot[slot].ring
                 for index in 0..<Int(ring.count) {
-                    let entry = cards.undo.entry(index, of: ring)
+                    let entry = undo.entry(index, of: ring)
                     sink.put(entry.review)
                     sink.put(entry.stored, narrow: widths.isNarrow)
                 }
@@ -144,14 +151,16 @@ extension VocabularyState {
                   Int32(exactly: cards.moves[slot]) != nil
             else { return false }
         }
+        if let pending = cards.undo.pending { return pending.fitsNarrow }
         return cards.undo.slots.allSatisfy(\.stored.fitsNarrow)
     }
 
-    /// Reads the card records, fronts and undo entries into whole columns (each reserved once),
-    /// then derives the id index, the deck member lists and the indexes in one pass over the cards.
+    /// Reads the card records and fronts into whole columns (each reserved once) and keeps the
+    /// undo entries encoded (``PendingUndoSection``, checked here), then derives the id index,
+    /// the deck member lists and the indexes in one pass over the cards.
     /// - Throws: ``EventDecodingError`` for malformed bytes, a card id that appears twice, or
     ///   a slot, flag, phase or count out of range.
-    /// - Complexity: O(n + u) for n cards and u undo entries.
+    /// - Complexity: O(n + u) for n cards and u undo entries (the entries only copied and checked).
     private mutating func decodeCards(from reader: inout BinaryReader) throws(EventDecodingError) {
         let count = try reader.readCount()
         let widthByte = try reader.readByte()
@@ -203,21 +212,17 @@ extension VocabularyState {
             }
         }
         let fronts = try reader.readStringBlob(lengths: frontLengths, "card front")
-        var slots: [UndoEntry] = []
-        slots.reserveCapacity(reviewed * UndoRing.depth)
-        try reader.plainDataBlock(records: undoCount, width: widths.undo, "undo entry") { source throws(EventDecodingError) in
-            for record in hot where record.ring.count > 0 {
-                for _ in 0..<Int(record.ring.count) {
-                    let review = source.takeKey()
-                    let stored = try source.takeState(narrow: widths.isNarrow, allowing: UndoEntry.cramPhase)
-                    slots.append(UndoEntry(review: review, stored: stored))
-                }
-                for _ in Int(record.ring.count)..<UndoRing.depth { slots.append(.empty) }
-            }
-        }
+        // The undo entries stay encoded (checked, copied whole) until a review or an undo needs
+        // them: a restore for queries never builds the pool.
+        let undoStart = reader.offset
+        let undoBlock = try reader.readLengthPrefixed()
+        let undo = try PendingUndoSection(checking: undoBlock, entryCount: undoCount, widths: widths, offset: undoStart)
         guard let table = CardTable(keys: keys, hot: hot, fronts: fronts, created: created, createdPositions: positions,
-                                    edits: edits, moves: moves, undo: UndoRing(restoring: slots))
+                                    edits: edits, moves: moves, undo: UndoRing(pending: undo))
         else { throw reader.error(.invalidValue, "a card id appears twice") }
+        // The columns were captured by the reading closure, so their locals live on: let go of
+        // them, or the first write to each column below would copy it whole.
+        (keys, hot, created, positions, edits, moves) = ([], [], [], [], [], [])
         cards = table
         for slot in 0..<Int32(count) {
             addMember(slot)

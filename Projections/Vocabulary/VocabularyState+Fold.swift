@@ -76,6 +76,7 @@ extension VocabularyState {
     /// - Complexity: O(1) amortized (plus the scheduler).
     mutating func grade(_ review: ReviewGraded, _ event: RecordedEvent) {
         guard let slot = cards.slot(of: IDKey(review.card)) else { return }
+        cards.prepareUndo()
         let index = Int(slot)
         var ring = cards.hot[index].ring
         if review.mode == .cram {
@@ -115,6 +116,7 @@ extension VocabularyState {
     /// ``UndoRing/depth``) or already undone reviews are ignored.
     mutating func undo(_ undo: ReviewUndone) {
         guard let slot = cards.slot(of: IDKey(undo.card)) else { return }
+        cards.prepareUndo()
         let index = Int(slot)
         var ring = cards.hot[index].ring
         guard let position = cards.undo.lastIndex(of: IDKey(undo.review), in: ring) else { return }

@@ -74,21 +74,42 @@ struct CardTable: Sendable {
     }
 
     /// The recent reviews of card `slot`, oldest first.
-    func recentReviews(_ slot: Int32) -> [UndoEntry] { undo.entries(of: hot[Int(slot)].ring) }
+    /// - Complexity: O(1), or O(n) while the undo entries are pending.
+    func recentReviews(_ slot: Int32) -> [UndoEntry] { materializedUndo.entries(of: hot[Int(slot)].ring) }
+}
+
+extension CardTable {
+    /// Decodes the undo entries of a restored snapshot if they are still pending: the fold calls
+    /// it before a review or an undo reads or writes the pool (one flag check otherwise).
+    @inline(__always)
+    mutating func prepareUndo() {
+        if _slowPath(undo.isPending) { undo = materializedUndo }
+    }
+
+    /// The undo pool with every entry decoded (a decoded copy while pending).
+    /// - Complexity: O(1) when materialized, else O(n) for n cards.
+    var materializedUndo: UndoRing {
+        guard undo.isPending else { return undo }
+        var pool = undo
+        let runCount = hot.reduce(0) { $0 + ($1.ring.count > 0 ? 1 : 0) }
+        pool.materialize(runs: hot.lazy.filter { $0.ring.count > 0 }.map(\.ring.count), runCount: runCount)
+        return pool
+    }
 }
 
 extension CardTable: Equatable {
     /// Equal when every card's facts are, undo entries compared in logical order (never by
-    /// where their runs lie) and derived places ignored.
+    /// where their runs lie, nor by whether they are still pending) and derived places ignored.
     static func == (lhs: CardTable, rhs: CardTable) -> Bool {
         guard lhs.keys == rhs.keys, lhs.fronts == rhs.fronts, lhs.created == rhs.created,
               lhs.createdPositions == rhs.createdPositions, lhs.edits == rhs.edits, lhs.moves == rhs.moves
         else { return false }
+        let lhsUndo = lhs.materializedUndo, rhsUndo = rhs.materializedUndo
         for slot in lhs.hot.indices {
             let a = lhs.hot[slot], b = rhs.hot[slot]
             guard a.state == b.state, a.seed == b.seed, a.profile == b.profile, a.deck == b.deck,
                   a.cramReviews == b.cramReviews, a.isSuspended == b.isSuspended, a.isDeleted == b.isDeleted,
-                  lhs.undo.entries(of: a.ring) == rhs.undo.entries(of: b.ring)
+                  lhsUndo.entries(of: a.ring) == rhsUndo.entries(of: b.ring)
             else { return false }
         }
         return true

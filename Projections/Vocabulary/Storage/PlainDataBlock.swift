@@ -31,7 +31,11 @@ struct PlainDataSource {
     private let base: UnsafeRawBufferPointer
     private var offset = 0
 
-    fileprivate init(_ base: UnsafeRawBufferPointer) { self.base = base }
+    /// A source at the start of `base`, which the caller has checked holds every field it takes.
+    init(_ base: UnsafeRawBufferPointer) { self.base = base }
+
+    /// How many bytes were read.
+    var read: Int { offset }
 
     /// The next `T`, little-endian.
     @inline(__always)

@@ -68,14 +68,20 @@ struct RingHandle: Sendable, Equatable {
 ///
 /// Entries are addressed by logical index (0 is the oldest); equality and encoding go by the
 /// logical order, never by the slot layout.
+///
+/// A pool restored from a snapshot may be *pending*: its entries are still the snapshot's
+/// encoded bytes (``pending``) and ``slots`` is empty until ``materialize(runs:runCount:)``
+/// decodes them. Every reading or writing method here requires a materialized pool.
 struct UndoRing: Sendable {
     /// How many recent reviews a card remembers for undo. The store only allows undoing the
     /// latest review that is not yet undone, so consecutive undos walk down the ring; beyond
     /// this depth an undo is ignored (the state then keeps that review).
     static let depth = 8
 
-    /// The slots, ``depth`` per card that has been reviewed.
+    /// The slots, ``depth`` per card that has been reviewed (empty while pending).
     private(set) var slots: [UndoEntry] = []
+    /// The snapshot's undo entries not yet decoded into ``slots``, if any.
+    private(set) var pending: PendingUndoSection?
 
     /// An empty pool.
     init() {}
@@ -85,6 +91,24 @@ struct UndoRing: Sendable {
     init(restoring slots: [UndoEntry]) {
         precondition(slots.count % Self.depth == 0, "an undo pool holds whole runs of \(Self.depth)")
         self.slots = slots
+    }
+
+    /// A pool whose entries stay encoded in `section` until materialized; the reviewed cards'
+    /// ``RingHandle``s point at runs of ``depth`` slots in slot order of the cards.
+    init(pending section: PendingUndoSection) {
+        pending = section
+    }
+
+    /// Whether the entries are still encoded (``materialize(runs:runCount:)`` not yet called).
+    @inline(__always) var isPending: Bool { pending != nil }
+
+    /// Decodes a pending section into ``slots``: `runs` are the entry counts of the reviewed
+    /// cards in slot order (their ``RingHandle/count``), `runCount` how many there are.
+    /// - Complexity: O(`runCount` × ``depth``), once.
+    mutating func materialize(runs: some Sequence<UInt8>, runCount: Int) {
+        guard let section = pending else { return }
+        slots = section.decodeSlots(runs: runs, runCount: runCount)
+        pending = nil
     }
 
     /// The physical slot of logical `index` in `ring`.

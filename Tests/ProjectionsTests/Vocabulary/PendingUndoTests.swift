@@ -1,0 +1,104 @@
+import Events
+import Testing
+import TestSupport
+@testable import Projections
+
+/// A restored snapshot keeps its undo entries encoded until a review or an undo needs them:
+/// such a state answers, folds and encodes exactly like one whose entries were decoded at once,
+/// and damaged entries are refused at restore.
+@Suite("Vocabulary undo entries pending after restore")
+struct PendingUndoTests {
+    /// `restored` with its undo entries decoded, as a restore that builds the pool would give.
+    private func materialized(_ restored: VocabularyState) -> VocabularyState {
+        var state = restored
+        state.cards.prepareUndo()
+        return state
+    }
+
+    @Test("a pending state answers, folds and encodes like a decoded one", arguments: 0..<12)
+    func pendingMatchesDecoded(seed: UInt64) throws {
+        let v = randomVocabularyHistory(seed: seed)
+        let full = v.fold()
+        for cut in [v.events.count / 4, v.events.count / 2, v.events.count - 10] {
+            let bytes = encoded(v.fold(v.events.prefix(cut)))
+            let pending = try decodedVocabulary(bytes)
+            let decoded = materialized(pending)
+            #expect(pending.cards.undo.isPending)
+            #expect(!decoded.cards.undo.isPending)
+            #expect(pending.cards.undo.slots.isEmpty)
+            #expect(pending == decoded)
+            #expect(encoded(pending) == bytes)
+            #expect(encoded(decoded) == bytes)
+            for card in 0..<40 {
+                #expect(pending.card(testCard(UInt64(card))) == decoded.card(testCard(UInt64(card))))
+                if let slot = pending.cards.slot(of: IDKey(testCard(UInt64(card)))) {
+                    #expect(pending.cards.recentReviews(slot) == decoded.cards.recentReviews(slot))
+                }
+            }
+            let now = EventTime(instant: utc(2027, 1, 1), utcOffset: .zero)
+            for profile in [testProfile(0), testProfile(1)] {
+                #expect(pending.dueQueue(profile: profile, at: now, limit: 100)
+                        == decoded.dueQueue(profile: profile, at: now, limit: 100))
+            }
+            let tail = v.events.dropFirst(cut)
+            let resumed = v.fold(tail, from: pending)
+            #expect(resumed == v.fold(tail, from: decoded))
+            #expect(resumed == full)
+            #expect(encoded(resumed) == encoded(full))
+        }
+    }
+
+    @Test("events other than reviews and undos leave the entries pending and their bytes as they were",
+          arguments: 0..<8)
+    func otherEventsKeepThePendingSection(seed: UInt64) throws {
+        let v = randomVocabularyHistory(seed: seed)
+        let cut = v.events.count / 2
+        let pending = try decodedVocabulary(encoded(v.fold(v.events.prefix(cut))))
+        let others = v.events.dropFirst(cut).filter { event in
+            switch event.event {
+            case .reviewGraded, .reviewUndone: false
+            default: true
+            }
+        }
+        let folded = v.fold(others, from: pending)
+        let reference = v.fold(others, from: materialized(pending))
+        #expect(folded.cards.undo.isPending)
+        #expect(folded == reference)
+        #expect(encoded(folded) == encoded(reference))
+    }
+
+    @Test("an undo entry with a phase out of range is refused at restore, wherever it lies", arguments: [0, 1, 7, 30])
+    func damagedPhaseIsRefused(fromEnd entry: Int) throws {
+        let state = randomVocabularyHistory(seed: 5).fold()
+        let entries = state.cards.hot.reduce(0) { $0 + Int($1.ring.count) }
+        try #require(entries > entry)
+        var damaged = encoded(state)
+        // The undo block ends the encoding; an entry's phase is its last byte.
+        damaged[damaged.count - entry * RecordWidths.narrow.undo - 1] = 0x40
+        #expect {
+            _ = try decodedVocabulary(damaged)
+        } throws: { error in
+            (error as? EventDecodingError)?.description.contains("undo entry phase 64") == true
+        }
+    }
+
+    @Test("an undo block shorter than its cards' entry counts is refused at restore")
+    func shortBlockIsRefused() throws {
+        var v = VocabularyScript(dailyNewCardLimit: 5)
+        let time = utc(2026, 1, 1, 8, 0)
+        v.deck(0, at: time)
+        v.card(0, deck: 0, at: time)
+        _ = v.review(0, .good, at: utc(2026, 1, 1, 9, 0))
+        let bytes = encoded(v.fold())
+        let width = RecordWidths.narrow.undo
+        // One entry: its length prefix (one byte) then the entry. Claim one byte less.
+        #expect(bytes[bytes.count - width - 1] == UInt8(width))
+        var damaged = Array(bytes.dropLast())
+        damaged[damaged.count - width] = UInt8(width - 1)
+        #expect {
+            _ = try decodedVocabulary(damaged)
+        } throws: { error in
+            (error as? EventDecodingError)?.description.contains("undo entry block holds \(width - 1) bytes") == true
+        }
+    }
+}
