@@ -2,7 +2,7 @@ import Events
 
 /// The ledger's cards as their snapshot bytes, checked but not yet unpacked: a restored ledger
 /// keeps them so until its first change (the launch queries never read the ledger), then
-/// ``materialize(profileCount:)`` builds the id table and windows in one pass.
+/// ``materialize()`` builds the id table and windows in one pass.
 ///
 /// Layout, cards in ascending ``IDKey`` order (so the bytes are the same whatever slot order
 /// the ledger had, and ids are unique when each is greater than the last), integers
@@ -70,7 +70,7 @@ struct EncodedLedgerCards: Sendable, Equatable {
         bytes = Array(raw)
     }
 
-    /// The bytes of `cards` (slot, entry) with their windows, in ``IDKey`` order.
+    /// The bytes of the cards in `cardIDs` (by slot), with their `entries` and `windows`, in ``IDKey`` order.
     /// - Complexity: O(n log n) for the sort.
     static func encode(cardIDs: [IDKey], entries: [IDKey: LedgerEntry], windows: [LedgerWindow]) -> [UInt8] {
         let order = cardIDs.indices.sorted { cardIDs[$0] < cardIDs[$1] }

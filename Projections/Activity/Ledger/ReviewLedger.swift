@@ -11,8 +11,13 @@ import Events
 /// of an unknown card) is ignored: apps undo the last review, so four is plenty. Reviews of
 /// cards never created (or deleted, or of another profile) are not remembered.
 ///
-/// Slots are dense: a deleted card's slot is filled by the last one. Slot order (and profile
-/// numbers, in order of first card) follow the log, so the same log gives the same ledger.
+/// Slots are dense: a deleted card's slot is filled by the last one. Slot order is an in-memory
+/// detail (a fold's follows the log, a restored ledger's is card-id order): equality and the
+/// snapshot see cards in id order, so the same cards and reviews give the same bytes. Profile
+/// numbers follow the log (in order of first card) and are kept by snapshots.
+///
+/// A ledger restored from a snapshot keeps its cards as checked bytes (``EncodedLedgerCards``)
+/// until its first change: opening an app reads no ledger, so it pays no table build.
 package struct ReviewLedger: Sendable, Equatable {
     /// How many of a card's most recent reviews are remembered for undo.
     package static let reviewsRemembered = LedgerWindow.capacity
