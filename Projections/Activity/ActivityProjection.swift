@@ -10,7 +10,7 @@ package struct ActivityProjection: Projection {
     package typealias State = ActivityState
 
     package static let name = "activity"
-    package static let version: UInt32 = 1
+    package static let version: UInt32 = 2
 
     /// The achievement rule table.
     package let rules: [AchievementRule]

@@ -43,7 +43,7 @@ public struct ActivityState: ProjectionState, Equatable {
 
 extension ActivityState {
     /// Snapshot layout: the calendar (once), the three parts (small, keyed maps in key order),
-    /// then the ledger (bulk fixed-width blocks, see ``ReviewLedger``).
+    /// then the ledger (its cards packed in id order, kept packed by a restore: see ``EncodedLedgerCards``).
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         calendar = try ProfileCalendar(from: &reader)
         dailyStats = try DailyStatsState(calendar: calendar, from: &reader)

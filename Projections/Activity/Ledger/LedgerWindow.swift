@@ -16,7 +16,7 @@ package struct LedgerReview: Sendable, Equatable, BitwiseCopyable {
     /// How long the review took, in milliseconds (never negative).
     package var durationMs: UInt64
 
-    /// An empty slot (all zeros: what an unused slot holds, in memory and in snapshots).
+    /// An empty slot (all zeros: what an unused slot holds; snapshots store only used slots).
     package static let empty = LedgerReview(idHigh: 0, idLow: 0, facts: 0, durationMs: 0)
 
     @inline(__always) init(idHigh: UInt64, idLow: UInt64, facts: UInt64, durationMs: UInt64) {
@@ -98,9 +98,6 @@ package struct LedgerEntry: Sendable, Equatable, BitwiseCopyable {
 
     /// Whether the bits are ones the ledger writes (a count of at most 4, no unknown bit).
     package var isWellFormed: Bool { bits >> 6 == 0 && count <= LedgerWindow.capacity }
-
-    /// The bits as stored in a snapshot: profile number (low 32 bits), `bits` (high 32 bits).
-    package var stored: UInt64 { UInt64(profile) | UInt64(bits) << 32 }
 }
 
 /// A card's last ``capacity`` reviews, as plain data (16 words), in a ring whose oldest slot and

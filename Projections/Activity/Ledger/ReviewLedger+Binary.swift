@@ -1,20 +1,16 @@
 import Events
 
-// The ledger's snapshot encoding, in bulk: three fixed-width arrays, each written as one
-// length-prefixed block of little-endian 64-bit words, and read back with one copy (no varints,
-// no per-card allocation). Layout:
-// profile count (varint) · profiles block (2 words each) · card count (varint) ·
-// card-id block (2 words each) · entry block (1 word each, `LedgerEntry.stored`) ·
-// window block (16 words each, see `LedgerWindow`), all in slot order.
+// The ledger's snapshot encoding: profile count (varint) · profiles block (2 words each, see
+// `writeWordBlock`) · card count (varint) · the cards' bytes (length-prefixed, see
+// `EncodedLedgerCards`: ids in order, only the reviews remembered, packed). Restoring checks
+// every byte but unpacks nothing: the ledger keeps the cards' bytes until it first changes.
 extension ReviewLedger: BinaryCodable {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         let profiles: [IDKey] = try reader.readWordBlock(wordsPerElement: 2, "ledger profiles")
         let count = try reader.readCount()
-        let cardIDs: [IDKey] = try reader.readWordBlock(count: count, wordsPerElement: 2, "ledger card ids")
-        let stored: [UInt64] = try reader.readWordBlock(count: count, wordsPerElement: 1, "ledger entries")
-        let windows: [LedgerWindow] = try reader.readWordBlock(count: count, wordsPerElement: 16, "ledger windows")
+        let raw = try reader.readLengthPrefixed()
         do {
-            try self.init(cardIDs: cardIDs, stored: stored, windows: windows, profiles: profiles)
+            try self.init(profiles: profiles, cards: EncodedLedgerCards(validating: raw, count: count, profileCount: profiles.count))
         } catch {
             throw reader.error(.invalidValue, "the review ledger is inconsistent: \(error.message)")
         }
@@ -22,10 +18,10 @@ extension ReviewLedger: BinaryCodable {
 
     package func encode(to writer: inout BinaryWriter) {
         writer.writeWordBlock(profiles, wordsPerElement: 2)
-        writer.writeVarint(UInt64(cardIDs.count))
-        writer.writeWordBlock(cardIDs, wordsPerElement: 2, countPrefixed: false)
-        writer.writeWordBlock(storedEntries, wordsPerElement: 1, countPrefixed: false)
-        writer.writeWordBlock(windows, wordsPerElement: 16, countPrefixed: false)
+        writer.writeVarint(UInt64(count))
+        let cards = encodedCards
+        writer.writeVarint(UInt64(cards.count))
+        writer.bytes.append(contentsOf: cards)
     }
 }
 

@@ -11,32 +11,37 @@ import Events
 /// of an unknown card) is ignored: apps undo the last review, so four is plenty. Reviews of
 /// cards never created (or deleted, or of another profile) are not remembered.
 ///
-/// Slots are dense: a deleted card's slot is filled by the last one. Slot order (and profile
-/// numbers, in order of first card) follow the log, so the same log gives the same ledger.
+/// Slots are dense: a deleted card's slot is filled by the last one. Slot order is an in-memory
+/// detail (a fold's follows the log, a restored ledger's is card-id order): equality and the
+/// snapshot see cards in id order, so the same cards and reviews give the same bytes. Profile
+/// numbers follow the log (in order of first card) and are kept by snapshots.
+///
+/// A ledger restored from a snapshot keeps its cards as checked bytes (``EncodedLedgerCards``)
+/// until its first change: opening an app reads no ledger, so it pays no table build.
 package struct ReviewLedger: Sendable, Equatable {
     /// How many of a card's most recent reviews are remembered for undo.
     package static let reviewsRemembered = LedgerWindow.capacity
 
-    /// Each card's slot, owner and window state, by card id.
-    package private(set) var entries: [IDKey: LedgerEntry] = [:]
-    /// The card id of each slot.
-    package private(set) var cardIDs: [IDKey] = []
-    /// Each slot's window of reviews.
-    package private(set) var windows: [LedgerWindow] = []
+    /// Each card's slot, owner and window state, by card id (empty while ``pending``).
+    private var entries: [IDKey: LedgerEntry] = [:]
+    /// The card id of each slot (empty while ``pending``).
+    private var slotIDs: [IDKey] = []
+    /// Each slot's window of reviews (empty while ``pending``).
+    private var windows: [LedgerWindow] = []
     /// The profiles that own cards, by number (a card's ``LedgerEntry/profile``).
     package private(set) var profiles: [IDKey] = []
     /// The number of each profile (derived from ``profiles``).
     private var profileNumbers: [IDKey: UInt32] = [:]
+    /// A restored ledger's cards, still as checked snapshot bytes: unpacked by the first change.
+    private var pending: EncodedLedgerCards?
 
     /// An empty ledger.
     package init() {}
 
-    /// A ledger from its parts (`stored` as ``LedgerEntry/stored`` by slot), checked: ids
-    /// unique, owners known, windows well formed.
-    /// - Throws: a description of the first inconsistency.
-    init(cardIDs: [IDKey], stored: [UInt64], windows: [LedgerWindow], profiles: [IDKey]) throws(LedgerInconsistency) {
-        self.cardIDs = cardIDs
-        self.windows = windows
+    /// A restored ledger: `profiles` by number and the checked bytes of its cards, unpacked when
+    /// it first changes.
+    /// - Throws: a description of the first inconsistency (a profile numbered twice).
+    init(profiles: [IDKey], cards: EncodedLedgerCards) throws(LedgerInconsistency) {
         self.profiles = profiles
         profileNumbers.reserveCapacity(profiles.count)
         for (number, profile) in profiles.enumerated() {
@@ -44,31 +49,37 @@ package struct ReviewLedger: Sendable, Equatable {
                 throw LedgerInconsistency("profile \(profile.uuid) is numbered twice")
             }
         }
-        entries.reserveCapacity(cardIDs.count)
-        for slot in cardIDs.indices {
-            let entry = LedgerEntry(slot: UInt32(slot), profile: UInt32(truncatingIfNeeded: stored[slot]),
-                                    bits: UInt32(truncatingIfNeeded: stored[slot] >> 32))
-            guard Int(entry.profile) < profiles.count, entry.isWellFormed, windows[slot].isWellFormed(for: entry) else {
-                throw LedgerInconsistency("the memory of card \(cardIDs[slot].uuid) (slot \(slot)) is malformed")
-            }
-            guard entries.updateValue(entry, forKey: cardIDs[slot]) == nil else {
-                throw LedgerInconsistency("card \(cardIDs[slot].uuid) has two slots")
-            }
-        }
+        pending = cards
+    }
+
+    /// Unpacks the restored cards, if still packed.
+    @inline(__always) private mutating func materialize() {
+        guard let cards = pending else { return }
+        (entries, slotIDs, windows) = cards.materialize()
+        pending = nil
+    }
+
+    /// This ledger with its cards unpacked (itself when they are).
+    private var materialized: ReviewLedger {
+        var copy = self
+        copy.materialize()
+        return copy
     }
 
     /// How many cards are remembered.
-    package var count: Int { cardIDs.count }
+    package var count: Int { pending?.count ?? slotIDs.count }
 
-    /// Each slot's ``LedgerEntry/stored`` bits, in slot order (for the snapshot).
-    var storedEntries: [UInt64] {
-        var stored = [UInt64](repeating: 0, count: cardIDs.count)
-        for entry in entries.values { stored[Int(entry.slot)] = entry.stored }
-        return stored
+    /// The card id of each slot, in slot order.
+    package var cardIDs: [IDKey] { materialized.slotIDs }
+
+    /// The cards' bytes as a snapshot stores them (see ``EncodedLedgerCards``).
+    var encodedCards: [UInt8] {
+        pending?.bytes ?? EncodedLedgerCards.encode(cardIDs: slotIDs, entries: entries, windows: windows)
     }
 
     /// Starts remembering a new card (a second creation of the same id is ignored).
     package mutating func cardCreated(_ card: CardID, profile: ProfileID) {
+        materialize()
         let key = IDKey(card)
         guard entries[key] == nil else { return }
         let owner = IDKey(profile)
@@ -80,23 +91,24 @@ package struct ReviewLedger: Sendable, Equatable {
             profiles.append(owner)
             profileNumbers[owner] = number
         }
-        entries[key] = LedgerEntry(slot: UInt32(cardIDs.count), profile: number)
-        cardIDs.append(key)
+        entries[key] = LedgerEntry(slot: UInt32(slotIDs.count), profile: number)
+        slotIDs.append(key)
         windows.append(LedgerWindow())
     }
 
     /// Forgets a deleted card: later reviews and undos of it are ignored. The last slot moves
     /// into its place.
     package mutating func cardDeleted(_ card: CardID) {
+        materialize()
         guard let removed = entries.removeValue(forKey: IDKey(card)) else { return }
-        let slot = Int(removed.slot), last = cardIDs.count - 1
+        let slot = Int(removed.slot), last = slotIDs.count - 1
         if slot != last {
             windows[slot] = windows[last]
-            cardIDs[slot] = cardIDs[last]
-            entries[cardIDs[slot]]?.slot = UInt32(slot)
+            slotIDs[slot] = slotIDs[last]
+            entries[slotIDs[slot]]?.slot = UInt32(slot)
         }
         windows.removeLast()
-        cardIDs.removeLast()
+        slotIDs.removeLast()
     }
 
     /// Remembers a review of `review.card` by `profile` counted on `day`.
@@ -106,6 +118,7 @@ package struct ReviewLedger: Sendable, Equatable {
     /// - Complexity: O(1): one hash lookup, one slot written.
     @inline(__always)
     package mutating func record(_ review: ReviewGraded, id: EventID, profile: ProfileID, day: Int64) -> ReviewFact? {
+        if pending != nil { materialize() }
         guard let index = entries.index(forKey: IDKey(review.card)) else { return nil }
         var entry = entries.values[index]
         guard profiles[Int(entry.profile)] == IDKey(profile) else { return nil }
@@ -122,6 +135,7 @@ package struct ReviewLedger: Sendable, Equatable {
     /// - Returns: nil when the card is unknown or the review is not remembered (then nothing
     ///   changes and the undo must be ignored).
     package mutating func undo(_ review: EventID, of card: CardID) -> ReviewUndo? {
+        materialize()
         guard let index = entries.index(forKey: IDKey(card)) else { return nil }
         var entry = entries.values[index]
         let slot = Int(entry.slot)
@@ -143,12 +157,15 @@ package struct ReviewLedger: Sendable, Equatable {
 
     /// The remembered reviews of `card`, oldest first (empty for an unknown card).
     package func reviews(of card: CardID) -> [ReviewFact] {
+        if pending != nil { return materialized.reviews(of: card) }
         guard let entry = entries[IDKey(card)] else { return [] }
         return windows[Int(entry.slot)].reviews(of: entry).map(\.fact)
     }
 
+    /// Equal when they remember the same cards, owners and reviews (slot order and ring
+    /// positions aside): when their snapshot encodings are equal.
     package static func == (lhs: ReviewLedger, rhs: ReviewLedger) -> Bool {
-        lhs.cardIDs == rhs.cardIDs && lhs.windows == rhs.windows && lhs.profiles == rhs.profiles && lhs.entries == rhs.entries
+        lhs.profiles == rhs.profiles && lhs.count == rhs.count && lhs.encodedCards == rhs.encodedCards
     }
 }
 

@@ -52,19 +52,60 @@ import TestSupport
     }
 
     /// Damaged snapshot bytes are refused with an error that says what is wrong, never a crash.
-    /// (what, byte offset from the end (one card: its entry word, the window block's 2-byte
-    /// length, its 128-byte window) or nil to cut the last byte, new value)
+    /// (what, byte offset from the end (one card of one review: its profile number at 30, its
+    /// header at 26, its review's flags at 9) or nil to cut the last byte, new value)
     @Test(arguments: [
-        ("a card owned by profile 5 of 1", 138, 5), ("a window of 7 reviews", 134, 7),
-        ("an unknown flag", 134, 0x40), ("a rating of 7", 112, 7), ("a filled unused slot", 60, 1),
+        ("a card owned by profile 5 of 1", 30, 5), ("a window of 7 reviews", 26, 7),
+        ("an unknown header flag", 26, 0x40), ("two reviews counted, one there", 26, 2),
+        ("a rating of 7", 9, 7), ("an unknown review flag", 9, 0x23), ("a wide review cut short", 9, 0x81),
         ("a block one byte short", nil, 0),
     ] as [(String, Int?, UInt8)])
-    func damagedLedgerBytesAreRefused(what: String, offset: Int?, value: UInt8) {
+    func damagedLedgerBytesAreRefused(what: String, offset: Int?, value: UInt8) throws {
         var ledger = ReviewLedger()
         ledger.cardCreated(card(1), profile: Self.ada)
         _ = ledger.record(review(1), id: EventID(testUUID(1)), profile: Self.ada, day: 1)
         var bytes = encoded(ledger)
+        #expect(try decoded(ReviewLedger.self, bytes) == ledger)
         if let offset { bytes[bytes.count - offset] = value } else { bytes.removeLast() }
         #expect(throws: EventDecodingError.self, "\(what)") { _ = try decoded(ReviewLedger.self, bytes) }
+    }
+
+    /// Cards are stored in id order; a repeated id or two swapped cards are refused.
+    @Test(arguments: ["repeated", "swapped"])
+    func cardsOutOfOrderAreRefused(damage: String) throws {
+        var ledger = ReviewLedger()
+        ledger.cardCreated(card(2), profile: Self.ada)
+        ledger.cardCreated(card(1), profile: Self.ada)
+        var bytes = encoded(ledger)
+        let second = bytes.count - EncodedLedgerCards.cardHeaderSize, first = second - EncodedLedgerCards.cardHeaderSize
+        #expect(Array(bytes[first..<first + 16]) != Array(bytes[second..<second + 16]))
+        let (one, two) = (Array(bytes[first..<second]), Array(bytes[second...]))
+        bytes.replaceSubrange(first..., with: damage == "repeated" ? one + one : two + one)
+        let error = try #require(throws: EventDecodingError.self) { _ = try decoded(ReviewLedger.self, bytes) }
+        #expect(error.message.contains("not after the card before it"))
+    }
+
+    /// Days and durations too large for 4 bytes are stored wide and come back exactly; a
+    /// restored ledger encodes to the same bytes without being unpacked, and after an undo.
+    @Test func wideValuesRoundTripAndRestoredLedgersKeepTheirBytes() throws {
+        var ledger = ReviewLedger()
+        ledger.cardCreated(card(1), profile: Self.ada)
+        ledger.cardCreated(card(2), profile: Self.bob)
+        let long = ReviewGraded(card: card(1), rating: .easy, mode: .cram, duration: try ElapsedTime(milliseconds: 5_000_000_000))
+        _ = ledger.record(long, id: EventID(testUUID(1)), profile: Self.ada, day: -3_000_000_000)
+        _ = ledger.record(review(1), id: EventID(testUUID(2)), profile: Self.ada, day: 7)
+        for n in 3...8 as ClosedRange<UInt64> {
+            _ = ledger.record(review(2), id: EventID(testUUID(n)), profile: Self.bob, day: Int64(n))
+        }
+        let bytes = encoded(ledger)
+        var restored = try decoded(ReviewLedger.self, bytes)
+        #expect(restored == ledger && restored.count == 2)
+        #expect(encoded(restored) == bytes)
+        #expect(restored.reviews(of: card(1)) == ledger.reviews(of: card(1)))
+        #expect(restored.reviews(of: card(1)).first == ReviewFact(day: -3_000_000_000, rating: .easy, mode: .cram,
+                                                                  durationMs: 5_000_000_000, wasFirst: false))
+        #expect(restored.reviews(of: card(2)).map(\.day) == [5, 6, 7, 8])
+        #expect(restored.undo(EventID(testUUID(5)), of: card(2)) == ledger.undo(EventID(testUUID(5)), of: card(2)))
+        #expect(restored == ledger && encoded(restored) == encoded(ledger))
     }
 }

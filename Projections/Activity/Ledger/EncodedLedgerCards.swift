@@ -1,0 +1,161 @@
+import Events
+
+/// The ledger's cards as their snapshot bytes, checked but not yet unpacked: a restored ledger
+/// keeps them so until its first change (the launch queries never read the ledger), then
+/// ``materialize()`` builds the id table and windows in one pass.
+///
+/// Layout, cards in ascending ``IDKey`` order (so the bytes are the same whatever slot order
+/// the ledger had, and ids are unique when each is greater than the last), integers
+/// little-endian: per card, id (`high`, `low`, 8 bytes each) · owner's profile number (4 bytes)
+/// · header (1 byte: reviews remembered in bits 0-2, "a scheduled review is counted" in bit 3)
+/// · its reviews, oldest first, each: id (16 bytes) · flags (1 byte: rating bits 0-2, cram
+/// bit 3, first bit 4, wide bit 7) · day and duration in ms, 4 bytes each (Int32, UInt32), or
+/// 8 bytes each when wide (only when a value does not fit in 4).
+struct EncodedLedgerCards: Sendable, Equatable {
+    /// How many cards the bytes hold.
+    let count: Int
+    /// The cards' bytes, checked.
+    let bytes: [UInt8]
+
+    static let cardHeaderSize = 21
+    static let narrowReviewSize = 25
+    static let wideReviewSize = 33
+
+    /// Checks `raw` (cards of `count`, owners among `profileCount` profiles) and keeps a copy.
+    /// - Throws: ``LedgerInconsistency`` naming the first card that is malformed, out of order
+    ///   or cut short, or bytes left over.
+    /// - Complexity: O(bytes), no hashing, no allocation beyond the copy.
+    init(validating raw: UnsafeRawBufferPointer, count: Int, profileCount: Int) throws(LedgerInconsistency) {
+        var offset = 0
+        var previous: (UInt64, UInt64)?
+        for card in 0..<count {
+            guard raw.count - offset >= Self.cardHeaderSize else {
+                throw LedgerInconsistency("card \(card) of \(count) is cut short at byte \(offset)")
+            }
+            let id = (raw.word(at: offset), raw.word(at: offset + 8))
+            let profile = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt32.self))
+            let header = raw[offset + 20]
+            if let previous, !(previous < id) {
+                throw LedgerInconsistency("card \(card) (byte \(offset)) is not after the card before it: ids repeated or out of order")
+            }
+            guard Int(profile) < profileCount, header & ~0x0F == 0, header & 7 <= LedgerWindow.capacity else {
+                throw LedgerInconsistency("the memory of card \(card) (byte \(offset)) is malformed")
+            }
+            previous = id
+            offset += Self.cardHeaderSize
+            for _ in 0..<Int(header & 7) {
+                guard raw.count - offset >= Self.narrowReviewSize else {
+                    throw LedgerInconsistency("a review of card \(card) is cut short at byte \(offset)")
+                }
+                let flags = raw[offset + 16]
+                let wide = flags & 0x80 != 0
+                guard (1...4).contains(flags & 7), flags & 0x60 == 0,
+                      !wide || raw.count - offset >= Self.wideReviewSize else {
+                    throw LedgerInconsistency("a review of card \(card) (byte \(offset)) is malformed")
+                }
+                if wide {
+                    let day = Int64(bitPattern: raw.word(at: offset + 17)), duration = raw.word(at: offset + 25)
+                    guard day == (day << 8) >> 8, duration >> 63 == 0,
+                          Int32(exactly: day) == nil || UInt32(exactly: duration) == nil else {
+                        throw LedgerInconsistency("a wide review of card \(card) (byte \(offset)) is malformed")
+                    }
+                }
+                offset += wide ? Self.wideReviewSize : Self.narrowReviewSize
+            }
+        }
+        guard offset == raw.count else {
+            throw LedgerInconsistency("\(raw.count - offset) bytes are left after the last card")
+        }
+        self.count = count
+        bytes = Array(raw)
+    }
+
+    /// The bytes of the cards in `cardIDs` (by slot), with their `entries` and `windows`, in ``IDKey`` order.
+    /// - Complexity: O(n log n) for the sort.
+    static func encode(cardIDs: [IDKey], entries: [IDKey: LedgerEntry], windows: [LedgerWindow]) -> [UInt8] {
+        let order = cardIDs.indices.sorted { cardIDs[$0] < cardIDs[$1] }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(cardIDs.count * (cardHeaderSize + LedgerWindow.capacity * narrowReviewSize))
+        for slot in order {
+            let id = cardIDs[slot]
+            guard let entry = entries[id] else { continue }
+            bytes.appendLittleEndian(id.high)
+            bytes.appendLittleEndian(id.low)
+            bytes.appendLittleEndian(entry.profile)
+            bytes.append(UInt8(entry.count) | (entry.hasScheduledReview ? 8 : 0))
+            for review in windows[slot].reviews(of: entry) {
+                bytes.appendLittleEndian(review.idHigh)
+                bytes.appendLittleEndian(review.idLow)
+                let day = Int64(bitPattern: review.facts) >> 8
+                let narrowDay = Int32(exactly: day), narrowDuration = UInt32(exactly: review.durationMs)
+                let flags = UInt8(review.facts & 0x1F)
+                if let narrowDay, let narrowDuration {
+                    bytes.append(flags)
+                    bytes.appendLittleEndian(narrowDay)
+                    bytes.appendLittleEndian(narrowDuration)
+                } else {
+                    bytes.append(flags | 0x80)
+                    bytes.appendLittleEndian(UInt64(bitPattern: day))
+                    bytes.appendLittleEndian(review.durationMs)
+                }
+            }
+        }
+        return bytes
+    }
+
+    /// The id table, slot ids and windows the bytes hold (slots in id order, rings starting at 0).
+    /// - Complexity: O(n): one table insert per card into a table reserved up front.
+    func materialize() -> (entries: [IDKey: LedgerEntry], cardIDs: [IDKey], windows: [LedgerWindow]) {
+        var entries: [IDKey: LedgerEntry] = [:]
+        entries.reserveCapacity(count)
+        var cardIDs: [IDKey] = []
+        cardIDs.reserveCapacity(count)
+        var windows = [LedgerWindow](repeating: LedgerWindow(), count: count)
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            for slot in 0..<count {
+                let id = IDKey(high: raw.word(at: offset), low: raw.word(at: offset + 8))
+                let profile = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt32.self))
+                let header = raw[offset + 20]
+                var entry = LedgerEntry(slot: UInt32(slot), profile: profile)
+                entry.hasScheduledReview = header & 8 != 0
+                offset += Self.cardHeaderSize
+                var window = LedgerWindow()
+                for index in 0..<Int(header & 7) {
+                    let flags = raw[offset + 16]
+                    let day: Int64, duration: UInt64
+                    if flags & 0x80 == 0 {
+                        day = Int64(Int32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 17, as: Int32.self)))
+                        duration = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 21, as: UInt32.self)))
+                    } else {
+                        day = Int64(bitPattern: raw.word(at: offset + 17))
+                        duration = raw.word(at: offset + 25)
+                    }
+                    window[physical: index] = LedgerReview(idHigh: raw.word(at: offset), idLow: raw.word(at: offset + 8),
+                                                           facts: UInt64(bitPattern: day << 8) | UInt64(flags & 0x1F),
+                                                           durationMs: duration)
+                    offset += flags & 0x80 == 0 ? Self.narrowReviewSize : Self.wideReviewSize
+                }
+                entry.count = Int(header & 7)
+                windows[slot] = window
+                cardIDs.append(id)
+                entries[id] = entry
+            }
+        }
+        return (entries, cardIDs, windows)
+    }
+}
+
+extension UnsafeRawBufferPointer {
+    /// The little-endian 64-bit word at `offset` (bounds checked by the caller).
+    @inline(__always) fileprivate func word(at offset: Int) -> UInt64 {
+        UInt64(littleEndian: loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+}
+
+extension [UInt8] {
+    /// Appends `value` little-endian.
+    @inline(__always) fileprivate mutating func appendLittleEndian<T: FixedWidthInteger>(_ value: T) {
+        Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) }
+    }
+}
