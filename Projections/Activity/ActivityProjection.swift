@@ -32,6 +32,13 @@ package struct ActivityProjection: Projection {
 
     package func makeInitialState() -> State { State(rules: rules, defaultCutoffHour: defaultCutoffHour) }
 
+    /// Reviews and their undos, practice (spelling, stories, dictation), card creation and
+    /// deletion (the ledger) and day cut-off changes.
+    package var kinds: EventKindSet {
+        EventKindSet(.reviewGraded, .reviewUndone, .wordSpelled, .spellingPracticeStarted, .spellingPracticeEnded,
+                     .storyRead, .storyGenerated, .dictationFinished, .cardCreated, .cardDeleted, .dayCutoffChanged)
+    }
+
     /// - Complexity: O(1) per event for practice on the latest day (a rule-table walk when a
     ///   count reaches a target or a day becomes active); O(runs) for late events.
     package func apply(_ event: RecordedEvent, to state: inout State) {

@@ -44,6 +44,13 @@ package struct VocabularyProjection: Projection {
         VocabularyState(configuration: configuration, dailyNewCardLimit: dailyNewCardLimit)
     }
 
+    /// Decks, cards, reviews and the scheduling settings; nothing else changes the model.
+    package var kinds: EventKindSet {
+        EventKindSet(.reviewGraded, .reviewUndone, .cardCreated, .cardEdited, .cardMoved, .cardSuspended,
+                     .cardUnsuspended, .cardDeleted, .deckCreated, .deckRenamed, .deckDeleted,
+                     .schedulerParametersChanged, .desiredRetentionChanged, .dayCutoffChanged)
+    }
+
     /// Folds `event`; never throws (events about unknown cards or decks, unknown event types and
     /// events of other domains are ignored).
     package func apply(_ event: RecordedEvent, to state: inout VocabularyState) {

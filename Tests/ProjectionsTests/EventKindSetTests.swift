@@ -53,12 +53,16 @@ struct EventKindSetTests {
             && encodedBytes(batched) == encodedBytes(fold(projection, events))
     }
 
-    @Test("spelling, stories and profiles skip only what they ignore", arguments: 0..<6)
+    @Test("every read model skips only what it ignores", arguments: 0..<6)
     func skippingChangesNothing(seed: UInt64) {
         let events = mixedLog(seed: seed)
         let spelling = batchEqualsEventByEvent(SpellingProjection(), events)
         let stories = batchEqualsEventByEvent(StoryLibraryProjection(defaultCutoffHour: 4), events)
         let profiles = batchEqualsEventByEvent(ProfilesProjection(defaultCutoffHour: 4), events)
+        let vocabulary = batchEqualsEventByEvent(VocabularyProjection(configuration: .testDefault, dailyNewCardLimit: 5), events)
+        let activity = batchEqualsEventByEvent(try! ActivityProjection(defaultCutoffHour: 4), events)
+        #expect(vocabulary, "vocabulary")
+        #expect(activity, "activity")
         #expect(spelling, "spelling")
         #expect(stories, "stories")
         #expect(profiles, "profiles")
