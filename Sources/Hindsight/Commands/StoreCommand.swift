@@ -88,6 +88,13 @@ enum DerivedIdentity {
         var bytes = withUnsafeBytes(of: command.uuid) { Array($0) }
         withUnsafeBytes(of: salt.littleEndian) { bytes.append(contentsOf: $0) }
         withUnsafeBytes(of: UInt64(index).littleEndian) { bytes.append(contentsOf: $0) }
+        return uuid(hashing: bytes)
+    }
+
+    /// The UUID of `bytes`: two FNV-1a hashes (the second seeded by the first) laid out
+    /// little-endian, with the version-8 and variant bits set. The same bytes give the same
+    /// UUID on every machine; ``ImportIdentity`` derives its ids through it too.
+    static func uuid(hashing bytes: [UInt8]) -> UUID {
         let high = StableHash.fnv1a64(bytes)
         let low = StableHash.fnv1a64(bytes, seed: high ^ 0x9E37_79B9_7F4A_7C15)
         var raw = [UInt8](repeating: 0, count: 16)

@@ -21,17 +21,7 @@ enum ImportIdentity {
         var bytes = withUnsafeBytes(of: profile.uuid.uuid) { Array($0) }
         withUnsafeBytes(of: kind.rawValue.littleEndian) { bytes.append(contentsOf: $0) }
         for value in values { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
-        let high = StableHash.fnv1a64(bytes)
-        let low = StableHash.fnv1a64(bytes, seed: high ^ 0x9E37_79B9_7F4A_7C15)
-        var raw = [UInt8](repeating: 0, count: 16)
-        for i in 0..<8 {
-            raw[i] = UInt8(truncatingIfNeeded: high >> (8 * UInt64(i)))
-            raw[8 + i] = UInt8(truncatingIfNeeded: low >> (8 * UInt64(i)))
-        }
-        raw[6] = (raw[6] & 0x0F) | 0x80
-        raw[8] = (raw[8] & 0x3F) | 0x80
-        return UUID(uuid: (raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
-                           raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]))
+        return DerivedIdentity.uuid(hashing: bytes)
     }
 
     /// A stable 64-bit number for `text` (for names in ids).
