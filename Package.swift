@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Hindsight depends on no packages: the Swift toolchain only, plus our own small C target
-// for the CPU's CRC32C instruction. See DESIGN.md for the dependency direction:
+// Hindsight depends on no packages: the Swift toolchain only, plus our own small C targets
+// for CPU instructions Swift does not expose: CRC32C, and cache prefetch hints for the folds. See DESIGN.md for the dependency direction:
 // EventLog, FSRS and Events depend on nothing of ours; Projections on Events and FSRS;
 // Hindsight on all four; the CLI and the benchmarks on Hindsight.
 
@@ -26,11 +26,12 @@ let package = Package(
     targets: [
         // MARK: Modules
         .target(name: "CCRC32C", path: "Sources/CCRC32C"),
+        .target(name: "CPrefetch", path: "Sources/CPrefetch"),
         .target(name: "EventLog", dependencies: ["CCRC32C"], path: "Sources/EventLog",
                 exclude: ["FORMAT.md"], swiftSettings: strict),
         .target(name: "FSRS", path: "Sources/FSRS", swiftSettings: strict),
         .target(name: "Events", path: "Events", exclude: ["FORMAT.md"], swiftSettings: strict),
-        .target(name: "Projections", dependencies: ["Events", "FSRS"], path: "Projections",
+        .target(name: "Projections", dependencies: ["Events", "FSRS", "CPrefetch"], path: "Projections",
                 swiftSettings: strict),
         .target(name: "Hindsight", dependencies: ["EventLog", "FSRS", "Events", "Projections"],
                 path: "Sources/Hindsight", swiftSettings: strict),

@@ -6,7 +6,7 @@ import Foundation
 
 let usage = """
     usage: hindsight-bench [WORKLOAD-OR-PREFIX ...] [--events N] [--quick] [--repetitions N] [--json FILE] [--list]
-      WORKLOAD-OR-PREFIX  run the workloads with this name or name prefix (default: all)
+      WORKLOAD-OR-PREFIX  run the workload with this exact name, else those with this name prefix (default: all)
       --events N          work size of every selected workload (default: each workload's own)
       --quick             small sizes and one repetition, for CI
       --repetitions N     measured runs per workload; the median is reported (default 5)
@@ -54,8 +54,11 @@ if options.quick && !repetitionsGiven { options.repetitions = 1 }
 FileHandle.standardError.write(Data("warning: this is a debug build; figures mean nothing. Use swift run -c release hindsight-bench\n".utf8))
 #endif
 
+// A selector that names a workload exactly selects only that one (`replay.all` is not also
+// `replay.all.parallel`); any other selector is a name prefix.
+let exactNames = Set(allWorkloads.map(\.name))
 let selected = selectors.isEmpty ? allWorkloads : allWorkloads.filter { w in
-    selectors.contains { w.name == $0 || w.name.hasPrefix($0 + ".") || w.name.hasPrefix($0) }
+    selectors.contains { w.name == $0 || (!exactNames.contains($0) && w.name.hasPrefix($0)) }
 }
 if selected.isEmpty { fail("no workload matches \(selectors.joined(separator: ", ")); see --list") }
 
