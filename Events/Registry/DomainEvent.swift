@@ -86,6 +86,10 @@ public enum DomainEvent: Sendable, Equatable {
     case unknown(UnknownEvent)
 
     /// The kind of a known event, nil for ``unknown(_:)``.
+    ///
+    /// Inlinable so that folds in other modules read only the enum's tag: called opaquely on an
+    /// element of a batch, it made the caller copy the whole event first.
+    @inlinable
     package var kind: EventKind? {
         switch self {
         case .deckCreated: .deckCreated

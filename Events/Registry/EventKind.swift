@@ -3,7 +3,7 @@
 
 /// Every event type this build knows, as a small closed enum: the registry maps type names
 /// to kinds, and decoders switch over kinds.
-package enum EventKind: UInt8, CaseIterable, Sendable {
+@usableFromInline package enum EventKind: UInt8, CaseIterable, Sendable {
     case deckCreated = 0
     case deckRenamed = 1
     case deckDeleted = 2
