@@ -48,39 +48,6 @@ package enum DurableFile {
         try syncDirectory(directory)
     }
 
-    /// The whole content of the file at `path`, read with one `read` per chunk straight into
-    /// the array's storage (no intermediate buffer), or nil when there is no such file.
-    /// - Throws: ``Failure`` when the file exists but cannot be read.
-    /// - Complexity: O(n) for an n-byte file; one allocation.
-    package static func read(_ path: String) throws(Failure) -> [UInt8]? {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else {
-            if errno == ENOENT { return nil }
-            throw failure("open", path)
-        }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else { throw failure("fstat", path) }
-        let size = Int(status.st_size)
-        var failedCall: String?
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            while count < size {
-                let n = systemRead(fd, buffer.baseAddress! + count, size - count)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 {
-                    failedCall = n < 0 ? "read" : nil
-                    return
-                }
-                count += n
-            }
-        }
-        if let failedCall { throw failure(failedCall, path) }
-        guard bytes.count == size else {
-            throw Failure(call: "read", path: path, reason: "the file shrank while it was read (\(bytes.count) of \(size) bytes)")
-        }
-        return bytes
-    }
-
     /// Syncs `directory`, so that renames and removals in it survive a crash.
     /// - Throws: ``Failure``.
     package static func syncDirectory(_ directory: String) throws(Failure) {
@@ -90,15 +57,6 @@ package enum DurableFile {
         guard fsync(fd) == 0 else { throw failure("fsync", directory) }
     }
 
-    /// `read(2)` (named apart from ``read(_:)``).
-    private static func systemRead(_ fd: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        Glibc.read(fd, buffer, count)
-        #elseif canImport(Darwin)
-        Darwin.read(fd, buffer, count)
-        #endif
-    }
-
     private static func durableSync(_ fd: Int32) -> Int32 {
         #if canImport(Darwin)
         if fcntl(fd, F_FULLFSYNC) == 0 { return 0 }
@@ -106,7 +64,8 @@ package enum DurableFile {
         return fsync(fd)
     }
 
-    private static func failure(_ call: String, _ path: String) -> Failure {
+    /// The failure of `call` on `path`, with the OS's reason for the current `errno`.
+    static func failure(_ call: String, _ path: String) -> Failure {
         Failure(call: call, path: path, reason: String(cString: strerror(errno)))
     }
 }

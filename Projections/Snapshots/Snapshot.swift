@@ -21,15 +21,24 @@ public struct Snapshot: Sendable, Equatable {
     /// The last log position folded into the state.
     public let position: UInt64
     /// The bytes the state lies in: the state alone, or (for a decoded file) the whole file,
-    /// kept as read so that loading copies nothing.
-    private let storage: [UInt8]
+    /// kept as read or mapped so that loading copies nothing.
+    private let storage: Storage
     /// Where the state lies in ``storage``.
     private let stateRange: Range<Int>
+
+    /// Where a snapshot's bytes live.
+    private enum Storage: Sendable {
+        /// In an array (a snapshot made from its parts, or decoded from bytes in memory).
+        case array([UInt8])
+        /// In a file mapped read-only (a snapshot loaded by a ``SnapshotStore``).
+        case mapped(MappedFile)
+    }
 
     /// The state, as the projection encodes it (a copy when the snapshot was decoded from a
     /// file; restores read it in place through ``withUnsafeStateBytes(_:)``).
     public var state: [UInt8] {
-        stateRange == storage.indices ? storage : Array(storage[stateRange])
+        if case .array(let bytes) = storage, stateRange == bytes.indices { return bytes }
+        return withUnsafeStateBytes { Array($0) }
     }
 
     /// The size of the encoded state in bytes.
@@ -38,11 +47,11 @@ public struct Snapshot: Sendable, Equatable {
     /// A snapshot from its parts.
     public init(projection: String, version: UInt32, fingerprint: UInt64, position: UInt64, state: [UInt8]) {
         self.init(projection: projection, version: version, fingerprint: fingerprint, position: position,
-                  storage: state, stateRange: state.indices)
+                  storage: .array(state), stateRange: state.indices)
     }
 
     private init(projection: String, version: UInt32, fingerprint: UInt64, position: UInt64,
-                 storage: [UInt8], stateRange: Range<Int>) {
+                 storage: Storage, stateRange: Range<Int>) {
         self.projection = projection
         self.version = version
         self.fingerprint = fingerprint
@@ -54,16 +63,24 @@ public struct Snapshot: Sendable, Equatable {
     /// Calls `body` with the state's bytes, in place (valid only during the call).
     /// - Throws: what `body` throws.
     package func withUnsafeStateBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
-        let result: Result<R, E> = storage.withUnsafeBytes { raw in
-            Result { () throws(E) -> R in try body(UnsafeRawBufferPointer(rebasing: raw[stateRange])) }
+        switch storage {
+        case .array(let bytes):
+            let result: Result<R, E> = bytes.withUnsafeBytes { raw in
+                Result { () throws(E) -> R in try body(UnsafeRawBufferPointer(rebasing: raw[stateRange])) }
+            }
+            return try result.get()
+        case .mapped(let file):
+            return try withExtendedLifetime(file) { () throws(E) -> R in
+                try body(UnsafeRawBufferPointer(rebasing: file.bytes[stateRange]))
+            }
         }
-        return try result.get()
     }
 
     /// Equal when every part and the state's bytes are equal (wherever the state lies).
     public static func == (lhs: Snapshot, rhs: Snapshot) -> Bool {
         lhs.projection == rhs.projection && lhs.version == rhs.version && lhs.fingerprint == rhs.fingerprint
-            && lhs.position == rhs.position && lhs.storage[lhs.stateRange].elementsEqual(rhs.storage[rhs.stateRange])
+            && lhs.position == rhs.position
+            && lhs.withUnsafeStateBytes { left in rhs.withUnsafeStateBytes { right in left.elementsEqual(right) } }
     }
 
     static let magic: [UInt8] = Array("HSNAPSHT".utf8)
@@ -90,7 +107,7 @@ public struct Snapshot: Sendable, Equatable {
         writeFixed64(fingerprint, to: &writer)
         writer.writeVarint(position)
         writer.writeVarint(UInt64(stateRange.count))
-        writer.bytes.append(contentsOf: storage[stateRange])
+        withUnsafeStateBytes { writer.bytes.append(contentsOf: $0) }
         let checksum = writer.bytes.withUnsafeBytes { StableHash.words64($0) }
         writeFixed64(checksum, to: &writer)
         return writer.bytes
@@ -104,7 +121,18 @@ public struct Snapshot: Sendable, Equatable {
     public init(decoding bytes: [UInt8]) throws(SnapshotError) {
         let header = try bytes.withUnsafeBytes { raw in Self.header(ofFile: raw) }.get()
         self.init(projection: header.projection, version: header.version, fingerprint: header.fingerprint,
-                  position: header.position, storage: bytes, stateRange: header.state)
+                  position: header.position, storage: .array(bytes), stateRange: header.state)
+    }
+
+    /// The snapshot in the mapped snapshot file `file`, read in place (the snapshot keeps the
+    /// mapping alive; nothing is copied).
+    /// - Throws: ``SnapshotError`` when the file is not a whole, undamaged snapshot file of a
+    ///   format this build reads.
+    /// - Complexity: O(n): one checksum pass.
+    package init(mapping file: MappedFile) throws(SnapshotError) {
+        let header = try withExtendedLifetime(file) { () throws(SnapshotError) in try Self.header(checking: file.bytes) }
+        self.init(projection: header.projection, version: header.version, fingerprint: header.fingerprint,
+                  position: header.position, storage: .mapped(file), stateRange: header.state)
     }
 
     /// What a snapshot file says about its state: everything but the state, and where it lies.

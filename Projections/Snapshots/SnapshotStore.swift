@@ -38,20 +38,20 @@ public struct SnapshotStore: Sendable {
 
     /// The snapshot of `projection`, or nil when there is none or it cannot be trusted (said so in
     /// a log line).
-    /// - Complexity: one read of the file into one array, one checksum pass; the state is not
-    ///   copied (it is decoded in place from the file's bytes).
+    /// - Complexity: one read-only mapping of the file (``MappedFile``), one checksum pass; the
+    ///   state is not copied (it is decoded in place from the mapped bytes).
     public func load(_ projection: String) -> Snapshot? {
         let file = path(of: projection)
-        let bytes: [UInt8]
+        let mapped: MappedFile
         do {
-            guard let read = try DurableFile.read(file) else { return nil }
-            bytes = read
+            guard let map = try MappedFile.map(file) else { return nil }
+            mapped = map
         } catch {
             log("discarded snapshot \(file): \(error.call) failed: \(error.reason); rebuilding '\(projection)' from the log")
             return nil
         }
         do {
-            let snapshot = try Snapshot(decoding: bytes)
+            let snapshot = try Snapshot(mapping: mapped)
             guard snapshot.projection == projection else {
                 log("discarded snapshot \(file): it holds projection '\(snapshot.projection)'; rebuilding '\(projection)' from the log")
                 return nil

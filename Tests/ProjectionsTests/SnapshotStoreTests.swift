@@ -93,9 +93,40 @@ final class LogLines: Sendable {
         #expect(loaded.state == saved.state)
         #expect(loaded.stateByteCount == saved.state.count)
         #expect(loaded.encoded() == saved.encoded())
-        let file = try #require(try DurableFile.read(store.path(of: "type-counts")))
-        #expect(file == saved.encoded())
-        #expect(try DurableFile.read(dir.path + "/absent.snapshot") == nil)
+        let file = try #require(try MappedFile.map(store.path(of: "type-counts")))
+        #expect(Array(file.bytes) == saved.encoded())
+        #expect(try MappedFile.map(dir.path + "/absent.snapshot") == nil)
+    }
+
+    /// A loaded snapshot reads a mapping of its file: replacing the file (as a save does, by
+    /// rename) or removing it must not change what the loaded snapshot holds.
+    @Test func aLoadedSnapshotOutlivesItsFilesReplacementAndRemoval() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let store = SnapshotStore(directory: dir.path, log: { _ in })
+        let first = await snapshot()
+        try store.save(first)
+        let loaded = try #require(store.load("type-counts"))
+        let source = Projector(TypeCountProjection())
+        await source.apply(sampleEvents(7))
+        let second = await source.snapshot()
+        #expect(second != first)
+        try store.save(second)
+        #expect(loaded == first)
+        store.remove("type-counts")
+        #expect(loaded.state == first.state)
+        #expect(store.load("type-counts") == nil)
+    }
+
+    @Test func anEmptyFileMapsToNoBytesAndIsNotASnapshot() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let lines = LogLines()
+        let store = SnapshotStore(directory: dir.path, log: lines.sink)
+        try DurableFile.replace([], at: store.path(of: "type-counts"), in: dir.path)
+        #expect(try MappedFile.map(store.path(of: "type-counts"))?.bytes.count == 0)
+        #expect(store.load("type-counts") == nil)
+        #expect(lines.all.contains { $0.contains("does not start with a snapshot header") })
     }
 
     /// Projectors restore concurrently; a snapshot one of them cannot take (another fingerprint)
