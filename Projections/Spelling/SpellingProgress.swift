@@ -6,8 +6,8 @@ import Events
 /// Memory grows with the number of words, tests and unfinished sessions, never with the number
 /// of attempts: an ended session keeps only its score.
 public struct SpellingProgress: ProjectionState, Equatable {
-    /// Progress per (profile, normalized word): one key, one hash per attempt.
-    var words: [SpellingWordKey: SpellingWordProgress] = [:]
+    /// Progress per (profile, normalized word).
+    var words = SpellingWordTable()
     /// Every test ever created.
     var tests: [SpellingTestID: SpellingTestProgress] = [:]
     /// Sessions started and not yet ended.
@@ -28,7 +28,7 @@ public struct SpellingProgress: ProjectionState, Equatable {
     }
 
     private func progress(of profile: ProfileID) -> [SpellingWordProgress] {
-        words.compactMap { $0.key.profile == profile ? $0.value : nil }
+        words.keys.indices.compactMap { words.keys[$0].profile == profile ? words.rows[$0] : nil }
     }
 
     /// The test `id`, nil if it was never created.
@@ -115,7 +115,7 @@ extension OpenSpellingSession: BinaryCodable {
 
 extension SpellingProgress {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        words = try [SpellingWordKey: SpellingWordProgress](decoding: &reader)
+        words = try SpellingWordTable(from: &reader)
         tests = try [SpellingTestID: SpellingTestProgress](decoding: &reader)
         openSessions = try [SpellingSessionID: OpenSpellingSession](decoding: &reader)
     }

@@ -33,13 +33,7 @@ package struct SpellingProjection: Projection {
     package func apply(_ event: RecordedEvent, to state: inout SpellingProgress) {
         switch event.event {
         case .wordSpelled(let spelled):
-            let word = SpellingWord.normalized(spelled.word)
-            state.words[SpellingWordKey(profile: event.profile, word: word),
-                        default: SpellingWordProgress(word: word, lastPractised: event.occurred)]
-                .record(correct: spelled.correct, hints: spelled.hintsUsed, at: event.occurred, rule: mastery)
-            if let session = state.openSessions.index(forKey: spelled.session) {
-                state.openSessions.values[session].recordFirstTry(of: word, correct: spelled.correct && spelled.attempt.value == 1)
-            }
+            count(spelled, profile: event.profile, at: event.occurred, to: &state)
         case .spellingTestCreated(let created):
             guard state.tests[created.test] == nil else { return }
             state.tests[created.test] = SpellingTestProgress(
@@ -60,5 +54,37 @@ package struct SpellingProjection: Projection {
         default:
             return
         }
+    }
+
+    /// Counts an attempt toward its (profile, word) row and, in an open session, its first try.
+    @inline(__always)
+    private func count(_ spelled: WordSpelled, profile: ProfileID, at time: EventTime, to state: inout SpellingProgress) {
+        let row = state.words.row(profile: profile, spelling: spelled.word, at: time)
+        state.words.record(row: row, correct: spelled.correct, hints: spelled.hintsUsed, at: time, rule: mastery)
+        if !state.openSessions.isEmpty, let session = state.openSessions.index(forKey: spelled.session) {
+            state.openSessions.values[session].recordFirstTry(of: state.words.rows[row].word,
+                                                               correct: spelled.correct && spelled.attempt.value == 1)
+        }
+    }
+
+    /// The batch fold: attempts (nearly every spelling event) are read in place, without the copy
+    /// of the whole event the default loop makes; the rest go through ``apply(_:to:)``.
+    package func apply(_ batch: [RecordedEvent], after checkpoint: UInt64, to state: inout SpellingProgress) -> BatchOutcome {
+        let kinds = kinds
+        var last = checkpoint
+        batch.withUnsafeBufferPointer { events in
+            for index in events.indices {
+                let position = events[index].position
+                guard position > checkpoint else { continue }
+                last = position
+                guard kinds.contains(events[index].event) else { continue }
+                if case .wordSpelled(let attempt) = events[index].event {
+                    count(attempt, profile: events[index].profile, at: events[index].occurred, to: &state)
+                } else {
+                    apply(events[index], to: &state)
+                }
+            }
+        }
+        return BatchOutcome(lastApplied: last, failure: nil)
     }
 }

@@ -157,4 +157,27 @@ import TestSupport
     func wordsAreTrimmedAndLowercased(_ input: String, _ key: String) {
         #expect(SpellingWord.normalized(input) == key)
     }
+
+    /// The batch fold reads attempts in place and remembers the spellings it has normalized
+    /// ("CAT" and "cat" land on one row): in batches of any size, and from a restored state (whose
+    /// memo starts empty), it gives the bytes of the event-by-event fold.
+    @Test(arguments: [1, 3, 7, 64])
+    func theBatchFoldEqualsTheEventByEventFold(batchSize: Int) throws {
+        let projection = SpellingProjection()
+        for events in [practiceScript().events, randomContentEvents(seed: 9, count: 1_500)] {
+            let expected = encodedBytes(fold(projection, events))
+            var state = projection.makeInitialState()
+            var checkpoint: UInt64 = 0
+            for start in stride(from: 0, to: events.count, by: batchSize) {
+                let batch = Array(events[start..<min(start + batchSize, events.count)])
+                let outcome = projection.apply(batch, after: checkpoint, to: &state)
+                #expect(outcome.failure == nil && outcome.lastApplied == batch.last!.position)
+                checkpoint = outcome.lastApplied
+                if start == events.count / 2 / batchSize * batchSize {
+                    state = try decodedValue(encodedBytes(state), as: SpellingProgress.self)
+                }
+            }
+            #expect(encodedBytes(state) == expected)
+        }
+    }
 }
