@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Events
 
 /// The progress of every (profile, normalized word), as rows in first-practised order with a
@@ -109,6 +114,8 @@ private struct ExactSpelling: Hashable, Sendable {
     }
 
     static func == (lhs: ExactSpelling, rhs: ExactSpelling) -> Bool {
-        lhs.profile == rhs.profile && lhs.spelling.utf8.elementsEqual(rhs.spelling.utf8)
+        guard lhs.profile == rhs.profile, lhs.spelling.utf8.count == rhs.spelling.utf8.count else { return false }
+        var left = lhs.spelling, right = rhs.spelling
+        return left.withUTF8 { l in right.withUTF8 { r in l.isEmpty || memcmp(l.baseAddress!, r.baseAddress!, l.count) == 0 } }
     }
 }
