@@ -6,15 +6,7 @@ extension LogReader {
     /// - Throws: as ``forEach(from:through:_:)``.
     package func forEachRecord(from position: UInt64, through lastPosition: UInt64 = .max,
                                _ body: (_ position: UInt64, _ payload: UnsafeRawBufferPointer, _ endsBatch: Bool) throws -> Bool) throws {
-        guard position >= 1 else {
-            throw LogError(.invalidPosition, "positions start at 1", directory: directory, position: position)
-        }
-        let buffer = ReadBuffer()
-        guard var cursor = try seek(to: position, buffer: buffer) else { return }
-        _ = try read(from: &cursor, through: lastPosition, buffer: buffer) { record in
-            guard record.position >= position else { return true }
-            return try body(record.position, record.payload, record.flags & RecordFrame.endOfBatch != 0)
-        }
+        try forEachRecord(from: position, through: lastPosition, resuming: LogReadPlace(), body)
     }
 }
 

@@ -7,6 +7,9 @@ import Projections
 package struct LogEventSource: EventSource {
     /// The log's writer, whose published tail bounds every read.
     package let writer: LogWriter
+    /// Where the last read stopped: a runner asks for the events right after its last batch, so
+    /// each read resumes there instead of seeking.
+    private let place = LogReadPlace()
 
     /// A source over `writer`'s log.
     package init(writer: LogWriter) { self.writer = writer }
@@ -20,7 +23,7 @@ package struct LogEventSource: EventSource {
         guard published > position else { return [] }
         var events: [RecordedEvent] = []
         events.reserveCapacity(Int(min(UInt64(limit), published - position)) + 16)
-        try writer.reader.forEachRecord(from: position + 1, through: published) { recordPosition, payload, endsBatch in
+        try writer.reader.forEachRecord(from: position + 1, through: published, resuming: place) { recordPosition, payload, endsBatch in
             events.append(try LogCodec.decode(payload, position: recordPosition))
             return !(endsBatch && events.count >= limit)
         }
