@@ -54,6 +54,24 @@ import Foundation
 
     /// The general case of ``readVarint()``: two bytes or more, or the end of the input.
     @usableFromInline mutating func readLongVarint() throws(EventDecodingError) -> UInt64 {
+        // With 8 bytes at hand, a varint of up to 8 bytes (every timestamp, count and length
+        // the log holds) is read from one load: its end is the first byte without the top bit.
+        if offset &+ 8 <= buffer.count {
+            let word = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            let ends = ~word & 0x8080_8080_8080_8080
+            if ends != 0 {
+                let length = ends.trailingZeroBitCount &>> 3 &+ 1
+                if length > 1 && (word &>> UInt64((length &- 1) &* 8)) & 0xFF == 0 {
+                    throw error(.malformedInteger, "a varint is longer than its shortest form")
+                }
+                var result: UInt64 = 0
+                for index in 0..<length {
+                    result |= ((word &>> UInt64(index &* 8)) & 0x7F) &<< UInt64(index &* 7)
+                }
+                offset &+= length
+                return result
+            }
+        }
         let start = offset
         var result: UInt64 = 0
         var shift: UInt64 = 0

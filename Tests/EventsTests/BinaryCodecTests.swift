@@ -30,6 +30,42 @@ import TestSupport
         #expect(error?.offset == 0)
     }
 
+    /// Varints of every length, read from the middle of a longer buffer (the one-load path for
+    /// up to 8 bytes) and at its very end (the byte-by-byte path): the same values, the same
+    /// offsets, and an overlong form of each refused where it starts.
+    @Test(arguments: [UInt64(1), 2, 3])
+    func varintsReadTheSameWithOrWithoutBytesAfterThem(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        for _ in 0..<2_000 {
+            let bits = Int.random(in: 0...64, using: &random)
+            let value = bits == 0 ? 0 : random.next() >> UInt64(64 - bits)
+            var writer = BinaryWriter()
+            writer.writeVarint(value)
+            let encoded = writer.bytes
+            let lead = random.bytes(Int.random(in: 0...3, using: &random))
+            for tail in [[], random.bytes(Int.random(in: 1...12, using: &random))] {
+                let bytes = lead + encoded + tail
+                let read = bytes.withUnsafeBytes { raw -> (UInt64, Int)? in
+                    var reader = BinaryReader(raw)
+                    reader.offset = lead.count
+                    guard let value = try? reader.readVarint() else { return nil }
+                    return (value, reader.offset)
+                }
+                #expect(read?.0 == value && read?.1 == lead.count + encoded.count)
+                guard encoded.count < 10 else { continue }
+                // The same value with one more, empty, byte is not canonical.
+                var overlong = encoded
+                overlong[overlong.count - 1] |= 0x80
+                let refused = (lead + overlong + [0] + tail).withUnsafeBytes { raw -> EventDecodingError? in
+                    var reader = BinaryReader(raw)
+                    reader.offset = lead.count
+                    do throws(EventDecodingError) { _ = try reader.readVarint(); return nil } catch { return error }
+                }
+                #expect(refused?.code == .malformedInteger && refused?.offset == lead.count)
+            }
+        }
+    }
+
     @Test(arguments: [Int64.min, -1, 0, 1, 63, -64, 64, Int64.max])
     func signedVarintsRoundTrip(value: Int64) throws {
         var writer = BinaryWriter()
