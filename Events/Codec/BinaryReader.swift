@@ -10,11 +10,16 @@ import Foundation
     @usableFromInline package let buffer: UnsafeRawBufferPointer
     /// The offset of the next unread byte.
     @usableFromInline package internal(set) var offset: Int
+    /// What keeps `buffer` alive beyond the reader's scope, when something does (a mapped
+    /// snapshot file): decoders may then keep regions of it (``retaining(_:)``) instead of copying.
+    @usableFromInline package let owner: (any AnyObject & Sendable)?
 
-    /// A reader at the start of `buffer`.
-    @inlinable package init(_ buffer: UnsafeRawBufferPointer) {
+    /// A reader at the start of `buffer`; `owner`, when given, must keep `buffer` alive and
+    /// unchanged for as long as it lives.
+    @inlinable package init(_ buffer: UnsafeRawBufferPointer, owner: (any AnyObject & Sendable)? = nil) {
         self.buffer = buffer
         self.offset = 0
+        self.owner = owner
     }
 
     /// How many bytes are left.

@@ -94,8 +94,7 @@ package actor Projector<P: Projection>: RunnableProjector {
                 + "\(hex(snapshot.fingerprint)), now \(hex(projection.fingerprint)))"
         }
         do {
-            let decoded = try snapshot.withUnsafeStateBytes { raw throws(EventDecodingError) -> P.State in
-                var reader = BinaryReader(raw)
+            let decoded = try snapshot.withStateReader { reader throws(EventDecodingError) -> P.State in
                 let value = try P.State(from: &reader)
                 try reader.expectEnd()
                 return value

@@ -76,6 +76,23 @@ public struct Snapshot: Sendable, Equatable {
         }
     }
 
+    /// Calls `body` with a reader of the state's bytes, in place. For a snapshot loaded from a
+    /// file the reader's ``BinaryReader/owner`` is the file's mapping, so a decoder may keep
+    /// regions of the state without copying them (see ``BinaryReader/retaining(_:)``).
+    /// - Throws: what `body` throws.
+    package func withStateReader<R, E: Error>(_ body: (inout BinaryReader) throws(E) -> R) throws(E) -> R {
+        switch storage {
+        case .array:
+            return try withUnsafeStateBytes { bytes throws(E) -> R in
+                var reader = BinaryReader(bytes)
+                return try body(&reader)
+            }
+        case .mapped(let file):
+            var reader = BinaryReader(UnsafeRawBufferPointer(rebasing: file.bytes[stateRange]), owner: file)
+            return try withExtendedLifetime(file) { () throws(E) -> R in try body(&reader) }
+        }
+    }
+
     /// Equal when every part and the state's bytes are equal (wherever the state lies).
     public static func == (lhs: Snapshot, rhs: Snapshot) -> Bool {
         lhs.projection == rhs.projection && lhs.version == rhs.version && lhs.fingerprint == rhs.fingerprint
