@@ -10,7 +10,7 @@ extension AchievementsState {
     /// Works on the profile's entry in place, by index, reading ``rules`` and ``reviewTargets``
     /// beside it (no copies of the tables, no closure over them): the common review costs one
     /// lookup and a few additions.
-    @inline(__always) mutating func reviewed(_ profile: ProfileID, on day: Int64, at event: RecordedEvent) {
+    @inline(__always) mutating func reviewed(_ profile: ProfileID, on day: Int64, unlocking unlock: Unlock) {
         let index = standingIndex(of: profile)
         // Counted through a mutating call: reading `profiles.values[index].reviews` would go
         // through the getter and copy the whole standing (retaining its arrays) on every review.
@@ -18,7 +18,7 @@ extension AchievementsState {
         if reviewTargets.contains(total) {
             // Counts rise one at a time, so each target is met exactly when reached (a count
             // that falls by an undo and rises again finds the rule already unlocked).
-            profiles.values[index].unlock(rules, at: event) { condition in
+            profiles.values[index].unlock(rules, as: unlock) { condition in
                 switch condition {
                 case .firstReview: total == 1
                 case .reviews(let count): total == count
@@ -26,7 +26,7 @@ extension AchievementsState {
                 }
             }
         }
-        profiles.values[index].practised(on: day, rules, at: event)
+        profiles.values[index].practised(on: day, rules, as: unlock)
     }
 
     /// The index of `profile`'s standing, created empty on first use.
@@ -45,9 +45,9 @@ extension AchievementsState {
     }
 
     /// Counts a word spelled on `day` in its session's tally and as practice.
-    mutating func spelled(_ spelled: WordSpelled, profile: ProfileID, on day: Int64, at event: RecordedEvent) {
+    mutating func spelled(_ spelled: WordSpelled, profile: ProfileID, on day: Int64, unlocking unlock: Unlock) {
         openSessions[IDKey(spelled.session), default: SpellingTally()].count(correct: spelled.correct)
-        profiles.values[standingIndex(of: profile)].practised(on: day, rules, at: event)
+        profiles.values[standingIndex(of: profile)].practised(on: day, rules, as: unlock)
     }
 
     /// Opens a spelling session's tally.
@@ -57,23 +57,23 @@ extension AchievementsState {
 
     /// Closes a spelling session; a session with words spelled and none wrong unlocks the
     /// perfect-session rules.
-    mutating func ended(_ session: SpellingSessionID, profile: ProfileID, at event: RecordedEvent) {
+    mutating func ended(_ session: SpellingSessionID, profile: ProfileID, unlocking unlock: Unlock) {
         guard let tally = openSessions.removeValue(forKey: IDKey(session)), tally.attempts > 0, tally.wrong == 0 else { return }
         let rules = self.rules
-        modify(profile) { $0.unlock(rules, at: event) { $0 == .perfectSpellingSession } }
+        modify(profile) { $0.unlock(rules, as: unlock) { $0 == .perfectSpellingSession } }
     }
 
     /// Counts a story read to its end on `day` and unlocks what it earns.
-    mutating func finished(_ story: StoryID, profile: ProfileID, on day: Int64, at event: RecordedEvent) {
+    mutating func finished(_ story: StoryID, profile: ProfileID, on day: Int64, unlocking unlock: Unlock) {
         let rules = self.rules
         modify(profile) { standing in
             if standing.storiesFinished.insert(story).inserted {
                 let total = standing.storiesFinished.count
-                standing.unlock(rules, at: event) { condition in
+                standing.unlock(rules, as: unlock) { condition in
                     if case .storiesRead(let count) = condition { total == count } else { false }
                 }
             }
-            standing.practised(on: day, rules, at: event)
+            standing.practised(on: day, rules, as: unlock)
         }
     }
 
