@@ -2,7 +2,7 @@ import Events
 
 // The batch fold: events read in place (no copy of each `RecordedEvent`), and a software
 // pipeline that overlaps the ledger's cache misses across events. At event i it starts loading
-// the index bucket of event i + 2D's card, looks up the slot of event i + D's card (its bucket
+// the index bucket of event i + 2D's card (a review's, an undo's, a creation's or a deletion's), looks up the slot of event i + D's card (its bucket
 // now cached) and starts loading that card's record, then folds event i, whose bucket and record
 // were asked for D and 2D events ago. D is ``ActivityProjection/prefetchDistance``.
 //
@@ -19,7 +19,7 @@ extension ActivityProjection {
                 guard let base = events.baseAddress else { return checkpoint }
                 let count = events.count, mask = Self.ringSize - 1
                 for ahead in 0..<min(2 * distance, count) {
-                    if let card = Self.card(of: base + ahead) { state.ledger.prefetchBucket(of: card) }
+                    if let card = Self.indexedCard(of: base + ahead) { state.ledger.prefetchBucket(of: card) }
                 }
                 for ahead in 0..<min(distance, count) {
                     if let card = Self.card(of: base + ahead) { ring[ahead & mask] = state.ledger.lookAhead(card) }
@@ -27,7 +27,7 @@ extension ActivityProjection {
                 var last = checkpoint
                 for index in 0..<count {
                     let far = index + 2 * distance, near = index + distance
-                    if far < count, let card = Self.card(of: base + far) { state.ledger.prefetchBucket(of: card) }
+                    if far < count, let card = Self.indexedCard(of: base + far) { state.ledger.prefetchBucket(of: card) }
                     if near < count, let card = Self.card(of: base + near) { ring[near & mask] = state.ledger.lookAhead(card) }
                     let event = base + index
                     let position = event.pointee.position
@@ -45,6 +45,18 @@ extension ActivityProjection {
     static let ringSize = 64
     /// The largest ``prefetchDistance``.
     package static let maximumPrefetchDistance = ringSize / 2 - 1
+
+    /// The card whose index bucket an event reads: the card a review, an undo, a creation or a
+    /// deletion names (nil for other events).
+    @inline(__always) static func indexedCard(of event: UnsafePointer<RecordedEvent>) -> CardID? {
+        switch event.pointee.event {
+        case .reviewGraded(let review): review.card
+        case .reviewUndone(let undone): undone.card
+        case .cardCreated(let created): created.card
+        case .cardDeleted(let deleted): deleted.card
+        default: nil
+        }
+    }
 
     /// The card a review or an undo names (nil for other events).
     @inline(__always) static func card(of event: UnsafePointer<RecordedEvent>) -> CardID? {

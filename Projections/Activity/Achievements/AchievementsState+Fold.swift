@@ -12,13 +12,13 @@ extension AchievementsState {
     /// lookup and a few additions.
     @inline(__always) mutating func reviewed(_ profile: ProfileID, on day: Int64, unlocking unlock: Unlock) {
         let index = standingIndex(of: profile)
-        // Counted through a mutating call: reading `profiles.values[index].reviews` would go
+        // Counted through a mutating call: reading `standings[at: index].reviews` would go
         // through the getter and copy the whole standing (retaining its arrays) on every review.
-        let total = profiles.values[index].countReview()
+        let total = standings[at: index].countReview()
         if reviewTargets.contains(total) {
             // Counts rise one at a time, so each target is met exactly when reached (a count
             // that falls by an undo and rises again finds the rule already unlocked).
-            profiles.values[index].unlock(rules, as: unlock) { condition in
+            standings[at: index].unlock(rules, as: unlock) { condition in
                 switch condition {
                 case .firstReview: total == 1
                 case .reviews(let count): total == count
@@ -26,28 +26,25 @@ extension AchievementsState {
                 }
             }
         }
-        profiles.values[index].practised(on: day, rules, as: unlock)
+        standings[at: index].practised(on: day, rules, as: unlock)
     }
 
     /// The index of `profile`'s standing, created empty on first use.
-    @inline(__always) private mutating func standingIndex(of profile: ProfileID) -> Dictionary<IDKey, ProfileAchievements>.Index {
-        let key = IDKey(profile)
-        if let index = profiles.index(forKey: key) { return index }
-        profiles[key] = ProfileAchievements()
-        return profiles.index(forKey: key)!
+    @inline(__always) private mutating func standingIndex(of profile: ProfileID) -> RecentKeyTable<IDKey, ProfileAchievements>.Index {
+        standings.index(of: IDKey(profile), default: ProfileAchievements.init)
     }
 
     /// Takes an undone review out of the counts and the practice days (never re-locking).
     mutating func tookBack(_ undo: ReviewUndo) {
-        guard let index = profiles.index(forKey: IDKey(undo.profile)) else { return }
-        profiles.values[index].reviews -= 1
-        profiles.values[index].activeDays.remove(undo.removed.day)
+        guard let index = standings.index(of: IDKey(undo.profile)) else { return }
+        standings[at: index].reviews -= 1
+        standings[at: index].activeDays.remove(undo.removed.day)
     }
 
     /// Counts a word spelled on `day` in its session's tally and as practice.
     mutating func spelled(_ spelled: WordSpelled, profile: ProfileID, on day: Int64, unlocking unlock: Unlock) {
         openSessions[IDKey(spelled.session), default: SpellingTally()].count(correct: spelled.correct)
-        profiles.values[standingIndex(of: profile)].practised(on: day, rules, as: unlock)
+        standings[at: standingIndex(of: profile)].practised(on: day, rules, as: unlock)
     }
 
     /// Opens a spelling session's tally.
@@ -79,7 +76,7 @@ extension AchievementsState {
 
     /// Changes `profile`'s standing in place (created empty on first use).
     @inline(__always) private mutating func modify(_ profile: ProfileID, _ change: (inout ProfileAchievements) -> Void) {
-        change(&profiles[IDKey(profile), default: ProfileAchievements()])
+        change(&standings[at: standingIndex(of: profile)])
     }
 }
 

@@ -172,15 +172,17 @@ package struct ReviewLedger: Sendable, Equatable {
 
 // The batch fold's pipeline: start a card's misses a few events before its review is folded.
 extension ReviewLedger {
-    /// Starts loading the index bucket of `card` (a hint: changes nothing).
-    @inline(__always) package func prefetchBucket(of card: CardID) {
+    /// Starts loading the index bucket of `card` (a hint: changes nothing; `mutating` only so
+    /// that the batch fold calls it in place, never on a copy of the ledger).
+    @inline(__always) package mutating func prefetchBucket(of card: CardID) {
         index.prefetch(IDKey(card))
     }
 
-    /// Looks up the slot of `card` and starts loading its record (a hint: changes nothing).
+    /// Looks up the slot of `card` and starts loading its record (a hint: changes nothing;
+    /// `mutating` only so that the batch fold calls it in place, never on a copy of the ledger).
     /// - Returns: the slot found under the current ``layout`` (``CardLookahead/none`` when the
     ///   card is unknown or the cards are still packed).
-    @inline(__always) package func lookAhead(_ card: CardID) -> CardLookahead {
+    @inline(__always) package mutating func lookAhead(_ card: CardID) -> CardLookahead {
         guard let slot = index.slot(of: IDKey(card)) else { return .none }
         cards.withUnsafeBufferPointer { records in
             UnsafeMutablePointer(mutating: records.baseAddress! + Int(slot)).prefetchRecord()
