@@ -52,7 +52,7 @@ package struct LedgerCard: Sendable, Equatable, BitwiseCopyable {
     }
 }
 
-extension UnsafeMutablePointer<LedgerCard> {
+extension UnsafePointer<LedgerCard> {
     /// Starts loading the record into the cache, for writing (a hint: it changes nothing): every
     /// cache line of its 136 bytes.
     @inline(__always) func prefetchRecord() {
@@ -61,5 +61,17 @@ extension UnsafeMutablePointer<LedgerCard> {
         hindsight_prefetch_for_write(raw + 64)
         hindsight_prefetch_for_write(raw + 128)
         hindsight_prefetch_for_write(raw + (MemoryLayout<LedgerCard>.size - 1))
+    }
+
+    /// Starts loading the review slot the card's next review will be written to (a hint: it
+    /// changes nothing). Reads the header: call it once the header's line is cached.
+    @inline(__always) func prefetchNextReview() {
+        let entry = pointee.entry
+        let filled = entry.count
+        let physical = (filled == LedgerWindow.capacity ? entry.start : entry.start + filled) & 3
+        let review = UnsafeRawPointer(self) + MemoryLayout<LedgerCard>.offset(of: \.window)!
+            + physical * MemoryLayout<LedgerReview>.stride
+        hindsight_prefetch_for_write(review)
+        hindsight_prefetch_for_write(review + (MemoryLayout<LedgerReview>.size - 1))
     }
 }

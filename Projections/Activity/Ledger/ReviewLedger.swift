@@ -1,3 +1,4 @@
+import CPrefetch
 import Events
 
 /// The bounded per-card memory that lets the activity read model take an undone review back out
@@ -178,16 +179,33 @@ extension ReviewLedger {
         index.prefetch(IDKey(card))
     }
 
-    /// Looks up the slot of `card` and starts loading its record (a hint: changes nothing;
-    /// `mutating` only so that the batch fold calls it in place, never on a copy of the ledger).
+    /// Looks up the slot of `card` (for a review, or an `undo`) and starts loading the line of
+    /// its record's header (a hint: changes nothing; `mutating` only so that the batch fold calls
+    /// it in place, never on a copy of the ledger).
     /// - Returns: the slot found under the current ``layout`` (``CardLookahead/none`` when the
     ///   card is unknown or the cards are still packed).
-    @inline(__always) package mutating func lookAhead(_ card: CardID) -> CardLookahead {
+    @inline(__always) package mutating func lookAhead(_ card: CardID, undo: Bool) -> CardLookahead {
         guard let slot = index.slot(of: IDKey(card)) else { return .none }
         cards.withUnsafeBufferPointer { records in
-            UnsafeMutablePointer(mutating: records.baseAddress! + Int(slot)).prefetchRecord()
+            hindsight_prefetch_for_write(records.baseAddress! + Int(slot))
         }
-        return CardLookahead(slot: slot, layout: layout)
+        return CardLookahead(slot: slot, layout: layout, undo: undo)
+    }
+
+    /// Starts loading what the review (or undo) `lookahead` was found for will touch beyond the
+    /// record's header: the review slot it writes (an undo: the whole record). Reads the header,
+    /// which ``lookAhead(_:undo:)`` asked for. A hint: changes nothing; no effect when
+    /// `lookahead` is no longer good.
+    @inline(__always) package mutating func prefetchWindow(_ lookahead: CardLookahead) {
+        guard lookahead.slot >= 0 && lookahead.layout == layout else { return }
+        cards.withUnsafeBufferPointer { records in
+            let record = records.baseAddress! + Int(lookahead.slot)
+            if lookahead.undo {
+                record.prefetchRecord()
+            } else {
+                record.prefetchNextReview()
+            }
+        }
     }
 
     /// The slot of `card`, for a change: `lookahead`'s when it found the card under the current
