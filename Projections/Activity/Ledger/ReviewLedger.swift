@@ -5,7 +5,7 @@ import Events
 /// of the numbers it went into, flat: an id → slot index (``IDSlotIndex``, buckets inline), and
 /// the cards' plain-data records (``LedgerCard``: header and window) in one contiguous array, so a
 /// review costs two cache misses (the bucket, the record), both prefetchable by a batch fold
-/// (see ``prefetchBucket(of:)`` and ``prefetchCard(_:)``), and no allocation.
+/// (see ``prefetchBucket(of:)`` and ``lookAhead(_:undo:)``), and no allocation.
 ///
 /// For every card created it keeps the card's profile, whether the card has had a scheduled
 /// review yet (so "new card" means its first scheduled review), and its last
