@@ -10,6 +10,8 @@ let activityWorkloads: [Workload] = [
     activityFoldWorkload("activity.all", "activity fold: daily stats, streaks and achievements (default rules) in one") {
         try! ActivityProjection(defaultCutoffHour: 4)
     },
+    activityFoldWorkload("activity.all.single", "activity.all folded event by event (the live path), not in batches",
+                         batched: false) { try! ActivityProjection(defaultCutoffHour: 4) },
     activitySnapshotWorkload,
 ]
 
@@ -39,15 +41,22 @@ private let activitySnapshotWorkload = Workload(
 
 private struct ActivitySnapshotBenchmarkError: Error { let message: String }
 
-private func activityFoldWorkload<P: Projection>(_ name: String, _ what: String,
+/// A fold over the activity benchmark log, in batches of 4,096 events (as the projection runner
+/// hands them over) or, when not `batched`, event by event.
+private func activityFoldWorkload<P: Projection>(_ name: String, _ what: String, batched: Bool = true,
                                                  _ make: @escaping @Sendable () -> P) -> Workload {
     Workload(name: name, summary: "\(what): 10k cards, 75% reviews (some undone), spelling, stories, dictation",
              defaultEvents: 2_000_000, quickEvents: 20_000) { context in
         let events = ActivityBenchmarkLog.make(events: context.events, seed: 7)
+        let batches = stride(from: 0, to: events.count, by: 4096).map { Array(events[$0..<min($0 + 4096, events.count)]) }
         let projection = make()
         var state = projection.makeInitialState()
         let start = Stopwatch.now()
-        for event in events { try projection.apply(event, to: &state) }
+        if batched {
+            for batch in batches { _ = projection.apply(batch, after: 0, to: &state) }
+        } else {
+            for event in events { try projection.apply(event, to: &state) }
+        }
         let seconds = Stopwatch.seconds(since: start)
         blackHole(state)
         return Sample(events: events.count, seconds: seconds)

@@ -39,47 +39,73 @@ package struct ActivityProjection: Projection {
                      .storyRead, .storyGenerated, .dictationFinished, .cardCreated, .cardDeleted, .dayCutoffChanged)
     }
 
+    /// How many events ahead the batch fold looks up cards (see `ActivityProjection+Batch.swift`),
+    /// 1 through ``maximumPrefetchDistance``: a tuning knob for benchmarks, with no effect on
+    /// the state.
+    package var prefetchDistance = 8 {
+        didSet { prefetchDistance = min(max(prefetchDistance, 1), Self.maximumPrefetchDistance) }
+    }
+
     /// - Complexity: O(1) per event for practice on the latest day (a rule-table walk when a
     ///   count reaches a target or a day becomes active); O(runs) for late events.
     package func apply(_ event: RecordedEvent, to state: inout State) {
-        switch event.event {
+        withUnsafePointer(to: event) { fold($0, lookahead: .none, to: &state) }
+    }
+
+    /// Folds the event at `event`, reading it in place; a review's or an undo's card is found
+    /// through `lookahead` when it is still good (see ``ReviewLedger/slot(of:lookahead:)``), so
+    /// the result never depends on it.
+    @inline(__always)
+    func fold(_ event: UnsafePointer<RecordedEvent>, lookahead: CardLookahead, to state: inout State) {
+        let profile = event.pointee.profile
+        switch event.pointee.event {
         case .reviewGraded(let review):
-            let day = state.calendar.day(of: event)
-            guard let fact = state.ledger.record(review, id: event.id, profile: event.profile, day: day) else { return }
-            state.dailyStats.counted(fact, profile: event.profile)
-            state.streaks.practised(event.profile, on: day)
-            state.achievements.reviewed(event.profile, on: day, at: event)
+            let day = state.calendar.day(of: event.pointee.occurred, profile: profile)
+            guard let slot = state.ledger.slot(of: review.card, lookahead: lookahead),
+                  let fact = state.ledger.record(review, id: event.pointee.id, profile: profile, day: day, slot: slot)
+            else { return }
+            state.dailyStats.counted(fact, profile: profile)
+            state.streaks.practised(profile, on: day)
+            state.achievements.reviewed(profile, on: day, unlocking: Self.unlock(at: event))
         case .reviewUndone(let undone):
-            guard let undo = state.ledger.undo(undone.review, of: undone.card) else { return }
+            guard let slot = state.ledger.slot(of: undone.card, lookahead: lookahead),
+                  let undo = state.ledger.undo(undone.review, slot: slot) else { return }
             state.dailyStats.tookBack(undo)
             state.streaks.tookBack(undo.profile, on: undo.removed.day)
             state.achievements.tookBack(undo)
         case .wordSpelled(let spelled):
-            let day = state.calendar.day(of: event)
-            state.dailyStats.counted(event.event, profile: event.profile, day: day)
-            state.streaks.practised(event.profile, on: day)
-            state.achievements.spelled(spelled, profile: event.profile, on: day, at: event)
+            let day = state.calendar.day(of: event.pointee.occurred, profile: profile)
+            state.dailyStats.counted(event.pointee.event, profile: profile, day: day)
+            state.streaks.practised(profile, on: day)
+            state.achievements.spelled(spelled, profile: profile, on: day, unlocking: Self.unlock(at: event))
         case .spellingPracticeStarted(let started):
-            state.dailyStats.counted(event.event, profile: event.profile, day: state.calendar.day(of: event))
+            state.dailyStats.counted(event.pointee.event, profile: profile,
+                                     day: state.calendar.day(of: event.pointee.occurred, profile: profile))
             state.achievements.started(started.session)
         case .spellingPracticeEnded(let ended):
-            state.achievements.ended(ended.session, profile: event.profile, at: event)
+            state.achievements.ended(ended.session, profile: profile, unlocking: Self.unlock(at: event))
         case .storyRead(let read):
-            guard Practice.isPractice(event.event) else { return }
-            let day = state.calendar.day(of: event)
-            state.dailyStats.counted(event.event, profile: event.profile, day: day)
-            state.streaks.practised(event.profile, on: day)
-            state.achievements.finished(read.story, profile: event.profile, on: day, at: event)
+            guard read.finished else { return }
+            let day = state.calendar.day(of: event.pointee.occurred, profile: profile)
+            state.dailyStats.counted(event.pointee.event, profile: profile, day: day)
+            state.streaks.practised(profile, on: day)
+            state.achievements.finished(read.story, profile: profile, on: day, unlocking: Self.unlock(at: event))
         case .storyGenerated, .dictationFinished:
-            state.dailyStats.counted(event.event, profile: event.profile, day: state.calendar.day(of: event))
+            state.dailyStats.counted(event.pointee.event, profile: profile,
+                                     day: state.calendar.day(of: event.pointee.occurred, profile: profile))
         case .cardCreated(let created):
-            state.ledger.cardCreated(created.card, profile: event.profile)
+            state.ledger.cardCreated(created.card, profile: profile)
         case .cardDeleted(let deleted):
             state.ledger.cardDeleted(deleted.card)
         case .dayCutoffChanged:
-            state.observeCutoff(event)
+            state.observeCutoff(event.pointee)
         default:
             break
         }
+    }
+
+    /// The unlock `event` gives an achievement it earns.
+    @inline(__always) static func unlock(at event: UnsafePointer<RecordedEvent>) -> Unlock {
+        Unlock(position: event.pointee.position, time: event.pointee.occurred)
     }
 }

@@ -10,15 +10,15 @@ extension AchievementsState {
     /// Works on the profile's entry in place, by index, reading ``rules`` and ``reviewTargets``
     /// beside it (no copies of the tables, no closure over them): the common review costs one
     /// lookup and a few additions.
-    @inline(__always) mutating func reviewed(_ profile: ProfileID, on day: Int64, at event: RecordedEvent) {
+    @inline(__always) mutating func reviewed(_ profile: ProfileID, on day: Int64, unlocking unlock: Unlock) {
         let index = standingIndex(of: profile)
-        // Counted through a mutating call: reading `profiles.values[index].reviews` would go
+        // Counted through a mutating call: reading `standings[at: index].reviews` would go
         // through the getter and copy the whole standing (retaining its arrays) on every review.
-        let total = profiles.values[index].countReview()
+        let total = standings[at: index].countReview()
         if reviewTargets.contains(total) {
             // Counts rise one at a time, so each target is met exactly when reached (a count
             // that falls by an undo and rises again finds the rule already unlocked).
-            profiles.values[index].unlock(rules, at: event) { condition in
+            standings[at: index].unlock(rules, as: unlock) { condition in
                 switch condition {
                 case .firstReview: total == 1
                 case .reviews(let count): total == count
@@ -26,28 +26,25 @@ extension AchievementsState {
                 }
             }
         }
-        profiles.values[index].practised(on: day, rules, at: event)
+        standings[at: index].practised(on: day, rules, as: unlock)
     }
 
     /// The index of `profile`'s standing, created empty on first use.
-    @inline(__always) private mutating func standingIndex(of profile: ProfileID) -> Dictionary<IDKey, ProfileAchievements>.Index {
-        let key = IDKey(profile)
-        if let index = profiles.index(forKey: key) { return index }
-        profiles[key] = ProfileAchievements()
-        return profiles.index(forKey: key)!
+    @inline(__always) private mutating func standingIndex(of profile: ProfileID) -> RecentKeyTable<IDKey, ProfileAchievements>.Index {
+        standings.index(of: IDKey(profile), default: ProfileAchievements.init)
     }
 
     /// Takes an undone review out of the counts and the practice days (never re-locking).
     mutating func tookBack(_ undo: ReviewUndo) {
-        guard let index = profiles.index(forKey: IDKey(undo.profile)) else { return }
-        profiles.values[index].reviews -= 1
-        profiles.values[index].activeDays.remove(undo.removed.day)
+        guard let index = standings.index(of: IDKey(undo.profile)) else { return }
+        standings[at: index].reviews -= 1
+        standings[at: index].activeDays.remove(undo.removed.day)
     }
 
     /// Counts a word spelled on `day` in its session's tally and as practice.
-    mutating func spelled(_ spelled: WordSpelled, profile: ProfileID, on day: Int64, at event: RecordedEvent) {
+    mutating func spelled(_ spelled: WordSpelled, profile: ProfileID, on day: Int64, unlocking unlock: Unlock) {
         openSessions[IDKey(spelled.session), default: SpellingTally()].count(correct: spelled.correct)
-        profiles.values[standingIndex(of: profile)].practised(on: day, rules, at: event)
+        standings[at: standingIndex(of: profile)].practised(on: day, rules, as: unlock)
     }
 
     /// Opens a spelling session's tally.
@@ -57,29 +54,29 @@ extension AchievementsState {
 
     /// Closes a spelling session; a session with words spelled and none wrong unlocks the
     /// perfect-session rules.
-    mutating func ended(_ session: SpellingSessionID, profile: ProfileID, at event: RecordedEvent) {
+    mutating func ended(_ session: SpellingSessionID, profile: ProfileID, unlocking unlock: Unlock) {
         guard let tally = openSessions.removeValue(forKey: IDKey(session)), tally.attempts > 0, tally.wrong == 0 else { return }
         let rules = self.rules
-        modify(profile) { $0.unlock(rules, at: event) { $0 == .perfectSpellingSession } }
+        modify(profile) { $0.unlock(rules, as: unlock) { $0 == .perfectSpellingSession } }
     }
 
     /// Counts a story read to its end on `day` and unlocks what it earns.
-    mutating func finished(_ story: StoryID, profile: ProfileID, on day: Int64, at event: RecordedEvent) {
+    mutating func finished(_ story: StoryID, profile: ProfileID, on day: Int64, unlocking unlock: Unlock) {
         let rules = self.rules
         modify(profile) { standing in
             if standing.storiesFinished.insert(story).inserted {
                 let total = standing.storiesFinished.count
-                standing.unlock(rules, at: event) { condition in
+                standing.unlock(rules, as: unlock) { condition in
                     if case .storiesRead(let count) = condition { total == count } else { false }
                 }
             }
-            standing.practised(on: day, rules, at: event)
+            standing.practised(on: day, rules, as: unlock)
         }
     }
 
     /// Changes `profile`'s standing in place (created empty on first use).
     @inline(__always) private mutating func modify(_ profile: ProfileID, _ change: (inout ProfileAchievements) -> Void) {
-        change(&profiles[IDKey(profile), default: ProfileAchievements()])
+        change(&standings[at: standingIndex(of: profile)])
     }
 }
 

@@ -13,8 +13,12 @@ public struct AchievementsState: Sendable, Equatable {
     public let rules: [AchievementRule]
     /// Local days of each profile (the activity state's calendar, shared with the other parts).
     public internal(set) var calendar: ProfileCalendar
+    /// Each profile's standing and unlocks (remembering the profile last folded, so a run of one
+    /// profile's events hashes nothing).
+    var standings = RecentKeyTable<IDKey, ProfileAchievements>()
+
     /// Each profile's standing and unlocks.
-    package internal(set) var profiles: [IDKey: ProfileAchievements] = [:]
+    package var profiles: [IDKey: ProfileAchievements] { standings.dictionary }
     /// Spelling sessions started and not yet ended.
     package internal(set) var openSessions: [IDKey: SpellingTally] = [:]
     /// The review counts some rule of the table is met at (derived from ``rules``), so most
@@ -64,13 +68,13 @@ public struct AchievementsState: Sendable, Equatable {
     /// The part encoded in a snapshot (without the shared calendar), and decoded with it.
     package init(calendar: ProfileCalendar, from reader: inout BinaryReader) throws(EventDecodingError) {
         self.init(rules: try [AchievementRule](decoding: &reader), calendar: calendar)
-        profiles = try [IDKey: ProfileAchievements](decoding: &reader)
+        standings = RecentKeyTable(try [IDKey: ProfileAchievements](decoding: &reader))
         openSessions = try [IDKey: SpellingTally](decoding: &reader)
     }
 
     package func encode(to writer: inout BinaryWriter) {
         rules.encode(to: &writer)
-        profiles.encode(to: &writer)
+        standings.dictionary.encode(to: &writer)
         openSessions.encode(to: &writer)
     }
 }

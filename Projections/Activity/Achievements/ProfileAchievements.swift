@@ -19,21 +19,21 @@ package struct ProfileAchievements: Sendable, Equatable, BinaryCodable {
         return reviews
     }
 
-    /// Unlocks the rules of `rules` that `isMet` accepts and that are still locked, at `event`.
+    /// Unlocks the rules of `rules` that `isMet` accepts and that are still locked, recording `unlock`.
     @inline(__always)
-    mutating func unlock(_ rules: [AchievementRule], at event: RecordedEvent,
+    mutating func unlock(_ rules: [AchievementRule], as unlock: Unlock,
                          where isMet: (AchievementCondition) -> Bool) {
         for rule in rules where isMet(rule.condition) && unlocked[rule.id] == nil {
-            unlocked[rule.id] = Unlock(position: event.position, time: event.occurred)
+            unlocked[rule.id] = unlock
         }
     }
 
     /// Counts practice on `day` and unlocks the day rules (streaks, full weeks) it completes.
     @inline(__always)
-    mutating func practised(on day: Int64, _ rules: [AchievementRule], at event: RecordedEvent) {
+    mutating func practised(on day: Int64, _ rules: [AchievementRule], as unlock: Unlock) {
         guard activeDays.add(day), let run = activeDays.run(containing: day) else { return }
         let monday = LocalWeek.monday(of: day)
-        unlock(rules, at: event) { condition in
+        self.unlock(rules, as: unlock) { condition in
             switch condition {
             case .streak(let days): run.length >= days
             case .fullWeek: run.first <= monday && run.last >= monday + 6

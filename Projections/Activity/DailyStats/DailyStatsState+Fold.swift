@@ -5,7 +5,8 @@ import Events
 extension DailyStatsState {
     /// Counts a review the ledger accepted.
     @inline(__always) mutating func counted(_ review: ReviewFact, profile: ProfileID) {
-        table[ProfileDay(profile: profile, day: review.day), default: ActivityCounts()].count(review, sign: 1)
+        counts[at: counts.index(of: ProfileDay(profile: profile, day: review.day), default: ActivityCounts.init)]
+            .count(review, sign: 1)
     }
 
     /// Takes an undone review back out of its day, and counts the new first review's card as new
@@ -45,14 +46,14 @@ extension DailyStatsState {
     /// Changes the counts of `day` in place.
     @inline(__always) private mutating func update(_ profile: ProfileID, _ day: Int64,
                                                    _ change: (inout ActivityCounts) -> Void) {
-        change(&table[ProfileDay(profile: profile, day: day), default: ActivityCounts()])
+        change(&counts[at: counts.index(of: ProfileDay(profile: profile, day: day), default: ActivityCounts.init)])
     }
 
     /// Changes the counts of `day`, dropping the day when nothing is left on it.
     private mutating func update(profile: ProfileID, day: Int64, _ change: (inout ActivityCounts) -> Void) {
         let key = ProfileDay(profile: profile, day: day)
-        var counts = table[key] ?? ActivityCounts()
-        change(&counts)
-        table[key] = counts.isEmpty ? nil : counts
+        var dayCounts = counts[key] ?? ActivityCounts()
+        change(&dayCounts)
+        counts.update(key, to: dayCounts.isEmpty ? nil : dayCounts)
     }
 }

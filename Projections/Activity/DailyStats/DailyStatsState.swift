@@ -6,8 +6,12 @@ import Events
 public struct DailyStatsState: Sendable, Equatable {
     /// Local days of each profile (the activity state's calendar, shared with the other parts).
     public internal(set) var calendar: ProfileCalendar
+    /// The counts of every day with activity (days without any are absent), remembering the day
+    /// last folded, so a run of events on one profile's day hashes nothing.
+    var counts = RecentKeyTable<ProfileDay, ActivityCounts>()
+
     /// The counts of every day with activity (days without any are absent).
-    package internal(set) var table: [ProfileDay: ActivityCounts] = [:]
+    package var table: [ProfileDay: ActivityCounts] { counts.dictionary }
 
     /// An empty model whose days start at `defaultCutoffHour` until a profile changes its cut-off.
     public init(defaultCutoffHour: Int) {
@@ -56,10 +60,10 @@ public struct DailyStatsState: Sendable, Equatable {
     /// The part encoded in a snapshot (without the shared calendar), and decoded with it.
     package init(calendar: ProfileCalendar, from reader: inout BinaryReader) throws(EventDecodingError) {
         self.calendar = calendar
-        table = try [ProfileDay: ActivityCounts](decoding: &reader)
+        counts = RecentKeyTable(try [ProfileDay: ActivityCounts](decoding: &reader))
     }
 
     package func encode(to writer: inout BinaryWriter) {
-        table.encode(to: &writer)
+        counts.dictionary.encode(to: &writer)
     }
 }

@@ -70,20 +70,20 @@ struct EncodedLedgerCards: Sendable, Equatable {
         bytes = Array(raw)
     }
 
-    /// The bytes of the cards in `cardIDs` (by slot), with their `entries` and `windows`, in ``IDKey`` order.
+    /// The bytes of the cards in `cardIDs` (by slot), with their records `cards` (by slot), in ``IDKey`` order.
     /// - Complexity: O(n log n) for the sort.
-    static func encode(cardIDs: [IDKey], entries: [IDKey: LedgerEntry], windows: [LedgerWindow]) -> [UInt8] {
+    static func encode(cardIDs: [IDKey], cards: [LedgerCard]) -> [UInt8] {
         let order = cardIDs.indices.sorted { cardIDs[$0] < cardIDs[$1] }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(cardIDs.count * (cardHeaderSize + LedgerWindow.capacity * narrowReviewSize))
         for slot in order {
             let id = cardIDs[slot]
-            guard let entry = entries[id] else { continue }
+            let entry = cards[slot].entry
             bytes.appendLittleEndian(id.high)
             bytes.appendLittleEndian(id.low)
             bytes.appendLittleEndian(entry.profile)
             bytes.append(UInt8(entry.count) | (entry.hasScheduledReview ? 8 : 0))
-            for review in windows[slot].reviews(of: entry) {
+            for review in cards[slot].window.reviews(of: entry) {
                 bytes.appendLittleEndian(review.idHigh)
                 bytes.appendLittleEndian(review.idLow)
                 let day = Int64(bitPattern: review.facts) >> 8
@@ -103,21 +103,21 @@ struct EncodedLedgerCards: Sendable, Equatable {
         return bytes
     }
 
-    /// The id table, slot ids and windows the bytes hold (slots in id order, rings starting at 0).
-    /// - Complexity: O(n): one table insert per card into a table reserved up front.
-    func materialize() -> (entries: [IDKey: LedgerEntry], cardIDs: [IDKey], windows: [LedgerWindow]) {
-        var entries: [IDKey: LedgerEntry] = [:]
-        entries.reserveCapacity(count)
+    /// The id index, slot ids and records the bytes hold (slots in id order, rings starting at 0).
+    /// - Complexity: O(n): one index insert per card into an index reserved up front.
+    func materialize() -> (index: IDSlotIndex, cardIDs: [IDKey], cards: [LedgerCard]) {
+        var index = IDSlotIndex(minimumCapacity: count)
         var cardIDs: [IDKey] = []
         cardIDs.reserveCapacity(count)
-        var windows = [LedgerWindow](repeating: LedgerWindow(), count: count)
+        var cards: [LedgerCard] = []
+        cards.reserveCapacity(count)
         bytes.withUnsafeBytes { raw in
             var offset = 0
             for slot in 0..<count {
                 let id = IDKey(high: raw.word(at: offset), low: raw.word(at: offset + 8))
                 let profile = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt32.self))
                 let header = raw[offset + 20]
-                var entry = LedgerEntry(slot: UInt32(slot), profile: profile)
+                var entry = LedgerEntry(profile: profile)
                 entry.hasScheduledReview = header & 8 != 0
                 offset += Self.cardHeaderSize
                 var window = LedgerWindow()
@@ -137,12 +137,12 @@ struct EncodedLedgerCards: Sendable, Equatable {
                     offset += flags & 0x80 == 0 ? Self.narrowReviewSize : Self.wideReviewSize
                 }
                 entry.count = Int(header & 7)
-                windows[slot] = window
+                cards.append(LedgerCard(entry: entry, window: window))
                 cardIDs.append(id)
-                entries[id] = entry
+                index.insert(id, slot: Int32(slot))
             }
         }
-        return (entries, cardIDs, windows)
+        return (index, cardIDs, cards)
     }
 }
 

@@ -59,21 +59,17 @@ package struct LedgerReview: Sendable, Equatable, BitwiseCopyable {
     }
 }
 
-/// What the ledger keeps of a card beside its id, as the value of its id → card table (so the
-/// lookup that finds the card also brings its header): the slot of its window, its owner's
-/// profile number, and `bits`: reviews remembered (bits 0-2), the window's oldest slot (bits
-/// 3-4, the window is a ring) and whether a scheduled review (not undone) is counted (bit 5).
+/// The header of a card's record in the ledger (beside its window, see ``LedgerCard``): its
+/// owner's profile number and `bits`: reviews remembered (bits 0-2), the window's oldest slot
+/// (bits 3-4, the window is a ring) and whether a scheduled review (not undone) is counted (bit 5).
 package struct LedgerEntry: Sendable, Equatable, BitwiseCopyable {
-    /// The index of the card's window in the ledger's windows (and of its id in its ids).
-    package var slot: UInt32
     /// The owner's profile number (an index into the ledger's profiles).
     package var profile: UInt32
     /// Count, ring start and first-scheduled flag, packed.
     package var bits: UInt32
 
-    /// A card at `slot` owned by profile number `profile`, with no review yet.
-    @inline(__always) package init(slot: UInt32, profile: UInt32, bits: UInt32 = 0) {
-        self.slot = slot
+    /// A card owned by profile number `profile`, with no review yet.
+    @inline(__always) package init(profile: UInt32, bits: UInt32 = 0) {
         self.profile = profile
         self.bits = bits
     }

@@ -10,8 +10,12 @@ import Events
 public struct StreaksState: Sendable, Equatable {
     /// Local days of each profile (the activity state's calendar, shared with the other parts).
     public internal(set) var calendar: ProfileCalendar
+    /// The active days of each profile that ever practised (remembering the profile last
+    /// folded, so a run of one profile's events hashes nothing).
+    private var days = RecentKeyTable<IDKey, ActiveDays>()
+
     /// The active days of each profile that ever practised.
-    package internal(set) var profiles: [IDKey: ActiveDays] = [:]
+    package var profiles: [IDKey: ActiveDays] { days.dictionary }
 
     /// An empty model whose days start at `defaultCutoffHour` until a profile changes its cut-off.
     public init(defaultCutoffHour: Int) {
@@ -33,21 +37,22 @@ public struct StreaksState: Sendable, Equatable {
     /// The part encoded in a snapshot (without the shared calendar), and decoded with it.
     package init(calendar: ProfileCalendar, from reader: inout BinaryReader) throws(EventDecodingError) {
         self.calendar = calendar
-        profiles = try [IDKey: ActiveDays](decoding: &reader)
+        days = RecentKeyTable(try [IDKey: ActiveDays](decoding: &reader))
     }
 
     package func encode(to writer: inout BinaryWriter) {
-        profiles.encode(to: &writer)
+        days.dictionary.encode(to: &writer)
     }
 
     /// Counts practice by `profile` on `day` (the streaks sub-fold).
     /// - Complexity: O(1) for practice on the latest day, O(runs) for late events.
     @inline(__always) mutating func practised(_ profile: ProfileID, on day: Int64) {
-        profiles[IDKey(profile), default: ActiveDays()].add(day)
+        days[at: days.index(of: IDKey(profile), default: ActiveDays.init)].add(day)
     }
 
     /// Takes back practice by `profile` on `day` (an undone review).
     mutating func tookBack(_ profile: ProfileID, on day: Int64) {
-        profiles[IDKey(profile)]?.remove(day)
+        guard let index = days.index(of: IDKey(profile)) else { return }
+        days[at: index].remove(day)
     }
 }

@@ -70,7 +70,7 @@ import TestSupport
             LedgerReview(id: IDKey(EventID(testUUID(n))),
                          ReviewFact(day: Int64(n) - 3, rating: .good, mode: .scheduled, durationMs: Int64(n), wasFirst: false))
         }
-        var entry = LedgerEntry(slot: 0, profile: 7)
+        var entry = LedgerEntry(profile: 7)
         var window = LedgerWindow()
         for n in 1...6 as ClosedRange<UInt64> { window.append(review(n), to: &entry) }
         #expect(window.reviews(of: entry).map(\.fact.day) == [0, 1, 2, 3])
@@ -83,7 +83,7 @@ import TestSupport
         window.append(review(8), to: &entry)
         #expect(window.reviews(of: entry).map(\.fact.day) == [2, 3, 4, 5])
         for n in [5, 6, 7, 8] as [UInt64] { _ = window.remove(id: IDKey(EventID(testUUID(n))), from: &entry) }
-        #expect(window == LedgerWindow() && entry == LedgerEntry(slot: 0, profile: 7))
+        #expect(window == LedgerWindow() && entry == LedgerEntry(profile: 7))
         #expect(MemoryLayout<LedgerWindow>.stride == 128)
     }
 
