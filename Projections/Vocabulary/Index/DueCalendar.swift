@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// Where a card sits in its profile's ``DueCalendar``: the bucket and the position in it
 /// (bucket -1: not in the calendar). Kept in the card's hot record, so removal needs no search.
 struct DuePlace: Sendable, Equatable {
@@ -87,6 +89,19 @@ struct DueCalendar: Sendable {
         guard position < members[bucket].count else { return nil }
         members[bucket][position] = last
         return last
+    }
+
+    /// Starts loading what ``remove(_:learning:)`` of `place` touches: the card's position in
+    /// its bucket and the bucket's last card (a hint; no effect on any result).
+    @inline(__always)
+    func prefetch(_ place: DuePlace) {
+        let bucket = Int(place.bucket)
+        guard bucket < members.count else { return }
+        members[bucket].withUnsafeBufferPointer { slots in
+            guard Int(place.position) < slots.count else { return }
+            hindsight_prefetch_for_write(slots.baseAddress! + Int(place.position))
+            hindsight_prefetch(slots.baseAddress! + (slots.count - 1))
+        }
     }
 
     /// Calls `body` with the card slots due in `lower...upper`, in due order, until it returns
