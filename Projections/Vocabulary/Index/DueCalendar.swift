@@ -92,12 +92,13 @@ struct DueCalendar: Sendable {
     }
 
     /// Starts loading what ``remove(_:learning:)`` of `place` touches: the card's position in
-    /// its bucket and the bucket's last card (a hint; no effect on any result).
+    /// its bucket and the bucket's last card (a hint; no effect on any result). `mutating` only
+    /// so that the calendar is reached in place: a read through a copy retains its four buffers.
     @inline(__always)
-    func prefetch(_ place: DuePlace) {
+    mutating func prefetch(_ place: DuePlace) {
         let bucket = Int(place.bucket)
         guard bucket < members.count else { return }
-        members[bucket].withUnsafeBufferPointer { slots in
+        members[bucket].withUnsafeMutableBufferPointer { slots in
             guard Int(place.position) < slots.count else { return }
             hindsight_prefetch_for_write(slots.baseAddress! + Int(place.position))
             hindsight_prefetch(slots.baseAddress! + (slots.count - 1))
