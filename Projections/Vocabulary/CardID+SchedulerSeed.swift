@@ -17,3 +17,20 @@ extension Identifier where Tag == CardTag {
         return Int64(bitPattern: hash)
     }
 }
+
+extension IDKey {
+    /// `CardID.schedulerSeed` of the card whose id this is, from the key's words (a snapshot's
+    /// decoder has the key, not the UUID).
+    @inline(__always)
+    var schedulerSeed: Int64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for word in (0..<2) {
+            let bits = word == 0 ? high : low
+            for shift in stride(from: 56, through: 0, by: -8) {
+                hash ^= (bits >> UInt64(shift)) & 0xFF
+                hash &*= 0x0000_0100_0000_01B3
+            }
+        }
+        return Int64(bitPattern: hash)
+    }
+}

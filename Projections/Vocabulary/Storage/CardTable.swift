@@ -60,8 +60,14 @@ struct CardTable: Sendable {
     /// - Complexity: O(n) for n cards.
     init?(keys: [IDKey], hot: [CardHot], fronts: [String], created: [EventTime], createdPositions: [UInt64],
           edits: [Int], moves: [Int], undo: UndoRing) {
+        // Each insert is a cache miss (the keys are random): the buckets of the keys a few
+        // inserts ahead are prefetched so that the misses overlap.
         var slotOf = IDSlotIndex(minimumCapacity: keys.count)
-        for (slot, key) in keys.enumerated() where !slotOf.insert(key, slot: Int32(slot)) { return nil }
+        let ahead = 16
+        for slot in keys.indices {
+            if slot + ahead < keys.count { slotOf.prefetch(keys[slot + ahead]) }
+            guard slotOf.insert(keys[slot], slot: Int32(slot)) else { return nil }
+        }
         self.slotOf = slotOf
         self.keys = keys
         self.hot = hot
