@@ -1,4 +1,5 @@
 import Events
+import Foundation
 
 // The batch fold: the events of a batch read in place (no copy of each `RecordedEvent`), and
 // the cache misses of the reviews overlapped across events by a software-prefetch pipeline.
@@ -33,43 +34,61 @@ extension VocabularyProjection {
         var last = checkpoint
         batch.withUnsafeBufferPointer { events in
             let count = events.count
-            // The slot of each event's card as looked up ahead (-1: none yet, or no card).
-            var slots = [Int32](repeating: -1, count: count)
-            slots.withUnsafeMutableBufferPointer { slots in
-                for ahead in 0..<min(3 * distance, count) {
-                    state.prefetchIndex(for: events[ahead].event)
-                    if ahead < 2 * distance { slots[ahead] = state.prefetchRecord(for: events[ahead].event) }
-                    if ahead < distance { state.prefetchTargets(of: slots[ahead]) }
-                }
-                for index in 0..<count {
-                    if index + 3 * distance < count { state.prefetchIndex(for: events[index + 3 * distance].event) }
-                    if index + 2 * distance < count {
-                        slots[index + 2 * distance] = state.prefetchRecord(for: events[index + 2 * distance].event)
+            // Per event, the card of its stream when that is a card's (stage 1) and the slot found
+            // for it (stage 2): -2 not a card's event, -1 no such card (yet).
+            var keys = [IDKey](repeating: IDKey(high: 0, low: 0), count: count)
+            var slots = [Int32](repeating: -2, count: count)
+            keys.withUnsafeMutableBufferPointer { keys in
+                slots.withUnsafeMutableBufferPointer { slots in
+                    func stage1(_ ahead: Int) {
+                        // The card of an event about one is its stream's id (read without
+                        // copying the event; the fold checks it is the event's card).
+                        guard events[ahead].stream.category == Self.cardCategory else { return }
+                        let key = IDKey(events[ahead].stream.id)
+                        keys[ahead] = key
+                        slots[ahead] = -1
+                        state.prefetchIndex(key)
                     }
-                    if index + distance < count { state.prefetchTargets(of: slots[index + distance]) }
-                    let position = events[index].position
-                    guard position > checkpoint else { continue }
-                    if kinds.contains(events[index].event) {
-                        fold(events, at: index, slot: slots[index], into: &state)
+                    func stage2(_ ahead: Int) {
+                        if slots[ahead] == -1 { slots[ahead] = state.prefetchRecord(keys[ahead]) }
                     }
-                    last = position
+                    for ahead in 0..<min(3 * distance, count) { stage1(ahead) }
+                    for ahead in 0..<min(2 * distance, count) { stage2(ahead) }
+                    for ahead in 0..<min(distance, count) { state.prefetchTargets(of: slots[ahead]) }
+                    for index in 0..<count {
+                        if index + 3 * distance < count { stage1(index + 3 * distance) }
+                        if index + 2 * distance < count { stage2(index + 2 * distance) }
+                        if index + distance < count { state.prefetchTargets(of: slots[index + distance]) }
+                        let position = events[index].position
+                        guard position > checkpoint else { continue }
+                        if kinds.contains(events[index].event) {
+                            fold(events, at: index, key: keys[index], slot: slots[index], into: &state)
+                        }
+                        last = position
+                    }
                 }
             }
         }
         return BatchOutcome(lastApplied: last, failure: nil)
     }
 
+    /// The stream category of events about a card.
+    private static let cardCategory = StreamID.card(CardID(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))).category
+
     /// Folds `events[index]` in place: ``apply(_:to:)``'s steps, a review's or an undo's card
-    /// at `slot` when it was found ahead (-1: look it up now).
+    /// at `slot` when the card looked up ahead (`key`, from the event's stream) is the event's
+    /// and was found; else looked up now.
     @inline(__always)
-    private func fold(_ events: UnsafeBufferPointer<RecordedEvent>, at index: Int, slot: Int32,
+    private func fold(_ events: UnsafeBufferPointer<RecordedEvent>, at index: Int, key: IDKey, slot: Int32,
                       into state: inout VocabularyState) {
         switch events[index].event {
         case .reviewGraded(let review):
-            guard let slot = slot >= 0 ? slot : state.cards.slot(of: IDKey(review.card)) else { return }
+            let card = IDKey(review.card)
+            guard let slot = slot >= 0 && card == key ? slot : state.cards.slot(of: card) else { return }
             state.grade(slot: slot, review, id: events[index].id, occurred: events[index].occurred)
         case .reviewUndone(let undo):
-            guard let slot = slot >= 0 ? slot : state.cards.slot(of: IDKey(undo.card)) else { return }
+            let card = IDKey(undo.card)
+            guard let slot = slot >= 0 && card == key ? slot : state.cards.slot(of: card) else { return }
             state.undo(slot: slot, undo)
         case .cardCreated(let created):
             state.createCard(created, profile: events[index].profile, occurred: events[index].occurred,
@@ -84,39 +103,20 @@ extension VocabularyProjection {
 // only so that the state is passed by reference: a non-mutating call on the batch closure's
 // captured `inout` state copies the whole state first (every column retained, then released).
 extension VocabularyState {
-    /// The card a review or an undo is about.
+    /// Stage 1: starts loading the id index's bucket of `key`.
     @inline(__always)
-    static func reviewedCard(_ event: DomainEvent) -> IDKey? {
-        switch event {
-        case .reviewGraded(let review): IDKey(review.card)
-        case .reviewUndone(let undo): IDKey(undo.card)
-        default: nil
-        }
-    }
+    mutating func prefetchIndex(_ key: IDKey) { cards.prefetchIndex(key) }
 
-    /// Stage 1: starts loading the id index's bucket of the card `event` reviews, undoes or
-    /// creates.
+    /// Stage 2: the slot of card `key` (-1 when there is none), its hot record prefetched.
     @inline(__always)
-    mutating func prefetchIndex(for event: DomainEvent) {
-        switch event {
-        case .reviewGraded(let review): cards.prefetchIndex(IDKey(review.card))
-        case .reviewUndone(let undo): cards.prefetchIndex(IDKey(undo.card))
-        case .cardCreated(let created): cards.prefetchIndex(IDKey(created.card))
-        default: break
-        }
-    }
-
-    /// Stage 2: the slot of the card `event` reviews or undoes (-1 when none), its hot record
-    /// prefetched.
-    @inline(__always)
-    mutating func prefetchRecord(for event: DomainEvent) -> Int32 {
-        guard let key = Self.reviewedCard(event), let slot = cards.slot(of: key) else { return -1 }
+    mutating func prefetchRecord(_ key: IDKey) -> Int32 {
+        guard let slot = cards.slot(of: key) else { return -1 }
         cards.prefetchHot(slot)
         return slot
     }
 
     /// Stage 3: prefetches what a review of card `slot` writes besides its record: the undo
-    /// slot it fills and its place in the due calendar (nothing for -1).
+    /// slot it fills and its place in the due calendar (nothing for a negative slot).
     @inline(__always)
     mutating func prefetchTargets(of slot: Int32) {
         guard slot >= 0 else { return }

@@ -356,9 +356,12 @@ extension BinaryReader {
             throw EventDecodingError(.invalidValue, "the \(what) blob holds \(blob.count) bytes, not the sum of its lengths",
                                      offset: start)
         }
-        // An all-ASCII blob (the usual case; checked a word at a time) is valid in every piece,
-        // so each piece is only copied; otherwise each piece is validated on its own (a piece
-        // that starts or ends inside a scalar is then invalid by itself).
+        // An all-ASCII blob (checked a word at a time) is valid in every piece, so each piece is
+        // only copied. Otherwise each piece is decoded on its own and compared with its bytes: a
+        // piece that is not valid UTF-8 by itself (one that starts or ends inside a scalar
+        // included) decodes repaired, with U+FFFD where the bytes were invalid, so it differs.
+        // (`String(validating:as:)` would do it in one call, but unspecialized: a generic
+        // metadata lookup per string.)
         let utf8 = blob.assumingMemoryBound(to: UInt8.self)
         let ascii = Self.isASCII(blob)
         var strings: [String] = []
@@ -367,17 +370,20 @@ extension BinaryReader {
         for length in lengths {
             let end = cursor + Int(length)
             let piece = UnsafeBufferPointer(rebasing: utf8[cursor ..< end])
-            if ascii {
-                strings.append(String(decoding: piece, as: UTF8.self))
-            } else {
-                guard let string = String(validating: piece, as: UTF8.self) else {
-                    throw EventDecodingError(.invalidUTF8, "a \(what) is not valid UTF-8", offset: start + cursor)
-                }
-                strings.append(string)
+            var string = String(decoding: piece, as: UTF8.self)
+            guard ascii || string.withUTF8({ Self.sameBytes($0, piece) }) else {
+                throw EventDecodingError(.invalidUTF8, "a \(what) is not valid UTF-8", offset: start + cursor)
             }
+            strings.append(string)
             cursor = end
         }
         return strings
+    }
+
+    /// Whether `a` and `b` hold the same bytes.
+    @inline(__always)
+    private static func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
     }
 
     /// Whether every byte of `bytes` is below 0x80.

@@ -5,9 +5,10 @@ import TestSupport
 @testable import Projections
 
 /// A seeded history for the batch fold: 300 cards over two profiles and four decks, reviews
-/// (some cram, some of cards not created yet or created just before), undos of the latest
-/// review, edits, moves, suspensions, deletions, deck deletions and settings changes, with
-/// content events of other domains interleaved (the fold skips them).
+/// (some cram, some of cards not created yet or created just before, some filed under another
+/// card's stream), undos of the latest review, edits, moves, suspensions, deletions, deck
+/// deletions and settings changes, with content events of other domains interleaved (the fold
+/// skips them).
 func batchFoldHistory(seed: UInt64, events count: Int = 3000) -> [RecordedEvent] {
     var random = SplitMix64(seed: seed)
     var v = VocabularyScript(dailyNewCardLimit: 5)
@@ -50,6 +51,11 @@ func batchFoldHistory(seed: UInt64, events count: Int = 3000) -> [RecordedEvent]
             v.setting(.dayCutoffChanged(DayCutoffChanged(hour: try! HourOfDay(pick(24)))), at: time, profile: profiles[pick(2)])
         default:
             if pick(20) == 0 { v.record(.deckDeleted(DeckDeleted(deck: testDeck(UInt64(pick(4))))), deck: 0, at: time) }
+            // A review filed under another card's stream (the batch fold looks cards up ahead
+            // by stream, and must fold the event's own card).
+            let other = UInt64(pick(max(created, 1)))
+            v.record(.reviewGraded(ReviewGraded(card: testCard(other), rating: .good, mode: .scheduled,
+                                                duration: try! ElapsedTime(milliseconds: 3000))), card: card, at: time)
         }
     }
     // Content events of other domains in between, positions renumbered in log order.
