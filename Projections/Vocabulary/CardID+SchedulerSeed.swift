@@ -23,13 +23,15 @@ extension IDKey {
     /// decoder has the key, not the UUID).
     @inline(__always)
     var schedulerSeed: Int64 {
+        // The UUID's bytes are `high` then `low`, most significant byte first.
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for word in (0..<2) {
-            let bits = word == 0 ? high : low
-            for shift in stride(from: 56, through: 0, by: -8) {
-                hash ^= (bits >> UInt64(shift)) & 0xFF
-                hash &*= 0x0000_0100_0000_01B3
-            }
+        for byte in 0..<8 {
+            hash ^= (high &>> UInt64(56 - 8 * byte)) & 0xFF
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        for byte in 0..<8 {
+            hash ^= (low &>> UInt64(56 - 8 * byte)) & 0xFF
+            hash &*= 0x0000_0100_0000_01B3
         }
         return Int64(bitPattern: hash)
     }
