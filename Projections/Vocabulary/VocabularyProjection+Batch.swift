@@ -9,12 +9,19 @@ import Foundation
 // pipeline starts them ahead, one stage per miss: at event i it prefetches the index bucket of
 // event i + 3d, looks up the slot of event i + 2d (its bucket now cached) and prefetches the
 // card's record, then reads event i + d's record (now cached) to prefetch its undo slot and
-// due-calendar place; then it folds event i. The slots looked up ahead are reused by the fold
-// (a slot, once given, never changes; a card created inside the batch after the lookup is
-// looked up again), so both paths make the very same state changes.
+// due-calendar place; then it folds event i. Cards are looked up ahead by the event's stream
+// id (read without copying the event); the fold reuses a slot found ahead only when it is for
+// the event's own card (a slot, once given, never changes; a card created inside the batch
+// after the lookup, or a review filed under another stream, is looked up again), so both paths
+// make the very same state changes.
+//
+// Profiles of `replay.all` show the stage-3 read of the record and the undo store still
+// waiting on memory: the arrays live on 4 KB pages (transparent huge pages are `madvise`-only
+// on the benchmark machine) and a prefetch that misses the TLB seems to be dropped, so the
+// overlap is partial.
 extension VocabularyProjection {
     /// Events between the pipeline's stages. Measured with `vocabulary.fold.batch` (thread CPU
-    /// time, 1M events): 0 (no prefetching) 0.95-1.05 s, 2 to 16 all 0.57-0.87 s with no clear
+    /// time, 1M events): 0 (each stage run on the event itself: no overlap) 0.95-1.05 s, 2 to 16 all 0.57-0.87 s with no clear
     /// winner under the machine's noise; 8 is in the middle of that plateau.
     package static let prefetchDistance = 8
 
