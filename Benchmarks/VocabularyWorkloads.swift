@@ -19,7 +19,32 @@ let vocabularyWorkloads: [Workload] = [
         blackHole(state.dueCount(profile: events[0].profile, at: events[events.count - 1].occurred))
         return Sample(events: events.count, seconds: seconds)
     },
+    Workload(name: "vocabulary.fold.batch",
+             summary: "the same log through the batch fold (batches of 4096, as the runner hands them; prefetching)",
+             defaultEvents: 1_000_000, quickEvents: 20_000) { context in
+        try foldInBatches(context, prefetchDistance: VocabularyProjection.prefetchDistance)
+    },
+    Workload(name: "vocabulary.fold.batch.noprefetch",
+             summary: "the batch fold without its prefetch pipeline (what the prefetching gains)",
+             defaultEvents: 1_000_000, quickEvents: 20_000) { context in
+        try foldInBatches(context, prefetchDistance: 0)
+    },
 ]
+
+/// Times the batch fold of ``VocabularyBenchmarkLog`` in batches of 4096 with `prefetchDistance`.
+private func foldInBatches(_ context: WorkloadContext, prefetchDistance: Int) throws -> Sample {
+    let events = VocabularyBenchmarkLog.events(count: context.events, seed: 42)
+    let batches = stride(from: 0, to: events.count, by: 4096).map { Array(events[$0 ..< min($0 + 4096, events.count)]) }
+    let projection = VocabularyProjection(configuration: try SchedulerConfiguration(), dailyNewCardLimit: 20)
+    var state = projection.makeInitialState()
+    let start = Stopwatch.now()
+    for batch in batches {
+        blackHole(projection.apply(batch, after: 0, to: &state, prefetchDistance: prefetchDistance).lastApplied)
+    }
+    let seconds = Stopwatch.seconds(since: start)
+    blackHole(state.dueCount(profile: events[0].profile, at: events[events.count - 1].occurred))
+    return Sample(events: events.count, seconds: seconds)
+}
 
 /// A seeded synthetic vocabulary log: one deck per profile, cards created along the way and
 /// reviewed at realistic gaps (minutes to weeks), ratings weighted towards Good.

@@ -57,7 +57,8 @@ package struct VocabularyProjection: Projection {
         switch event.event {
         case .reviewGraded(let review): state.grade(review, event)
         case .reviewUndone(let undo): state.undo(undo)
-        case .cardCreated(let created): state.createCard(created, event)
+        case .cardCreated(let created):
+            state.createCard(created, profile: event.profile, occurred: event.occurred, position: event.position)
         case .cardEdited(let edited): state.editCard(edited)
         case .cardMoved(let moved): state.moveCard(moved)
         case .cardSuspended(let suspended): state.setFlag(CardHot.suspendedFlag, true, card: suspended.card)

@@ -194,7 +194,7 @@ extension VocabularyState {
                     throw EventDecodingError(.invalidValue, "card \(key.uuid) holds a slot, flag, phase, offset "
                                              + "or undo count out of range")
                 }
-                var record = CardHot(seed: CardID(key.uuid).schedulerSeed, profile: profile, deck: deck)
+                var record = CardHot(seed: key.schedulerSeed, profile: profile, deck: deck)
                 record.state = state
                 record.flags = flags
                 record.cramReviews = cram
@@ -297,8 +297,8 @@ extension PlainDataSource {
     /// An id written as two words.
     @inline(__always)
     mutating func takeKey() -> IDKey {
-        var words = (take(UInt64.self).bigEndian, take(UInt64.self).bigEndian)
-        return IDKey(withUnsafeBytes(of: &words) { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) })
+        let high: UInt64 = take()
+        return IDKey(high: high, low: take())
     }
 
     /// A packed card state, days and interval in 32 bits when `narrow`.
@@ -356,30 +356,50 @@ extension BinaryReader {
             throw EventDecodingError(.invalidValue, "the \(what) blob holds \(blob.count) bytes, not the sum of its lengths",
                                      offset: start)
         }
-        // One validation of the whole blob (not one generic call per string): the pieces of
-        // valid UTF-8 are valid exactly when each starts and ends on a scalar boundary, which
-        // a check of the first byte of every piece (and of the byte after the last) settles.
+        // An all-ASCII blob (checked a word at a time) is valid in every piece, so each piece is
+        // only copied. Otherwise each piece is decoded on its own and compared with its bytes: a
+        // piece that is not valid UTF-8 by itself (one that starts or ends inside a scalar
+        // included) decodes repaired, with U+FFFD where the bytes were invalid, so it differs.
+        // (`String(validating:as:)` would do it in one call, but unspecialized: a generic
+        // metadata lookup per string.)
         let utf8 = blob.assumingMemoryBound(to: UInt8.self)
-        guard String(validating: utf8, as: UTF8.self) != nil else {
-            throw EventDecodingError(.invalidUTF8, "the \(what) blob is not valid UTF-8", offset: start)
-        }
+        let ascii = Self.isASCII(blob)
         var strings: [String] = []
         strings.reserveCapacity(lengths.count)
         var cursor = 0
         for length in lengths {
             let end = cursor + Int(length)
-            guard length == 0 || !Self.isContinuation(utf8[cursor]), end == utf8.count || !Self.isContinuation(utf8[end]) else {
+            let piece = UnsafeBufferPointer(rebasing: utf8[cursor ..< end])
+            var string = String(decoding: piece, as: UTF8.self)
+            guard ascii || string.withUTF8({ Self.sameBytes($0, piece) }) else {
                 throw EventDecodingError(.invalidUTF8, "a \(what) is not valid UTF-8", offset: start + cursor)
             }
-            strings.append(String(decoding: UnsafeBufferPointer(rebasing: utf8[cursor ..< end]), as: UTF8.self))
+            strings.append(string)
             cursor = end
         }
         return strings
     }
 
-    /// Whether `byte` continues a UTF-8 scalar (10xxxxxx) rather than starting one.
+    /// Whether `a` and `b` hold the same bytes.
     @inline(__always)
-    private static func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
+    private static func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+    }
+
+    /// Whether every byte of `bytes` is below 0x80.
+    /// - Complexity: O(n), eight bytes at a time.
+    private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var index = 0, highBits: UInt64 = 0
+        while index + 8 <= bytes.count {
+            highBits |= bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < bytes.count {
+            highBits |= UInt64(bytes[index])
+            index += 1
+        }
+        return highBits & 0x8080_8080_8080_8080 == 0
+    }
 }
 
 extension ProfileScheduling: BinaryCodable {

@@ -30,14 +30,15 @@ extension VocabularyState {
         for card in decks.members[slot] { unindex(card) }
     }
 
-    mutating func createCard(_ created: CardCreated, _ event: RecordedEvent) {
+    /// Adds a card of `owner` created at `occurred` (log `position`), unless its id is known.
+    mutating func createCard(_ created: CardCreated, profile owner: ProfileID, occurred: EventTime, position: UInt64) {
         let key = IDKey(created.card)
         guard cards.slot(of: key) == nil else { return }
-        let profile = profiles.slot(adding: event.profile).slot
+        let profile = profiles.slot(adding: owner).slot
         ensureIndexes(profile: profile)
-        let deck = decks.slot(naming: created.deck, profile: event.profile)
+        let deck = decks.slot(naming: created.deck, profile: owner)
         let slot = cards.append(key: key, hot: CardHot(seed: created.card.schedulerSeed, profile: profile, deck: deck),
-                                front: created.front, created: event.occurred, position: event.position)
+                                front: created.front, created: occurred, position: position)
         addMember(slot)
         index(slot)
     }
@@ -76,24 +77,31 @@ extension VocabularyState {
     /// - Complexity: O(1) amortized (plus the scheduler).
     mutating func grade(_ review: ReviewGraded, _ event: RecordedEvent) {
         guard let slot = cards.slot(of: IDKey(review.card)) else { return }
+        grade(slot: slot, review, id: event.id, occurred: event.occurred)
+    }
+
+    /// ``grade(_:_:)`` of the card at `slot` (the slot of `review.card`), for review event `id`
+    /// that happened at `occurred`.
+    @inline(__always)
+    mutating func grade(slot: Int32, _ review: ReviewGraded, id: EventID, occurred: EventTime) {
         cards.prepareUndo()
         let index = Int(slot)
         var ring = cards.hot[index].ring
         if review.mode == .cram {
             cards.hot[index].cramReviews += 1
-            cards.undo.append(.cram(IDKey(event.id)), to: &ring)
+            cards.undo.append(.cram(IDKey(id)), to: &ring)
             cards.hot[index].ring = ring
             return
         }
         let previous = cards.hot[index].state, seed = cards.hot[index].seed
         let profile = profiles.ids[Int(cards.hot[index].profile)]
-        let record = ReviewRecord(rating: FSRSRating(review.rating), timeMs: event.occurred.instant.milliseconds,
-                                  utcOffsetMinutes: Int(event.occurred.utcOffset.seconds) / 60)
+        let record = ReviewRecord(rating: FSRSRating(review.rating), timeMs: occurred.instant.milliseconds,
+                                  utcOffsetMinutes: Int(occurred.utcOffset.seconds) / 60)
         let next = nextState(after: record, from: previous.unpacked, seed: seed, profile: profile)
-        let day = calendar.day(of: event.occurred, profile: profile)
+        let day = calendar.day(of: occurred, profile: profile)
         unindex(slot)
         cards.hot[index].state = PackedCardState(next)
-        cards.undo.append(.scheduled(IDKey(event.id), before: previous, day: day), to: &ring)
+        cards.undo.append(.scheduled(IDKey(id), before: previous, day: day), to: &ring)
         cards.hot[index].ring = ring
         if !previous.isPresent { introduce(profile: profile, day: day) }
         self.index(slot)
@@ -116,6 +124,11 @@ extension VocabularyState {
     /// ``UndoRing/depth``) or already undone reviews are ignored.
     mutating func undo(_ undo: ReviewUndone) {
         guard let slot = cards.slot(of: IDKey(undo.card)) else { return }
+        self.undo(slot: slot, undo)
+    }
+
+    /// ``undo(_:)`` of the card at `slot` (the slot of `undo.card`).
+    mutating func undo(slot: Int32, _ undo: ReviewUndone) {
         cards.prepareUndo()
         let index = Int(slot)
         var ring = cards.hot[index].ring

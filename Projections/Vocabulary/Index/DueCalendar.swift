@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// Where a card sits in its profile's ``DueCalendar``: the bucket and the position in it
 /// (bucket -1: not in the calendar). Kept in the card's hot record, so removal needs no search.
 struct DuePlace: Sendable, Equatable {
@@ -32,8 +34,16 @@ struct DueCalendar: Sendable {
     /// Milliseconds per bucket.
     static let dayMs: Int64 = 86_400_000
 
-    /// The bucket of each day that has one.
+    /// The buckets of the days in `denseBase ..< denseBase + dense.count` (-1: no bucket yet),
+    /// so the usual lookup is an array read instead of a hash; grown on demand up to
+    /// ``denseLimit`` days.
+    private var dense: [Int32] = []
+    /// The day of `dense[0]` (set by the first bucket).
+    private var denseBase: Int64 = 0
+    /// The bucket of each day outside the dense range that has one.
     private var bucketOfDay: [Int64: Int32] = [:]
+    /// The most days the dense table covers (64k days: some 180 years).
+    private static let denseLimit = 1 << 16
     /// The day of each bucket.
     private(set) var days: [Int64] = []
     /// The card slots of each bucket, unordered.
@@ -58,11 +68,11 @@ struct DueCalendar: Sendable {
     mutating func insert(_ slot: Int32, dueMs: Int64, learning isLearning: Bool) -> DuePlace {
         let day = Self.day(of: dueMs)
         let bucket: Int
-        if let existing = bucketOfDay[day] {
+        if let existing = self.bucket(of: day) {
             bucket = Int(existing)
         } else {
             bucket = days.count
-            bucketOfDay[day] = Int32(bucket)
+            record(day, bucket: Int32(bucket))
             days.append(day)
             members.append([])
             learning.append(0)
@@ -72,6 +82,36 @@ struct DueCalendar: Sendable {
         if isLearning { learning[bucket] += 1 }
         count += 1
         return DuePlace(bucket: Int32(bucket), position: Int32(position))
+    }
+
+    /// The bucket of `day`, if it has one.
+    @inline(__always)
+    private func bucket(of day: Int64) -> Int32? {
+        let (offset, overflow) = day.subtractingReportingOverflow(denseBase)
+        if !overflow && offset >= 0 && offset < Int64(dense.count) {
+            let bucket = dense[Int(offset)]
+            return bucket >= 0 ? bucket : nil
+        }
+        return bucketOfDay.isEmpty ? nil : bucketOfDay[day]
+    }
+
+    /// Records that `day` has `bucket`: in the dense table when the day is within reach of it
+    /// (the table grows), else in the dictionary.
+    private mutating func record(_ day: Int64, bucket: Int32) {
+        if days.isEmpty {
+            // The first bucket's day, with room for earlier days below it.
+            denseBase = day.subtractingReportingOverflow(256).overflow ? day : day - 256
+        }
+        let (offset, overflow) = day.subtractingReportingOverflow(denseBase)
+        guard !overflow, offset >= 0, offset < Int64(Self.denseLimit) else {
+            bucketOfDay[day] = bucket
+            return
+        }
+        if offset >= Int64(dense.count) {
+            let size = min(Self.denseLimit, max(Int(offset) + 1, dense.count * 2, 1024))
+            dense.append(contentsOf: repeatElement(-1, count: size - dense.count))
+        }
+        dense[Int(offset)] = bucket
     }
 
     /// Removes the card at `place` (counted as learning when `isLearning`, as it was inserted)
@@ -87,6 +127,20 @@ struct DueCalendar: Sendable {
         guard position < members[bucket].count else { return nil }
         members[bucket][position] = last
         return last
+    }
+
+    /// Starts loading what ``remove(_:learning:)`` of `place` touches: the card's position in
+    /// its bucket and the bucket's last card (a hint; no effect on any result). `mutating` only
+    /// so that the calendar is reached in place: a read through a copy retains its four buffers.
+    @inline(__always)
+    mutating func prefetch(_ place: DuePlace) {
+        let bucket = Int(place.bucket)
+        guard bucket < members.count else { return }
+        members[bucket].withUnsafeMutableBufferPointer { slots in
+            guard Int(place.position) < slots.count else { return }
+            hindsight_prefetch_for_write(slots.baseAddress! + Int(place.position))
+            hindsight_prefetch(slots.baseAddress! + (slots.count - 1))
+        }
     }
 
     /// Calls `body` with the card slots due in `lower...upper`, in due order, until it returns
@@ -127,7 +181,7 @@ struct DueCalendar: Sendable {
 
     /// The card slots in bucket day `day` (unordered; empty when there is none).
     func slots(onDay day: Int64) -> [Int32] {
-        bucketOfDay[day].map { members[Int($0)] } ?? []
+        bucket(of: day).map { members[Int($0)] } ?? []
     }
 
     /// Every card slot held, ascending (for comparisons).

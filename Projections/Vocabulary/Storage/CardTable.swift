@@ -1,3 +1,4 @@
+import CPrefetch
 import Events
 
 /// The vocabulary model's cards as columns indexed by slot: a card's slot is given when it is
@@ -5,8 +6,8 @@ import Events
 /// creation order. The hot scheduling fields are one plain-data array (``hot``); strings and
 /// rarely read fields are columns apart; every card's undo entries share one ``UndoRing``.
 struct CardTable: Sendable {
-    /// The slot of each card id.
-    private(set) var slotOf: [IDKey: Int32] = [:]
+    /// The slot of each card id (one cache miss per lookup, prefetchable).
+    private(set) var slotOf = IDSlotIndex()
     /// The id of each slot.
     private(set) var keys: [IDKey] = []
     /// The hot fields of each slot.
@@ -34,14 +35,14 @@ struct CardTable: Sendable {
 
     /// The slot of `key`, if such a card was created.
     @inline(__always)
-    func slot(of key: IDKey) -> Int32? { slotOf[key] }
+    func slot(of key: IDKey) -> Int32? { slotOf.slot(of: key) }
 
     /// Adds a card and returns its slot; the caller has checked the id is new.
     /// - Complexity: O(1) amortized.
     mutating func append(key: IDKey, hot record: CardHot, front: String, created time: EventTime,
                          position: UInt64, edits editCount: Int = 0, moves moveCount: Int = 0) -> Int32 {
         let slot = Int32(keys.count)
-        slotOf[key] = slot
+        slotOf.insert(key, slot: slot)
         keys.append(key)
         hot.append(record)
         fronts.append(front)
@@ -59,8 +60,14 @@ struct CardTable: Sendable {
     /// - Complexity: O(n) for n cards.
     init?(keys: [IDKey], hot: [CardHot], fronts: [String], created: [EventTime], createdPositions: [UInt64],
           edits: [Int], moves: [Int], undo: UndoRing) {
-        var slotOf = [IDKey: Int32](minimumCapacity: keys.count)
-        for (slot, key) in keys.enumerated() where slotOf.updateValue(Int32(slot), forKey: key) != nil { return nil }
+        // Each insert is a cache miss (the keys are random): the buckets of the keys a few
+        // inserts ahead are prefetched so that the misses overlap.
+        var slotOf = IDSlotIndex(minimumCapacity: keys.count)
+        let ahead = 16
+        for slot in keys.indices {
+            if slot + ahead < keys.count { slotOf.prefetch(keys[slot + ahead]) }
+            guard slotOf.insert(keys[slot], slot: Int32(slot)) else { return nil }
+        }
         self.slotOf = slotOf
         self.keys = keys
         self.hot = hot
@@ -76,6 +83,24 @@ struct CardTable: Sendable {
     /// The recent reviews of card `slot`, oldest first.
     /// - Complexity: O(1), or O(n) while the undo entries are pending.
     func recentReviews(_ slot: Int32) -> [UndoEntry] { materializedUndo.entries(of: hot[Int(slot)].ring) }
+}
+
+// Prefetch hints for the batch fold: none changes the table or any result.
+extension CardTable {
+    /// Starts loading the id index's bucket where the lookup of `key` begins.
+    @inline(__always)
+    func prefetchIndex(_ key: IDKey) { slotOf.prefetch(key) }
+
+    /// Starts loading card `slot`'s hot record (both cache lines it may straddle) for writing.
+    @inline(__always)
+    func prefetchHot(_ slot: Int32) {
+        hot.withUnsafeBufferPointer { hot in
+            guard Int(slot) < hot.count else { return }
+            let record = UnsafeRawPointer(hot.baseAddress! + Int(slot))
+            hindsight_prefetch_for_write(record)
+            hindsight_prefetch_for_write(record + (MemoryLayout<CardHot>.size - 1))
+        }
+    }
 }
 
 extension CardTable {

@@ -5,7 +5,7 @@ import Events
 /// cards keep their deck's slot, and queries list only created decks.
 struct DeckTable: Sendable, Equatable {
     /// The slot of each deck id.
-    private(set) var slotOf: [IDKey: Int32] = [:]
+    private(set) var slotOf = IDSlotIndex()
     /// The id of each slot.
     private(set) var ids: [DeckID] = []
     /// Its current name ("" until created).
@@ -29,12 +29,12 @@ struct DeckTable: Sendable, Equatable {
 
     /// The slot of deck `id`, if it was ever named.
     @inline(__always)
-    func slot(of id: DeckID) -> Int32? { slotOf[IDKey(id)] }
+    func slot(of id: DeckID) -> Int32? { slotOf.slot(of: IDKey(id)) }
 
     /// The slot of deck `id`, given a new (not created) slot if it was never named.
     /// - Complexity: O(1) amortized.
     mutating func slot(naming id: DeckID, profile: ProfileID) -> Int32 {
-        if let slot = slotOf[IDKey(id)] { return slot }
+        if let slot = slotOf.slot(of: IDKey(id)) { return slot }
         return append(id: id, name: "", profile: profile, createdPosition: 0, isCreated: false, isDeleted: false)
     }
 
@@ -42,7 +42,7 @@ struct DeckTable: Sendable, Equatable {
     mutating func append(id: DeckID, name: String, profile: ProfileID, createdPosition: UInt64, isCreated created: Bool,
                          isDeleted deleted: Bool) -> Int32 {
         let slot = Int32(ids.count)
-        slotOf[IDKey(id)] = slot
+        slotOf.insert(IDKey(id), slot: slot)
         ids.append(id)
         names.append(name)
         profiles.append(profile)

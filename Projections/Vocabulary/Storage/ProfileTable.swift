@@ -5,7 +5,7 @@ import Events
 /// profile ids on a review).
 struct ProfileTable: Sendable, Equatable {
     /// The slot of each profile id.
-    private(set) var slotOf: [IDKey: Int32] = [:]
+    private(set) var slotOf = IDSlotIndex()
     /// The id of each slot.
     private(set) var ids: [ProfileID] = []
 
@@ -17,13 +17,13 @@ struct ProfileTable: Sendable, Equatable {
 
     /// The slot of `id`, if it has one.
     @inline(__always)
-    func slot(of id: ProfileID) -> Int32? { slotOf[IDKey(id)] }
+    func slot(of id: ProfileID) -> Int32? { slotOf.slot(of: IDKey(id)) }
 
     /// The slot of `id`, given one if it has none; the second value is true when it is new.
     mutating func slot(adding id: ProfileID) -> (slot: Int32, isNew: Bool) {
-        if let slot = slotOf[IDKey(id)] { return (slot, false) }
+        if let slot = slotOf.slot(of: IDKey(id)) { return (slot, false) }
         let slot = Int32(ids.count)
-        slotOf[IDKey(id)] = slot
+        slotOf.insert(IDKey(id), slot: slot)
         ids.append(id)
         return (slot, true)
     }

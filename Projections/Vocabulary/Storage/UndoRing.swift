@@ -1,3 +1,4 @@
+import CPrefetch
 import Foundation
 
 /// One remembered review: its event id, whether it was a cram review (undoing it only
@@ -137,6 +138,20 @@ struct UndoRing: Sendable {
         } else {
             slots[slot(0, ring)] = entry
             ring.head = ring.head + 1 == UInt8(Self.depth) ? 0 : ring.head + 1
+        }
+    }
+
+    /// Starts loading the slot that ``append(_:to:)`` to `ring` writes (a hint; nothing for a
+    /// ring without a run yet, or while pending).
+    @inline(__always)
+    func prefetchAppend(to ring: RingHandle) {
+        guard ring.base >= 0 else { return }
+        let target = slot(Int(ring.count) < Self.depth ? Int(ring.count) : 0, ring)
+        slots.withUnsafeBufferPointer { slots in
+            guard target < slots.count else { return }
+            let entry = UnsafeRawPointer(slots.baseAddress! + target)
+            hindsight_prefetch_for_write(entry)
+            hindsight_prefetch_for_write(entry + (MemoryLayout<UndoEntry>.size - 1))
         }
     }
 

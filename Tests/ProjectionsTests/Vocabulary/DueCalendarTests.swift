@@ -61,6 +61,40 @@ struct DueCalendarTests {
         }
     }
 
+    @Test("days before, inside, at the end of and beyond the dense day table, and the extremes, get one bucket each")
+    func farApartDays() {
+        let dayMs = DueCalendar.dayMs
+        // The first day sets the dense table's base (256 days earlier); it spans 65,536 days.
+        let first: Int64 = 1000
+        let days: [Int64] = [first, first - 256, first - 257, first + 65_279, first + 65_280, 20_000, -5, 999]
+        var instants = days.map { $0 * dayMs + 1 }
+        instants += [Int64.max, Int64.min, Int64.max - 1]
+        var calendar = DueCalendar()
+        var slot: Int32 = 0
+        var placed: [(slot: Int32, place: DuePlace)] = []
+        for instant in instants {
+            for _ in 0..<2 {
+                placed.append((slot, calendar.insert(slot, dueMs: instant, learning: slot % 2 == 0)))
+                slot += 1
+            }
+        }
+        let distinctDays = Set(instants.map(DueCalendar.day(of:)))
+        #expect(calendar.days.count == distinctDays.count)
+        #expect(calendar.count == instants.count * 2)
+        for (index, instant) in instants.enumerated() {
+            let expected = Set(placed.filter { Int($0.slot) / 2 == index || DueCalendar.day(of: instants[Int($0.slot) / 2])
+                == DueCalendar.day(of: instant) }.map(\.slot))
+            #expect(Set(calendar.slots(onDay: DueCalendar.day(of: instant))) == expected, "instant \(instant)")
+        }
+        #expect(calendar.slots(onDay: first + 1).isEmpty)
+        #expect(calendar.slots(onDay: first + 70_000).isEmpty)
+        // Removing every card leaves empty buckets that are found again.
+        for (slot, place) in placed.reversed() { _ = calendar.remove(place, learning: slot % 2 == 0) }
+        #expect(calendar.count == 0)
+        let again = calendar.insert(0, dueMs: instants[4], learning: false)
+        #expect(again.bucket == placed[8].place.bucket)
+    }
+
     @Test("day buckets split at UTC midnight, negative instants included", arguments: [
         (Int64(0), Int64(0)), (86_399_999, 0), (86_400_000, 1), (-1, -1), (-86_400_000, -1), (-86_400_001, -2),
     ])
