@@ -127,8 +127,8 @@ extension VocabularyState {
         writer.writeStringBlob(cards.fronts)
         if let pending = cards.undo.pending, pending.widths.isNarrow == widths.isNarrow {
             // Untouched since restored, at the same widths: the very bytes it was decoded from.
-            writer.writeVarint(UInt64(pending.bytes.count))
-            writer.bytes.append(contentsOf: pending.bytes)
+            writer.writeVarint(UInt64(pending.byteCount))
+            pending.withUnsafeBytes { writer.bytes.append(contentsOf: $0) }
             return
         }
         let undo = cards.materializedUndo
@@ -212,11 +212,12 @@ extension VocabularyState {
             }
         }
         let fronts = try reader.readStringBlob(lengths: frontLengths, "card front")
-        // The undo entries stay encoded (checked, copied whole) until a review or an undo needs
-        // them: a restore for queries never builds the pool.
+        // The undo entries stay encoded (checked; in place in a mapped snapshot, else copied whole)
+        // until a review or an undo needs them: a restore for queries never builds the pool.
         let undoStart = reader.offset
         let undoBlock = try reader.readLengthPrefixed()
-        let undo = try PendingUndoSection(checking: undoBlock, entryCount: undoCount, widths: widths, offset: undoStart)
+        let undo = try PendingUndoSection(checking: undoBlock, retained: reader.retaining(undoBlock), entryCount: undoCount,
+                                          widths: widths, offset: undoStart)
         guard let table = CardTable(keys: keys, hot: hot, fronts: fronts, created: created, createdPositions: positions,
                                     edits: edits, moves: moves, undo: UndoRing(pending: undo))
         else { throw reader.error(.invalidValue, "a card id appears twice") }

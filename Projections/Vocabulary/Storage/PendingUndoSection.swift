@@ -1,18 +1,27 @@
 import Events
 
 /// The undo entries of a restored snapshot, still in their encoding: the snapshot's undo block
-/// (every reviewed card's entries, oldest first, cards in slot order) copied whole, so that a
-/// restore does not build the ``UndoRing`` pool that only a review or an undo needs.
+/// (every reviewed card's entries, oldest first, cards in slot order), so that a restore does not
+/// build the ``UndoRing`` pool that only a review or an undo needs.
 ///
-/// Checked when it is made (block length, every entry's phase), so that decoding it later
-/// (``decodeSlots(runs:)``) cannot fail; re-encoding an untouched section writes these bytes
-/// back as they are.
+/// The block is kept where it lies when the snapshot's bytes outlive the restore (a mapped
+/// snapshot file: ``BinaryReader/retaining(_:)``), else copied whole. Either way it is checked
+/// when the section is made (block length, every entry's phase), so that decoding it later
+/// (``decodeSlots(runs:runCount:)``) cannot fail; re-encoding an untouched section writes these
+/// bytes back as they are.
 struct PendingUndoSection: Sendable {
     /// Entries copied and checked at a time (a chunk stays in cache between the two).
     private static let chunkEntries = 256
 
-    /// The undo block's bytes, exactly as encoded (without its length prefix).
-    let bytes: [UInt8]
+    /// Where the block's bytes are.
+    private enum Storage: Sendable {
+        /// In the snapshot's own bytes, kept alive by their owner.
+        case retained(RetainedBytes)
+        /// Copied out of the snapshot.
+        case copied([UInt8])
+    }
+
+    private let storage: Storage
     /// The record widths the block was written with.
     let widths: RecordWidths
     /// How many entries the block holds.
@@ -20,54 +29,94 @@ struct PendingUndoSection: Sendable {
     /// Whether every entry's day and interval fit the narrow records (always true of a narrow block).
     let fitsNarrow: Bool
 
-    /// Copies and checks an undo block of `entryCount` records of `widths.undo` bytes.
+    /// Whether the block is read where it lies in the snapshot's bytes (not copied).
+    var isInPlace: Bool {
+        if case .retained = storage { true } else { false }
+    }
+
+    /// The size of the block in bytes.
+    var byteCount: Int { entryCount * widths.undo }
+
+    /// Calls `body` with the block's bytes, exactly as encoded (without its length prefix).
+    func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        switch storage {
+        case .retained(let bytes): bytes.withUnsafeBytes(body)
+        case .copied(let bytes): bytes.withUnsafeBytes(body)
+        }
+    }
+
+    /// Checks an undo block of `entryCount` records of `widths.undo` bytes, keeping it in place
+    /// when `retained` holds it (the same bytes, alive beyond the restore) and copying it otherwise.
     /// - Throws: ``EventDecodingError`` when the block is not `entryCount` records long or an
     ///   entry's phase is not 0 to 3 or the cram mark; `offset` (the block's offset in the
     ///   snapshot) locates the error.
-    /// - Complexity: O(u) for u entries: one copy and one strided pass.
-    init(checking block: UnsafeRawBufferPointer, entryCount: Int, widths: RecordWidths,
+    /// - Complexity: O(u) for u entries: one strided pass, plus one copy when not retained.
+    init(checking block: UnsafeRawBufferPointer, retained: RetainedBytes?, entryCount: Int, widths: RecordWidths,
          offset: Int) throws(EventDecodingError) {
         let (size, overflow) = entryCount.multipliedReportingOverflow(by: widths.undo)
         guard !overflow, block.count == size else {
             throw EventDecodingError(.invalidValue, "the undo entry block holds \(block.count) bytes, not "
                                      + "\(entryCount) × \(widths.undo)", offset: offset)
         }
-        // Copied a chunk at a time and each chunk checked in the copy while it is in cache (one
-        // pass over the snapshot's bytes). The phase is an entry's last byte; a wide entry's day
-        // and interval are the two words after its id (16 bytes) and two instants (16 bytes).
-        var fits = true
-        var failure: EventDecodingError?
-        bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-            let copy = UnsafeMutableRawBufferPointer(buffer)
-            var entry = 0
-            while entry < entryCount, failure == nil {
-                let chunk = min(Self.chunkEntries, entryCount - entry)
-                let from = entry * widths.undo, to = from + chunk * widths.undo
-                copy.baseAddress!.advanced(by: from).copyMemory(from: block.baseAddress!.advanced(by: from), byteCount: to - from)
-                var cursor = from
-                while cursor < to {
-                    let phase = copy[cursor + widths.undo - 1]
-                    guard phase <= 3 || phase == UndoEntry.cramPhase else {
-                        failure = EventDecodingError(
-                            .invalidValue, "undo entry phase \(phase) is not 0 (new), 1 (learning), 2 (review), "
-                                + "3 (relearning) or \(UndoEntry.cramPhase) (cram)", offset: offset + cursor + widths.undo - 1)
-                        break
+        if let retained {
+            fitsNarrow = try Self.check(block, entryCount: entryCount, widths: widths, offset: offset)
+            storage = .retained(retained)
+        } else {
+            // Copied a chunk at a time and each chunk checked in the copy while it is in cache (one
+            // pass over the snapshot's bytes).
+            var fits = true
+            var failure: EventDecodingError?
+            let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+                let copy = UnsafeMutableRawBufferPointer(buffer)
+                var entry = 0
+                while entry < entryCount, failure == nil {
+                    let chunk = min(Self.chunkEntries, entryCount - entry)
+                    let from = entry * widths.undo, to = from + chunk * widths.undo
+                    copy.baseAddress!.advanced(by: from).copyMemory(from: block.baseAddress!.advanced(by: from), byteCount: to - from)
+                    do throws(EventDecodingError) {
+                        let checked = try Self.check(UnsafeRawBufferPointer(rebasing: copy[from..<to]), entryCount: chunk,
+                                                     widths: widths, offset: offset + from)
+                        fits = fits && checked
+                    } catch {
+                        failure = error
                     }
-                    if !widths.isNarrow && fits {
-                        let day = Int64(littleEndian: copy.loadUnaligned(fromByteOffset: cursor + 32, as: Int64.self))
-                        let interval = Int64(littleEndian: copy.loadUnaligned(fromByteOffset: cursor + 40, as: Int64.self))
-                        fits = Int32(exactly: day) != nil && Int32(exactly: interval) != nil
-                    }
-                    cursor &+= widths.undo
+                    entry += chunk
                 }
-                entry += chunk
+                initialized = failure == nil ? size : 0
             }
-            initialized = failure == nil ? size : 0
+            if let failure { throw failure }
+            fitsNarrow = fits
+            storage = .copied(bytes)
         }
-        if let failure { throw failure }
         self.widths = widths
         self.entryCount = entryCount
-        fitsNarrow = fits
+    }
+
+    /// Checks `entryCount` entries of `block` (which starts at `offset` in the snapshot): each
+    /// phase, and for a wide block whether every day and interval fits the narrow records.
+    /// - Returns: whether they all fit the narrow records.
+    /// - Throws: ``EventDecodingError`` at the first phase out of range.
+    private static func check(_ block: UnsafeRawBufferPointer, entryCount: Int, widths: RecordWidths,
+                              offset: Int) throws(EventDecodingError) -> Bool {
+        // The phase is an entry's last byte; a wide entry's day and interval are the two words
+        // after its id (16 bytes) and two instants (16 bytes).
+        var fits = true
+        var cursor = 0
+        for _ in 0..<entryCount {
+            let phase = block[cursor + widths.undo - 1]
+            guard phase <= 3 || phase == UndoEntry.cramPhase else {
+                throw EventDecodingError(
+                    .invalidValue, "undo entry phase \(phase) is not 0 (new), 1 (learning), 2 (review), "
+                        + "3 (relearning) or \(UndoEntry.cramPhase) (cram)", offset: offset + cursor + widths.undo - 1)
+            }
+            if !widths.isNarrow && fits {
+                let day = Int64(littleEndian: block.loadUnaligned(fromByteOffset: cursor + 32, as: Int64.self))
+                let interval = Int64(littleEndian: block.loadUnaligned(fromByteOffset: cursor + 40, as: Int64.self))
+                fits = Int32(exactly: day) != nil && Int32(exactly: interval) != nil
+            }
+            cursor &+= widths.undo
+        }
+        return fits
     }
 
     /// The pool these entries make: for each count in `runs` (the entry counts of the reviewed
@@ -76,7 +125,7 @@ struct PendingUndoSection: Sendable {
     /// - Complexity: O(r × ``UndoRing/depth``) for r runs.
     func decodeSlots(runs: some Sequence<UInt8>, runCount: Int) -> [UndoEntry] {
         let capacity = runCount * UndoRing.depth
-        return bytes.withUnsafeBytes { raw in
+        return withUnsafeBytes { raw in
             [UndoEntry](unsafeUninitializedCapacity: capacity) { buffer, initialized in
                 var source = PlainDataSource(raw)
                 var slot = 0

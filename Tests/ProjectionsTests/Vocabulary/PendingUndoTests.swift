@@ -15,15 +15,30 @@ struct PendingUndoTests {
         return state
     }
 
-    @Test("a pending state answers, folds and encodes like a decoded one", arguments: 0..<12)
-    func pendingMatchesDecoded(seed: UInt64) throws {
+    /// `bytes` decoded as a loaded snapshot's state is: read from a mapped file, which the state
+    /// may keep (its pending undo entries then stay in the mapping, not copied).
+    private func decodedInPlace(_ bytes: [UInt8]) throws -> VocabularyState {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }  // the mapping outlives the file
+        try DurableFile.replace(bytes, at: directory.path + "/state", in: directory.path)
+        let file = try #require(try MappedFile.map(directory.path + "/state"))
+        var reader = BinaryReader(file.bytes, owner: file)
+        let state = try VocabularyState(from: &reader)
+        try reader.expectEnd()
+        return state
+    }
+
+    @Test("a pending state answers, folds and encodes like a decoded one, copied or in place",
+          arguments: 0..<12, [false, true])
+    func pendingMatchesDecoded(seed: UInt64, inPlace: Bool) throws {
         let v = randomVocabularyHistory(seed: seed)
         let full = v.fold()
         for cut in [v.events.count / 4, v.events.count / 2, v.events.count - 10] {
             let bytes = encoded(v.fold(v.events.prefix(cut)))
-            let pending = try decodedVocabulary(bytes)
+            let pending = try inPlace ? decodedInPlace(bytes) : decodedVocabulary(bytes)
             let decoded = materialized(pending)
             #expect(pending.cards.undo.isPending)
+            #expect(pending.cards.undo.pending?.isInPlace == inPlace)
             #expect(!decoded.cards.undo.isPending)
             #expect(pending.cards.undo.slots.isEmpty)
             #expect(pending == decoded)
@@ -67,8 +82,9 @@ struct PendingUndoTests {
         #expect(encoded(folded) == encoded(reference))
     }
 
-    @Test("an undo entry with a phase out of range is refused at restore, wherever it lies", arguments: [0, 1, 7, 30])
-    func damagedPhaseIsRefused(fromEnd entry: Int) throws {
+    @Test("an undo entry with a phase out of range is refused at restore, wherever it lies, copied or in place",
+          arguments: [0, 1, 7, 30], [false, true])
+    func damagedPhaseIsRefused(fromEnd entry: Int, inPlace: Bool) throws {
         let state = randomVocabularyHistory(seed: 5).fold()
         let entries = state.cards.hot.reduce(0) { $0 + Int($1.ring.count) }
         try #require(entries > entry)
@@ -76,7 +92,7 @@ struct PendingUndoTests {
         // The undo block ends the encoding; an entry's phase is its last byte.
         damaged[damaged.count - entry * RecordWidths.narrow.undo - 1] = 0x40
         #expect {
-            _ = try decodedVocabulary(damaged)
+            _ = try inPlace ? decodedInPlace(damaged) : decodedVocabulary(damaged)
         } throws: { error in
             (error as? EventDecodingError)?.description.contains("undo entry phase 64") == true
         }
