@@ -71,6 +71,13 @@ struct ChunkedArray<Element: BitwiseCopyable & Sendable>: Sendable {
     }
 }
 
+extension ChunkedArray: RandomAccessCollection, MutableCollection {
+    /// 0.
+    var startIndex: Int { 0 }
+    /// ``count``.
+    var endIndex: Int { count }
+}
+
 extension ChunkedArray: Equatable where Element: Equatable {
     /// Equal when they hold equal elements in the same order.
     static func == (lhs: ChunkedArray, rhs: ChunkedArray) -> Bool {

@@ -121,32 +121,27 @@ struct PendingUndoSection: Sendable {
 
     /// The pool these entries make: for each count in `runs` (the entry counts of the reviewed
     /// cards in slot order, adding up to ``entryCount``), that many entries then empty slots up
-    /// to ``UndoRing/depth``. Written in one pass into storage reserved once.
+    /// to ``UndoRing/depth``. Written in one pass, a chunk at a time.
     /// - Complexity: O(r × ``UndoRing/depth``) for r runs.
-    func decodeSlots(runs: some Sequence<UInt8>, runCount: Int) -> [UndoEntry] {
+    func decodeSlots(runs: some Sequence<UInt8>, runCount: Int) -> ChunkedArray<UndoEntry> {
         let capacity = runCount * UndoRing.depth
         return withUnsafeBytes { raw in
-            [UndoEntry](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-                var source = PlainDataSource(raw)
-                var slot = 0
-                for run in runs {
-                    precondition(slot + UndoRing.depth <= capacity, "more undo runs than counted")
-                    for _ in 0..<Int(run) {
-                        let review = source.takeKey()
-                        // Checked when the section was made: a phase out of range is impossible here.
-                        let stored = (try? source.takeState(narrow: widths.isNarrow, allowing: UndoEntry.cramPhase))
-                            ?? PackedCardState()
-                        (buffer.baseAddress! + slot).initialize(to: UndoEntry(review: review, stored: stored))
-                        slot += 1
-                    }
-                    for _ in Int(run)..<UndoRing.depth {
-                        (buffer.baseAddress! + slot).initialize(to: .empty)
-                        slot += 1
-                    }
+            var slots = ChunkedArray<UndoEntry>()
+            var source = PlainDataSource(raw)
+            for run in runs {
+                precondition(slots.count + UndoRing.depth <= capacity, "more undo runs than counted")
+                for _ in 0..<Int(run) {
+                    let review = source.takeKey()
+                    // Checked when the section was made: a phase out of range is impossible here.
+                    let stored = (try? source.takeState(narrow: widths.isNarrow, allowing: UndoEntry.cramPhase))
+                        ?? PackedCardState()
+                    slots.append(UndoEntry(review: review, stored: stored))
                 }
-                precondition(slot == capacity && source.read == raw.count, "undo runs do not match the pending section")
-                initialized = slot
+                slots.append(repeating: .empty, count: UndoRing.depth - Int(run))
             }
+            precondition(slots.count == capacity && source.read == raw.count, "undo runs do not match the pending section")
+            return slots
         }
     }
+
 }

@@ -1,4 +1,3 @@
-import CPrefetch
 import Foundation
 
 /// One remembered review: its event id, whether it was a cram review (undoing it only
@@ -80,19 +79,12 @@ struct UndoRing: Sendable {
     static let depth = 8
 
     /// The slots, ``depth`` per card that has been reviewed (empty while pending).
-    private(set) var slots: [UndoEntry] = []
+    private(set) var slots = ChunkedArray<UndoEntry>()
     /// The snapshot's undo entries not yet decoded into ``slots``, if any.
     private(set) var pending: PendingUndoSection?
 
     /// An empty pool.
     init() {}
-
-    /// A pool laid out by a snapshot's decoder: ``depth`` slots per reviewed card, each card's
-    /// ``RingHandle`` pointing at its run.
-    init(restoring slots: [UndoEntry]) {
-        precondition(slots.count % Self.depth == 0, "an undo pool holds whole runs of \(Self.depth)")
-        self.slots = slots
-    }
 
     /// A pool whose entries stay encoded in `section` until materialized; the reviewed cards'
     /// ``RingHandle``s point at runs of ``depth`` slots in slot order of the cards.
@@ -130,7 +122,7 @@ struct UndoRing: Sendable {
     mutating func append(_ entry: UndoEntry, to ring: inout RingHandle) {
         if ring.base < 0 {
             ring.base = Int32(slots.count)
-            slots.append(contentsOf: repeatElement(UndoEntry.empty, count: Self.depth))
+            slots.append(repeating: .empty, count: Self.depth)
         }
         if Int(ring.count) < Self.depth {
             slots[slot(Int(ring.count), ring)] = entry
@@ -147,12 +139,7 @@ struct UndoRing: Sendable {
     func prefetchAppend(to ring: RingHandle) {
         guard ring.base >= 0 else { return }
         let target = slot(Int(ring.count) < Self.depth ? Int(ring.count) : 0, ring)
-        slots.withUnsafeBufferPointer { slots in
-            guard target < slots.count else { return }
-            let entry = UnsafeRawPointer(slots.baseAddress! + target)
-            hindsight_prefetch_for_write(entry)
-            hindsight_prefetch_for_write(entry + (MemoryLayout<UndoEntry>.size - 1))
-        }
+        slots.prefetchForWrite(target)
     }
 
     /// The logical index of the newest entry of `ring` for `review`, if remembered.
