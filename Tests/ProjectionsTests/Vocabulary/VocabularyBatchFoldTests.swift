@@ -4,60 +4,11 @@ import Testing
 import TestSupport
 @testable import Projections
 
-/// A seeded history for the batch fold: 300 cards over two profiles and four decks, reviews
-/// (some cram, some of cards not created yet or created just before, some filed under another
-/// card's stream), undos of the latest review, edits, moves, suspensions, deletions, deck
-/// deletions and settings changes, with content events of other domains interleaved (the fold
-/// skips them).
+/// A seeded history for the batch fold: ``randomVocabularyHistory(seed:events:cards:)`` with 300
+/// cards, with content events of other domains interleaved (the fold skips them).
 func batchFoldHistory(seed: UInt64, events count: Int = 3000) -> [RecordedEvent] {
-    var random = SplitMix64(seed: seed)
-    var v = VocabularyScript(dailyNewCardLimit: 5)
-    let profiles = [testProfile(0), testProfile(1)]
-    var time = utc(2026, 1, 1, 8, 0)
-    for deck in 0..<4 { v.deck(UInt64(deck), at: time, profile: profiles[deck % 2]) }
-    var created = 0
-    var lastReview: [UInt64: EventID] = [:]
-    func pick(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
-    for _ in 0..<count {
-        time = Timestamp(milliseconds: time.milliseconds + Int64(pick(36)) * 3_600_000 / 5 + 60_000)
-        let roll = pick(100)
-        if created < 300 && (created == 0 || roll < 10) {
-            let deck = UInt64(pick(4))
-            v.card(UInt64(created), deck: deck, front: "word \(created)", at: time, profile: profiles[Int(deck) % 2])
-            created += 1
-            continue
-        }
-        // Mostly cards already created, sometimes the newest few or one not created yet.
-        let card = UInt64(roll < 5 ? min(created + pick(3), 299) : pick(created))
-        switch roll {
-        case 0..<70:
-            let rating = Rating(rawValue: UInt8(1 + pick(4)))!
-            lastReview[card] = v.review(card, rating, mode: pick(10) == 0 ? .cram : .scheduled, at: time,
-                                        utcOffsetSeconds: [0, 3600, -5 * 3600][pick(3)])
-        case 70..<80:
-            if let review = lastReview.removeValue(forKey: card) { v.undo(card, review, at: time) }
-        case 80..<83: v.record(.cardSuspended(CardSuspended(card: testCard(card))), card: card, at: time)
-        case 83..<87: v.record(.cardUnsuspended(CardUnsuspended(card: testCard(card))), card: card, at: time)
-        case 87..<90:
-            let to = testDeck(UInt64(pick(4)))
-            v.record(.cardMoved(CardMoved(card: testCard(card), fromDeck: testDeck(0), toDeck: to)), card: card, at: time)
-        case 90..<93: v.record(.cardEdited(CardEdited(card: testCard(card), front: "edit \(pick(99))", back: "b")),
-                               card: card, at: time)
-        case 93..<95: v.record(.cardDeleted(CardDeleted(card: testCard(card))), card: card, at: time)
-        case 95..<97:
-            v.setting(.desiredRetentionChanged(DesiredRetentionChanged(retention: try! DesiredRetention(0.8 + Double(pick(15)) / 100))),
-                      at: time, profile: profiles[pick(2)])
-        case 97..<99:
-            v.setting(.dayCutoffChanged(DayCutoffChanged(hour: try! HourOfDay(pick(24)))), at: time, profile: profiles[pick(2)])
-        default:
-            if pick(20) == 0 { v.record(.deckDeleted(DeckDeleted(deck: testDeck(UInt64(pick(4))))), deck: 0, at: time) }
-            // A review filed under another card's stream (the batch fold looks cards up ahead
-            // by stream, and must fold the event's own card).
-            let other = UInt64(pick(max(created, 1)))
-            v.record(.reviewGraded(ReviewGraded(card: testCard(other), rating: .good, mode: .scheduled,
-                                                duration: try! ElapsedTime(milliseconds: 3000))), card: card, at: time)
-        }
-    }
+    var random = SplitMix64(seed: seed &+ 0x5EED)
+    let v = randomVocabularyHistory(seed: seed, events: count, cards: 300)
     // Content events of other domains in between, positions renumbered in log order.
     let content = randomContentEvents(seed: seed, count: count / 4)
     var merged: [RecordedEvent] = []

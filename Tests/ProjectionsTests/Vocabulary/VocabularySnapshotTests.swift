@@ -4,42 +4,44 @@ import Testing
 import TestSupport
 @testable import Projections
 
-/// A seeded random vocabulary history: two profiles, four decks, 40 cards; reviews (some cram),
-/// undos of the latest review, suspensions, moves, edits, deletions and settings changes.
-func randomVocabularyHistory(seed: UInt64, events count: Int = 800) -> VocabularyScript {
+/// A seeded random vocabulary history: two profiles, four decks, up to `cards` cards; reviews
+/// (some cram, some of cards created just before or not created yet, some filed under another
+/// card's stream), undos of the latest review, suspensions, moves, edits, deletions, deck
+/// deletions and settings changes (retention, cut-off, scheduler parameters).
+func randomVocabularyHistory(seed: UInt64, events count: Int = 800, cards: Int = 40) -> VocabularyScript {
     var random = SplitMix64(seed: seed)
     var v = VocabularyScript(dailyNewCardLimit: 5)
     let profiles = [testProfile(0), testProfile(1)]
     var time = utc(2026, 1, 1, 8, 0)
     for deck in 0..<4 { v.deck(UInt64(deck), at: time, profile: profiles[deck % 2]) }
-    var created: [UInt64] = []
+    var created = 0
     var lastReview: [UInt64: EventID] = [:]
     func pick(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
     for _ in 0..<count {
-        time = Timestamp(milliseconds: time.milliseconds + Int64(pick(36)) * 3_600_000 / 3 + 60_000)
+        time = Timestamp(milliseconds: time.milliseconds + Int64(pick(36)) * 3_600_000 / 4 + 60_000)
         let offset = [0, 3600, -5 * 3600][pick(3)]
         let roll = pick(100)
-        if created.count < 40 && (created.isEmpty || roll < 12) {
-            let card = UInt64(created.count)
+        if created < cards && (created == 0 || roll < 11) {
             let deck = UInt64(pick(4))
-            v.card(card, deck: deck, front: "word \(card)", at: time, profile: profiles[Int(deck) % 2])
-            created.append(card)
+            v.card(UInt64(created), deck: deck, front: "word \(created)", at: time, profile: profiles[Int(deck) % 2])
+            created += 1
             continue
         }
-        let card = created[pick(created.count)]
+        // Mostly cards already created, sometimes the newest few or one not created yet.
+        let card = UInt64(roll < 5 ? min(created + pick(3), cards - 1) : pick(created))
         switch roll {
-        case 0..<60:
+        case 0..<64:
             let rating = Rating(rawValue: UInt8(1 + pick(4)))!
-            lastReview[card] = v.review(card, rating, mode: pick(8) == 0 ? .cram : .scheduled, at: time,
+            lastReview[card] = v.review(card, rating, mode: pick(9) == 0 ? .cram : .scheduled, at: time,
                                         utcOffsetSeconds: offset)
-        case 60..<70:
+        case 64..<74:
             if let review = lastReview.removeValue(forKey: card) { v.undo(card, review, at: time) }
-        case 70..<75: v.record(.cardSuspended(CardSuspended(card: testCard(card))), card: card, at: time)
-        case 75..<82: v.record(.cardUnsuspended(CardUnsuspended(card: testCard(card))), card: card, at: time)
-        case 82..<86:
+        case 74..<78: v.record(.cardSuspended(CardSuspended(card: testCard(card))), card: card, at: time)
+        case 78..<83: v.record(.cardUnsuspended(CardUnsuspended(card: testCard(card))), card: card, at: time)
+        case 83..<87:
             let to = testDeck(UInt64(pick(4)))
             v.record(.cardMoved(CardMoved(card: testCard(card), fromDeck: testDeck(0), toDeck: to)), card: card, at: time)
-        case 86..<90: v.record(.cardEdited(CardEdited(card: testCard(card), front: "edit \(pick(99))", back: "b")),
+        case 87..<90: v.record(.cardEdited(CardEdited(card: testCard(card), front: "edit \(pick(99))", back: "b")),
                                card: card, at: time)
         case 90..<92: v.record(.cardDeleted(CardDeleted(card: testCard(card))), card: card, at: time)
         case 92..<94:
@@ -52,7 +54,12 @@ func randomVocabularyHistory(seed: UInt64, events count: Int = 800) -> Vocabular
             v.setting(.schedulerParametersChanged(SchedulerParametersChanged(parameters: try! SchedulerParameters(weights))),
                       at: time, profile: profiles[pick(2)])
         default:
-            if pick(10) == 0 { v.record(.deckDeleted(DeckDeleted(deck: testDeck(UInt64(pick(4))))), deck: 0, at: time) }
+            if pick(15) == 0 { v.record(.deckDeleted(DeckDeleted(deck: testDeck(UInt64(pick(4))))), deck: 0, at: time) }
+            // A review filed under another card's stream (the batch fold looks cards up ahead
+            // by stream, and must fold the event's own card).
+            let other = UInt64(pick(max(created, 1)))
+            v.record(.reviewGraded(ReviewGraded(card: testCard(other), rating: .good, mode: .scheduled,
+                                                duration: try! ElapsedTime(milliseconds: 3000))), card: card, at: time)
         }
     }
     return v
