@@ -52,12 +52,6 @@ struct ChunkedArray<Element: BitwiseCopyable & Sendable>: Sendable {
         for _ in 0..<repetitions { append(element) }
     }
 
-    /// Appends the elements of `elements`, in order.
-    /// - Complexity: O(n) for n elements.
-    mutating func append(contentsOf elements: some Sequence<Element>) {
-        for element in elements { append(element) }
-    }
-
     /// Starts loading the cache line(s) of element `index` for a write (a hint; nothing for an
     /// index out of range).
     @inline(__always)
