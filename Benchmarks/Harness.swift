@@ -13,7 +13,15 @@ struct WorkloadResult: Sendable {
     let events: Int
     /// Seconds of the median run.
     let seconds: Double
+    /// Seconds of every measured run, in the order they ran: on a machine whose speed drifts
+    /// (shared caches, noisy neighbours) the fastest run and the spread say more than the median.
+    let runSeconds: [Double]
     var eventsPerSecond: Double { seconds > 0 ? Double(events) / seconds : 0 }
+    /// Events per second of the fastest run.
+    var bestEventsPerSecond: Double {
+        guard let best = runSeconds.min(), best > 0 else { return eventsPerSecond }
+        return Double(events) / best
+    }
     let p50Micros: Double?
     let p99Micros: Double?
     let peakRSSBytes: Int?
@@ -37,7 +45,7 @@ enum Harness {
         let median = samples.sorted { $0.seconds < $1.seconds }[samples.count / 2]
         let latencies = median.latenciesMicros.sorted()
         return WorkloadResult(
-            name: workload.name, events: median.events, seconds: median.seconds,
+            name: workload.name, events: median.events, seconds: median.seconds, runSeconds: samples.map(\.seconds),
             p50Micros: percentile(latencies, 0.50), p99Micros: percentile(latencies, 0.99),
             peakRSSBytes: peak)
     }

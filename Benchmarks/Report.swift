@@ -4,12 +4,12 @@ import Foundation
 enum Report {
     /// The terminal table: one row per workload.
     static func table(_ results: [WorkloadResult]) -> String {
-        let header = ["workload", "events", "seconds", "events/s", "p50 µs", "p99 µs", "peak RSS"]
+        let header = ["workload", "events", "seconds", "events/s", "best/s", "p50 µs", "p99 µs", "peak RSS"]
         var rows = [header]
         for r in results {
             rows.append([
                 r.name, String(r.events), String(format: "%.4f", r.seconds),
-                formatRate(r.eventsPerSecond),
+                formatRate(r.eventsPerSecond), formatRate(r.bestEventsPerSecond),
                 r.p50Micros.map { String(format: "%.1f", $0) } ?? "-",
                 r.p99Micros.map { String(format: "%.1f", $0) } ?? "-",
                 r.peakRSSBytes.map { String(format: "%.1f MiB", Double($0) / 1_048_576) } ?? "-",
@@ -33,7 +33,8 @@ enum Report {
     }
 
     /// The JSON document: `{"quick": Bool, "workloads": [ {name, events, seconds,
-    /// events_per_second, p50_us?, p99_us?, peak_rss_bytes?} ] }`, keys in that fixed order.
+    /// events_per_second, best_events_per_second, run_seconds, p50_us?, p99_us?, peak_rss_bytes?} ] }`,
+    /// keys in that fixed order (`seconds` is the median run's; `run_seconds` lists every run).
     static func json(_ results: [WorkloadResult], quick: Bool) -> String {
         let objects = results.map { r -> String in
             var fields = [
@@ -41,6 +42,8 @@ enum Report {
                 "\"events\": \(r.events)",
                 "\"seconds\": \(r.seconds)",
                 "\"events_per_second\": \(r.eventsPerSecond.rounded())",
+                "\"best_events_per_second\": \(r.bestEventsPerSecond.rounded())",
+                "\"run_seconds\": [\(r.runSeconds.map { "\($0)" }.joined(separator: ", "))]",
             ]
             if let p50 = r.p50Micros { fields.append("\"p50_us\": \(p50)") }
             if let p99 = r.p99Micros { fields.append("\"p99_us\": \(p99)") }
