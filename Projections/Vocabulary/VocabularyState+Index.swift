@@ -24,7 +24,7 @@ extension VocabularyState {
         let place = cards.hot[index].due, profile = Int(cards.hot[index].profile)
         if place.isPresent {
             let learning = cards.hot[index].flags & CardHot.dueLearningFlag != 0
-            if let moved = dueIndex[profile].remove(place, learning: learning) { cards.hot[Int(moved)].due = place }
+            dueIndex[profile].remove(place, learning: learning) { moved, movedPlace in cards.hot[Int(moved)].due = movedPlace }
             cards.hot[index].due = .none
             cards.hot[index].flags &= ~CardHot.dueLearningFlag
         } else {

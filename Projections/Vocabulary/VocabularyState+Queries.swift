@@ -101,7 +101,7 @@ extension VocabularyState {
             }
         } else {
             for (bucket, day) in calendar.days.enumerated() where day <= DueCalendar.day(of: now) {
-                for slot in calendar.members[bucket] where matches(slot, wanted) {
+                for slot in calendar.slots(inBucket: bucket) where matches(slot, wanted) {
                     let state = cards.hot[Int(slot)].state
                     guard state.dueMs <= now else { continue }
                     due += 1

@@ -25,11 +25,19 @@ struct DueOrder: Comparable {
 }
 
 /// A calendar queue of one profile's reviewed cards: card slots in buckets by UTC due day, in
-/// no order within a bucket; each bucket knows how many of its cards are in a learning step.
+/// no order within a bucket; each bucket knows how many of its cards it holds and how many are
+/// in a learning step.
 ///
-/// A review moves a card with one swap-remove and one append (O(1)); bucket sizes give exact
-/// counts; a query sorts only the buckets it returns (``walk(from:through:order:_:)``).
+/// A review moves a card with one removal and one append (O(1) amortized); the live counts give
+/// exact counts; a query sorts only the buckets it returns (``walk(from:through:order:_:)``).
 /// Empty buckets stay (days are few: one per day that ever had a card due).
+///
+/// A removal leaves a tombstone in place instead of moving the bucket's last card into the hole:
+/// moving it would mean writing that card's new place into its record, a cache miss on a random
+/// card that no prefetch can foresee (the last card changes with every review of the day). A
+/// bucket is compacted when its tombstones outnumber its live cards ``compactionRatio`` times
+/// over (plus ``compactionSlack``), so at most a fraction of removals move a card, and a bucket
+/// whose last live card leaves is simply cleared.
 struct DueCalendar: Sendable {
     /// Milliseconds per bucket.
     static let dayMs: Int64 = 86_400_000
@@ -46,12 +54,21 @@ struct DueCalendar: Sendable {
     private static let denseLimit = 1 << 16
     /// The day of each bucket.
     private(set) var days: [Int64] = []
-    /// The card slots of each bucket, unordered.
-    private(set) var members: [[Int32]] = []
+    /// The card slots of each bucket, unordered, with ``tombstone`` where a card was removed.
+    private var members: [[Int32]] = []
+    /// How many cards each bucket holds (its members that are not tombstones).
+    private var live: [Int32] = []
     /// How many cards of each bucket are in a learning or relearning step.
     private(set) var learning: [Int32] = []
     /// How many cards the calendar holds.
     private(set) var count = 0
+
+    /// The mark of a removed card's position in its bucket (card slots are never negative).
+    static let tombstone: Int32 = -1
+    /// A bucket is compacted once its tombstones exceed this many times its live cards...
+    static let compactionRatio = 3
+    /// ...plus this many, so that small buckets are never compacted over and over.
+    static let compactionSlack = 32
 
     /// An empty calendar.
     init() {}
@@ -75,10 +92,12 @@ struct DueCalendar: Sendable {
             record(day, bucket: Int32(bucket))
             days.append(day)
             members.append([])
+            live.append(0)
             learning.append(0)
         }
         let position = members[bucket].count
         members[bucket].append(slot)
+        live[bucket] += 1
         if isLearning { learning[bucket] += 1 }
         count += 1
         return DuePlace(bucket: Int32(bucket), position: Int32(position))
@@ -114,24 +133,55 @@ struct DueCalendar: Sendable {
         dense[Int(offset)] = bucket
     }
 
-    /// Removes the card at `place` (counted as learning when `isLearning`, as it was inserted)
-    /// and returns the slot of the card that took its position, if any (its place must be
-    /// updated by the caller).
-    /// - Complexity: O(1).
+    /// Removes the card at `place` (counted as learning when `isLearning`, as it was inserted).
+    /// When that compacts the bucket, `relocate` is called with each card that moved and its new
+    /// place, which the caller must record.
+    /// - Complexity: O(1) amortized.
     @inline(__always)
-    mutating func remove(_ place: DuePlace, learning isLearning: Bool) -> Int32? {
+    mutating func remove(_ place: DuePlace, learning isLearning: Bool, relocate: (Int32, DuePlace) -> Void) {
         let bucket = Int(place.bucket), position = Int(place.position)
-        let last = members[bucket].removeLast()
         if isLearning { learning[bucket] -= 1 }
         count -= 1
-        guard position < members[bucket].count else { return nil }
-        members[bucket][position] = last
-        return last
+        live[bucket] -= 1
+        if position == members[bucket].count - 1 {
+            members[bucket].removeLast()
+            while let last = members[bucket].last, last == Self.tombstone { members[bucket].removeLast() }
+            return
+        }
+        members[bucket][position] = Self.tombstone
+        let alive = Int(live[bucket])
+        if members[bucket].count - alive > Self.compactionRatio * alive + Self.compactionSlack {
+            compact(bucket, relocate: relocate)
+        }
     }
 
-    /// Starts loading what ``remove(_:learning:)`` of `place` touches: the card's position in
-    /// its bucket and the bucket's last card (a hint; no effect on any result). `mutating` only
-    /// so that the calendar is reached in place: a read through a copy retains its four buffers.
+    /// Moves the live cards of `bucket` to its front, in their order, dropping its tombstones.
+    /// - Complexity: O(size of the bucket).
+    private mutating func compact(_ bucket: Int, relocate: (Int32, DuePlace) -> Void) {
+        var kept = 0
+        members[bucket].withUnsafeMutableBufferPointer { slots in
+            for position in slots.indices where slots[position] != Self.tombstone {
+                if position != kept {
+                    slots[kept] = slots[position]
+                    relocate(slots[position], DuePlace(bucket: Int32(bucket), position: Int32(kept)))
+                }
+                kept += 1
+            }
+        }
+        members[bucket].removeLast(members[bucket].count - kept)
+    }
+
+    /// The card at `place`, or nil when the place holds none (a tombstone, or out of range).
+    func slot(at place: DuePlace) -> Int32? {
+        let bucket = Int(place.bucket), position = Int(place.position)
+        guard bucket >= 0, bucket < members.count, position >= 0, position < members[bucket].count,
+              members[bucket][position] != Self.tombstone else { return nil }
+        return members[bucket][position]
+    }
+
+    /// Starts loading what ``remove(_:learning:relocate:)`` of `place` writes: the card's
+    /// position in its bucket (a hint; no effect on any result). `mutating` only so that the
+    /// calendar is reached in place: a read through a copy retains its buffers.
     @inline(__always)
     mutating func prefetch(_ place: DuePlace) {
         let bucket = Int(place.bucket)
@@ -139,7 +189,6 @@ struct DueCalendar: Sendable {
         members[bucket].withUnsafeMutableBufferPointer { slots in
             guard Int(place.position) < slots.count else { return }
             hindsight_prefetch_for_write(slots.baseAddress! + Int(place.position))
-            hindsight_prefetch(slots.baseAddress! + (slots.count - 1))
         }
     }
 
@@ -151,14 +200,14 @@ struct DueCalendar: Sendable {
         guard lower <= upper else { return }
         let first = Self.day(of: lower), last = Self.day(of: upper)
         var buckets: [Int] = []
-        for bucket in days.indices where days[bucket] >= first && days[bucket] <= last && !members[bucket].isEmpty {
+        for bucket in days.indices where days[bucket] >= first && days[bucket] <= last && live[bucket] > 0 {
             buckets.append(bucket)
         }
         buckets.sort { days[$0] < days[$1] }
         for bucket in buckets {
             var keyed: [(DueOrder, Int32)] = []
             keyed.reserveCapacity(members[bucket].count)
-            for slot in members[bucket] {
+            for slot in members[bucket] where slot != Self.tombstone {
                 let key = order(slot)
                 if key.dueMs >= lower && key.dueMs <= upper { keyed.append((key, slot)) }
             }
@@ -173,7 +222,7 @@ struct DueCalendar: Sendable {
     func counts(beforeDay day: Int64) -> (due: Int, learning: Int) {
         var due = 0, learn = 0
         for bucket in days.indices where days[bucket] < day {
-            due += members[bucket].count
+            due += Int(live[bucket])
             learn += Int(learning[bucket])
         }
         return (due, learn)
@@ -181,9 +230,14 @@ struct DueCalendar: Sendable {
 
     /// The card slots in bucket day `day` (unordered; empty when there is none).
     func slots(onDay day: Int64) -> [Int32] {
-        bucket(of: day).map { members[Int($0)] } ?? []
+        bucket(of: day).map { slots(inBucket: Int($0)) } ?? []
+    }
+
+    /// The card slots of bucket `bucket` (an index into ``days``), unordered.
+    func slots(inBucket bucket: Int) -> [Int32] {
+        members[bucket].filter { $0 != Self.tombstone }
     }
 
     /// Every card slot held, ascending (for comparisons).
-    var allSlots: [Int32] { members.joined().sorted() }
+    var allSlots: [Int32] { members.joined().filter { $0 != Self.tombstone }.sorted() }
 }

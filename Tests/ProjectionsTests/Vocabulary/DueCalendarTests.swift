@@ -31,7 +31,7 @@ struct DueCalendarTests {
             let slot = Int32(random.next() % UInt64(cards.count))
             let card = cards[Int(slot)]
             if card.place.isPresent {
-                if let moved = calendar.remove(card.place, learning: card.learning) { cards[Int(moved)].place = card.place }
+                calendar.remove(card.place, learning: card.learning) { moved, place in cards[Int(moved)].place = place }
                 cards[Int(slot)].place = .none
             }
             if random.next() % 4 != 0 {
@@ -59,6 +59,51 @@ struct DueCalendarTests {
             #expect(before.due == expected.count)
             #expect(before.learning == expected.filter { cards[$0].learning }.count)
         }
+    }
+
+    @Test("a bucket drained in random order keeps every place right through tombstones and compactions",
+          arguments: [UInt64(1), 2, 3, 4, 5, 6])
+    func drainedBucket(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        var calendar = DueCalendar()
+        let day: Int64 = 20_000
+        let size = 600
+        var places: [DuePlace?] = (0..<size).map { slot in
+            calendar.insert(Int32(slot), dueMs: day * DueCalendar.dayMs + Int64(slot), learning: slot % 5 == 0)
+        }
+        var moves = 0
+        var remaining = Array(0..<size)
+        while !remaining.isEmpty {
+            let slot = remaining.remove(at: Int(random.next() % UInt64(remaining.count)))
+            let place = try #require(places[slot])
+            calendar.remove(place, learning: slot % 5 == 0) { moved, newPlace in
+                places[Int(moved)] = newPlace
+                moves += 1
+            }
+            places[slot] = nil
+            // Now and then a card comes back on the same day: appended behind the tombstones.
+            if random.next() % 8 == 0 {
+                let back = Int(random.next() % UInt64(size))
+                if places[back] == nil {
+                    places[back] = calendar.insert(Int32(back), dueMs: day * DueCalendar.dayMs + 7, learning: back % 5 == 0)
+                    remaining.append(back)
+                }
+            }
+            for (held, place) in places.enumerated() {
+                guard let place else { continue }
+                #expect(calendar.slot(at: place) == Int32(held), "card \(held) after removing \(slot)")
+            }
+            let expected = places.indices.filter { places[$0] != nil }
+            #expect(calendar.count == expected.count)
+            #expect(calendar.slots(onDay: day).sorted() == expected.map(Int32.init))
+            let counts = calendar.counts(beforeDay: day + 1)
+            #expect(counts.due == expected.count)
+            #expect(counts.learning == expected.filter { $0 % 5 == 0 }.count)
+        }
+        // Compactions happened, and tombstones spared most removals a move.
+        #expect(moves > 0)
+        #expect(moves < size / 2)
+        #expect(calendar.slots(onDay: day).isEmpty)
     }
 
     @Test("days before, inside, at the end of and beyond the dense day table, and the extremes, get one bucket each")
@@ -89,7 +134,7 @@ struct DueCalendarTests {
         #expect(calendar.slots(onDay: first + 1).isEmpty)
         #expect(calendar.slots(onDay: first + 70_000).isEmpty)
         // Removing every card leaves empty buckets that are found again.
-        for (slot, place) in placed.reversed() { _ = calendar.remove(place, learning: slot % 2 == 0) }
+        for (slot, place) in placed.reversed() { calendar.remove(place, learning: slot % 2 == 0) { _, _ in } }
         #expect(calendar.count == 0)
         let again = calendar.insert(0, dueMs: instants[4], learning: false)
         #expect(again.bucket == placed[8].place.bucket)
