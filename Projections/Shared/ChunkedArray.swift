@@ -13,8 +13,9 @@ struct ChunkedArray<Element: BitwiseCopyable & Sendable>: Sendable {
     private static var chunkShift: Int { 12 }
     private static var chunkMask: Int { chunkSize - 1 }
 
-    /// Every chunk but the last holds ``chunkSize`` elements.
-    private var chunks: [[Element]] = []
+    /// Every chunk but the last holds ``chunkSize`` elements. Each chunk is copied on its first
+    /// write while shared (a copy of the array shares them all), so a copy costs what is written.
+    private var chunks: [Chunk] = []
     /// How many elements are stored.
     private(set) var count = 0
 
@@ -26,23 +27,26 @@ struct ChunkedArray<Element: BitwiseCopyable & Sendable>: Sendable {
     subscript(index: Int) -> Element {
         get {
             precondition(index >= 0 && index < count, "ChunkedArray index out of range")
-            return chunks[index &>> Self.chunkShift][index & Self.chunkMask]
+            return chunks[index &>> Self.chunkShift].base[index & Self.chunkMask]
         }
         set {
             precondition(index >= 0 && index < count, "ChunkedArray index out of range")
-            chunks[index &>> Self.chunkShift][index & Self.chunkMask] = newValue
+            let chunk = index &>> Self.chunkShift
+            makeUnique(chunk)
+            chunks[chunk].base[index & Self.chunkMask] = newValue
         }
     }
 
     /// Appends `element`.
-    /// - Complexity: O(1); a new chunk is reserved whole, so no append moves elements.
+    /// - Complexity: O(1); a new chunk is allocated whole, so no append moves elements.
     mutating func append(_ element: Element) {
+        let chunk = count &>> Self.chunkShift
         if count & Self.chunkMask == 0 {
-            var chunk: [Element] = []
-            chunk.reserveCapacity(Self.chunkSize)
-            chunks.append(chunk)
+            chunks.append(Chunk(capacity: Self.chunkSize))
+        } else {
+            makeUnique(chunk)
         }
-        chunks[chunks.count - 1].append(element)
+        (chunks[chunk].base + (count & Self.chunkMask)).initialize(to: element)
         count += 1
     }
 
@@ -53,15 +57,44 @@ struct ChunkedArray<Element: BitwiseCopyable & Sendable>: Sendable {
     }
 
     /// Starts loading the cache line(s) of element `index` for a write (a hint; nothing for an
-    /// index out of range).
+    /// index out of range). Reads the chunk's address only: no retain, no copy.
     @inline(__always)
     func prefetchForWrite(_ index: Int) {
         guard index >= 0 && index < count else { return }
-        chunks[index &>> Self.chunkShift].withUnsafeBufferPointer { chunk in
-            let element = UnsafeRawPointer(chunk.baseAddress! + (index & Self.chunkMask))
-            hindsight_prefetch_for_write(element)
-            hindsight_prefetch_for_write(element + (MemoryLayout<Element>.size - 1))
+        let element = UnsafeRawPointer(chunks[index &>> Self.chunkShift].base + (index & Self.chunkMask))
+        hindsight_prefetch_for_write(element)
+        hindsight_prefetch_for_write(element + (MemoryLayout<Element>.size - 1))
+    }
+
+    /// Gives chunk `chunk` an owner of its own before a write: copies it when another array
+    /// shares it.
+    @inline(__always)
+    private mutating func makeUnique(_ chunk: Int) {
+        if !isKnownUniquelyReferenced(&chunks[chunk]) {
+            let held = Swift.min(Self.chunkSize, count - chunk &<< Self.chunkShift)
+            chunks[chunk] = Chunk(copying: chunks[chunk], count: held, capacity: Self.chunkSize)
         }
+    }
+
+    /// One chunk's memory: room for ``chunkSize`` elements, the first ones initialized (which
+    /// ones the array's count says; plain data needs no deinitialization).
+    ///
+    /// `@unchecked Sendable`: a chunk is written only while its array holds the one reference
+    /// (``makeUnique(_:)``), the same discipline as `Array`'s own storage, so a chunk shared
+    /// between arrays, and so between threads, is never written.
+    private final class Chunk: @unchecked Sendable {
+        let base: UnsafeMutablePointer<Element>
+
+        init(capacity: Int) {
+            base = .allocate(capacity: capacity)
+        }
+
+        init(copying other: Chunk, count: Int, capacity: Int) {
+            base = .allocate(capacity: capacity)
+            base.initialize(from: other.base, count: count)
+        }
+
+        deinit { base.deallocate() }
     }
 }
 
@@ -75,6 +108,6 @@ extension ChunkedArray: RandomAccessCollection, MutableCollection {
 extension ChunkedArray: Equatable where Element: Equatable {
     /// Equal when they hold equal elements in the same order.
     static func == (lhs: ChunkedArray, rhs: ChunkedArray) -> Bool {
-        lhs.count == rhs.count && lhs.chunks == rhs.chunks
+        lhs.count == rhs.count && lhs.indices.allSatisfy { lhs[$0] == rhs[$0] }
     }
 }
