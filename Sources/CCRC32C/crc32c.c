@@ -53,6 +53,10 @@ uint32_t hindsight_crc32c_extend_portable(uint32_t crc, const void *data, size_t
     return ~crc;
 }
 
+void hindsight_crc32c_multi_portable(const void *const *data, const size_t *lengths, uint32_t *crcs, size_t count) {
+    for (size_t i = 0; i < count; i++) crcs[i] = hindsight_crc32c_extend_portable(0, data[i], lengths[i]);
+}
+
 // Large buffers: three independent streams of the crc32 instruction (its latency is three
 // cycles, its throughput one a cycle), combined at the end of each block by shifting the
 // earlier streams' CRCs over the later streams' lengths (multiplication by x^(8n) mod P,
@@ -167,6 +171,72 @@ static inline uint64_t load64(const uint8_t *p) {
     while (length--) c0 = CRC8(c0, *p++);                                                    \
     return ~c0;
 
+
+// Several short buffers (log records) at once: one record's CRC is a single dependent chain of
+// crc32 instructions (latency three cycles), so up to four records' chains are advanced side by
+// side, a word of each per round, until the shortest ends; it drops out and the rest go on.
+// Buffers longer than MULTI_ALONE bytes go through the single-buffer path (its own interleave).
+#define MULTI_ALONE 2048
+#define MULTI_CRC(CRC8, CRC64, SINGLE)                                                       \
+    for (size_t group = 0; group < count; group += 4) {                                      \
+        size_t k = count - group < 4 ? count - group : 4;                                    \
+        const uint8_t *p[4];                                                                 \
+        size_t n[4], slot[4];                                                                \
+        uint32_t c[4];                                                                       \
+        size_t active = 0;                                                                   \
+        for (size_t i = 0; i < k; i++) {                                                     \
+            size_t at = group + i;                                                           \
+            if (lengths[at] > MULTI_ALONE) { crcs[at] = SINGLE(0, data[at], lengths[at]); continue; } \
+            p[active] = (const uint8_t *)data[at];                                           \
+            n[active] = lengths[at];                                                         \
+            c[active] = 0xFFFFFFFFu;                                                         \
+            slot[active] = at;                                                               \
+            active++;                                                                        \
+        }                                                                                    \
+        while (active > 0) {                                                                 \
+            size_t words = n[0] / 8;                                                         \
+            for (size_t i = 1; i < active; i++) if (n[i] / 8 < words) words = n[i] / 8;      \
+            switch (active) {                                                                \
+            case 4:                                                                          \
+                for (size_t w = 0; w < words; w++) {                                         \
+                    c[0] = CRC64(c[0], load64(p[0])); c[1] = CRC64(c[1], load64(p[1]));      \
+                    c[2] = CRC64(c[2], load64(p[2])); c[3] = CRC64(c[3], load64(p[3]));      \
+                    p[0] += 8; p[1] += 8; p[2] += 8; p[3] += 8;                              \
+                }                                                                            \
+                break;                                                                       \
+            case 3:                                                                          \
+                for (size_t w = 0; w < words; w++) {                                         \
+                    c[0] = CRC64(c[0], load64(p[0])); c[1] = CRC64(c[1], load64(p[1]));      \
+                    c[2] = CRC64(c[2], load64(p[2]));                                        \
+                    p[0] += 8; p[1] += 8; p[2] += 8;                                         \
+                }                                                                            \
+                break;                                                                       \
+            case 2:                                                                          \
+                for (size_t w = 0; w < words; w++) {                                         \
+                    c[0] = CRC64(c[0], load64(p[0])); c[1] = CRC64(c[1], load64(p[1]));      \
+                    p[0] += 8; p[1] += 8;                                                    \
+                }                                                                            \
+                break;                                                                       \
+            default:                                                                         \
+                for (size_t w = 0; w < words; w++) { c[0] = CRC64(c[0], load64(p[0])); p[0] += 8; } \
+                break;                                                                       \
+            }                                                                                \
+            size_t kept = 0;                                                                 \
+            for (size_t i = 0; i < active; i++) {                                            \
+                n[i] -= words * 8;                                                           \
+                if (n[i] >= 8) {                                                             \
+                    p[kept] = p[i]; n[kept] = n[i]; c[kept] = c[i]; slot[kept] = slot[i];    \
+                    kept++;                                                                  \
+                    continue;                                                                \
+                }                                                                            \
+                uint32_t tail = c[i];                                                        \
+                for (size_t b = 0; b < n[i]; b++) tail = CRC8(tail, p[i][b]);                \
+                crcs[slot[i]] = ~tail;                                                       \
+            }                                                                                \
+            active = kept;                                                                   \
+        }                                                                                    \
+    }
+
 #if defined(__x86_64__)
 #include <nmmintrin.h>
 
@@ -178,12 +248,18 @@ static uint32_t crc32c_sse42(uint32_t crc, const void *data, size_t length) {
     INTERLEAVED_CRC(SSE_CRC8, SSE_CRC64)
 }
 
+__attribute__((target("sse4.2")))
+static void crc32c_multi_sse42(const void *const *data, const size_t *lengths, uint32_t *crcs, size_t count) {
+    MULTI_CRC(SSE_CRC8, SSE_CRC64, crc32c_sse42)
+}
+
 static int hardware_available(void) {
     __builtin_cpu_init();
     return __builtin_cpu_supports("sse4.2");
 }
 
 #define HARDWARE_IMPL crc32c_sse42
+#define HARDWARE_MULTI crc32c_multi_sse42
 
 #elif defined(__aarch64__) && defined(__ARM_FEATURE_CRC32)
 #include <arm_acle.h>
@@ -195,9 +271,14 @@ static uint32_t crc32c_armv8(uint32_t crc, const void *data, size_t length) {
     INTERLEAVED_CRC(ARM_CRC8, ARM_CRC64)
 }
 
+static void crc32c_multi_armv8(const void *const *data, const size_t *lengths, uint32_t *crcs, size_t count) {
+    MULTI_CRC(ARM_CRC8, ARM_CRC64, crc32c_armv8)
+}
+
 static int hardware_available(void) { return 1; }
 
 #define HARDWARE_IMPL crc32c_armv8
+#define HARDWARE_MULTI crc32c_multi_armv8
 #endif
 #endif  // x86-64 or ARMv8 CRC
 
@@ -219,10 +300,19 @@ uint32_t hindsight_crc32c_extend(uint32_t crc, const void *data, size_t length) 
     return hindsight_crc32c_extend_portable(crc, data, length);
 }
 
+void hindsight_crc32c_multi(const void *const *data, const size_t *lengths, uint32_t *crcs, size_t count) {
+    if (use_hardware()) { HARDWARE_MULTI(data, lengths, crcs, count); return; }
+    hindsight_crc32c_multi_portable(data, lengths, crcs, count);
+}
+
 int hindsight_crc32c_is_hardware_accelerated(void) { return use_hardware(); }
 #else
 uint32_t hindsight_crc32c_extend(uint32_t crc, const void *data, size_t length) {
     return hindsight_crc32c_extend_portable(crc, data, length);
+}
+
+void hindsight_crc32c_multi(const void *const *data, const size_t *lengths, uint32_t *crcs, size_t count) {
+    hindsight_crc32c_multi_portable(data, lengths, crcs, count);
 }
 
 int hindsight_crc32c_is_hardware_accelerated(void) { return 0; }
