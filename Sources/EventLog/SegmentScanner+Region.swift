@@ -105,3 +105,46 @@ extension SegmentScanner {
         }
     }
 }
+
+extension SegmentScanner {
+    /// Scans a whole segment held in memory (a ``SegmentMapping``) from `offset`, where record
+    /// `position` is expected, through `lastPosition` at most, calling `body` for each valid
+    /// record with a payload that points into `bytes` (return false to stop). Stops exactly as
+    /// the buffered ``scan(fd:path:fileSize:from:expecting:through:buffer:fileSystem:_:)`` of
+    /// the same file would, for the same reasons. Calls `release` with the offset before which
+    /// the records are done with, every few MiB.
+    /// - Throws: what `body` throws.
+    /// - Complexity: O(bytes scanned); no system call.
+    package static func scan(mapped bytes: UnsafeRawBufferPointer, from offset: Int64, expecting position: UInt64,
+                             through lastPosition: UInt64 = .max, release: (Int) -> Void,
+                             _ body: (ScannedRecord) throws -> Bool) rethrows -> ScanEnd {
+        var position = position
+        var cursor = Int(offset)
+        var end = ScanEnd(reason: .endOfFile, offset: offset, nextPosition: position,
+                          batchEndOffset: offset, batchEndPosition: position &- 1)
+        var group = FrameGroup()
+        // The region grows a step at a time so that `release` runs between steps.
+        let step = SegmentMapping.releaseStep
+        var regionEnd = min(bytes.count, cursor + step)
+        while true {
+            let region = UnsafeRawBufferPointer(start: bytes.baseAddress, count: regionEnd)
+            let reason = try scanRegion(region, at: 0, cursor: &cursor, position: &position, through: lastPosition,
+                                        end: &end, group: &group, body)
+            if reason == nil && regionEnd < bytes.count {
+                release(cursor)
+                // Far enough for the next frame whole, whatever its length.
+                var reach = cursor + step
+                if bytes.count - cursor >= RecordFrame.headerSize, let base = bytes.baseAddress {
+                    let length = Int(UInt32(littleEndian: (base + cursor).loadUnaligned(fromByteOffset: 4, as: UInt32.self)))
+                    reach = max(reach, cursor + RecordFrame.headerSize + length)
+                }
+                regionEnd = min(bytes.count, reach)
+                continue
+            }
+            end.reason = reason ?? (cursor >= bytes.count ? .endOfFile : .truncated)
+            end.offset = Int64(cursor)
+            end.nextPosition = position
+            return end
+        }
+    }
+}
