@@ -173,68 +173,67 @@ static inline uint64_t load64(const uint8_t *p) {
 
 
 // Several short buffers (log records) at once: one record's CRC is a single dependent chain of
-// crc32 instructions (latency three cycles), so up to four records' chains are advanced side by
-// side, a word of each per round, until the shortest ends; it drops out and the rest go on.
-// Buffers longer than MULTI_ALONE bytes go through the single-buffer path (its own interleave).
+// crc32 instructions (latency three cycles), so four records' chains advance side by side, a
+// word of each per round. To keep the loop free of branches that depend on the lengths (their
+// mispredictions cost more than the CRC itself), each buffer's first `length % 8` bytes go
+// first, as the top bytes of a word whose other bytes are zero, from a starting state that
+// those zero bytes carry to the standard initial state (HEAD_STATE); then every buffer is a
+// whole number of words, and a buffer with fewer words than the longest repeats its first
+// word with the result discarded (conditional moves). Buffers under 8 bytes or over
+// MULTI_ALONE bytes go through the single-buffer path.
 #define MULTI_ALONE 2048
+
+// HEAD_STATE[r]: the raw state that (8 - r) zero bytes take to 0xFFFFFFFF (the inverse of
+// the CRC's shift by 8(8 - r) bits, applied to the initial state).
+static const uint32_t HEAD_STATE[8] = {
+    0x20481012u, 0xF145FF88u, 0x08DE2648u, 0xCBAA9B55u, 0x641F6454u, 0x96DB52A8u, 0x2804363Bu, 0xA942E6BCu,
+};
+static const uint8_t ZERO_WORD[8] = {0};
+
+#define MULTI_LANE_START(i, CRC64, SINGLE)                                                                \
+    if (i < k && lengths[group + i] >= 8 && lengths[group + i] <= MULTI_ALONE) {             \
+        const uint8_t *d = (const uint8_t *)data[group + i];                                 \
+        size_t r = lengths[group + i] & 7;                                                   \
+        uint64_t head = (load64(d) << 1) << (63 - 8 * r);                                    \
+        c##i = (uint32_t)CRC64(HEAD_STATE[r], head);                                         \
+        p##i = d + r;                                                                        \
+        w##i = lengths[group + i] >> 3;                                                      \
+        if (w##i > most) most = w##i;                                                        \
+    } else {                                                                                 \
+        if (i < k) crcs[group + i] = SINGLE(0, data[group + i], lengths[group + i]);         \
+        c##i = 0; p##i = ZERO_WORD; w##i = 0;                                                \
+    }
+#define MULTI_LANE_STEP(i, CRC64)                                                                 \
+    {                                                                                        \
+        int live = w < w##i;                                                                 \
+        uint32_t next = (uint32_t)CRC64(c##i, load64(p##i + (live ? 8 * w : 0)));           \
+        c##i = live ? next : c##i;                                                           \
+    }
 #define MULTI_CRC(CRC8, CRC64, SINGLE)                                                       \
     for (size_t group = 0; group < count; group += 4) {                                      \
         size_t k = count - group < 4 ? count - group : 4;                                    \
-        const uint8_t *p[4];                                                                 \
-        size_t n[4], slot[4];                                                                \
-        uint32_t c[4];                                                                       \
-        size_t active = 0;                                                                   \
-        for (size_t i = 0; i < k; i++) {                                                     \
-            size_t at = group + i;                                                           \
-            if (lengths[at] > MULTI_ALONE) { crcs[at] = SINGLE(0, data[at], lengths[at]); continue; } \
-            p[active] = (const uint8_t *)data[at];                                           \
-            n[active] = lengths[at];                                                         \
-            c[active] = 0xFFFFFFFFu;                                                         \
-            slot[active] = at;                                                               \
-            active++;                                                                        \
+        const uint8_t *p0, *p1, *p2, *p3;                                                    \
+        size_t w0, w1, w2, w3, most = 0;                                                     \
+        uint32_t c0, c1, c2, c3;                                                             \
+        MULTI_LANE_START(0, CRC64, SINGLE) MULTI_LANE_START(1, CRC64, SINGLE)                   \
+        MULTI_LANE_START(2, CRC64, SINGLE) MULTI_LANE_START(3, CRC64, SINGLE)                   \
+        size_t least = w0 < w1 ? w0 : w1;                                                    \
+        least = least < w2 ? least : w2;                                                     \
+        least = least < w3 ? least : w3;                                                     \
+        for (size_t w = 0; w < least; w++) {                                                 \
+            c0 = (uint32_t)CRC64(c0, load64(p0 + 8 * w));                                    \
+            c1 = (uint32_t)CRC64(c1, load64(p1 + 8 * w));                                    \
+            c2 = (uint32_t)CRC64(c2, load64(p2 + 8 * w));                                    \
+            c3 = (uint32_t)CRC64(c3, load64(p3 + 8 * w));                                    \
         }                                                                                    \
-        while (active > 0) {                                                                 \
-            size_t words = n[0] / 8;                                                         \
-            for (size_t i = 1; i < active; i++) if (n[i] / 8 < words) words = n[i] / 8;      \
-            switch (active) {                                                                \
-            case 4:                                                                          \
-                for (size_t w = 0; w < words; w++) {                                         \
-                    c[0] = CRC64(c[0], load64(p[0])); c[1] = CRC64(c[1], load64(p[1]));      \
-                    c[2] = CRC64(c[2], load64(p[2])); c[3] = CRC64(c[3], load64(p[3]));      \
-                    p[0] += 8; p[1] += 8; p[2] += 8; p[3] += 8;                              \
-                }                                                                            \
-                break;                                                                       \
-            case 3:                                                                          \
-                for (size_t w = 0; w < words; w++) {                                         \
-                    c[0] = CRC64(c[0], load64(p[0])); c[1] = CRC64(c[1], load64(p[1]));      \
-                    c[2] = CRC64(c[2], load64(p[2]));                                        \
-                    p[0] += 8; p[1] += 8; p[2] += 8;                                         \
-                }                                                                            \
-                break;                                                                       \
-            case 2:                                                                          \
-                for (size_t w = 0; w < words; w++) {                                         \
-                    c[0] = CRC64(c[0], load64(p[0])); c[1] = CRC64(c[1], load64(p[1]));      \
-                    p[0] += 8; p[1] += 8;                                                    \
-                }                                                                            \
-                break;                                                                       \
-            default:                                                                         \
-                for (size_t w = 0; w < words; w++) { c[0] = CRC64(c[0], load64(p[0])); p[0] += 8; } \
-                break;                                                                       \
-            }                                                                                \
-            size_t kept = 0;                                                                 \
-            for (size_t i = 0; i < active; i++) {                                            \
-                n[i] -= words * 8;                                                           \
-                if (n[i] >= 8) {                                                             \
-                    p[kept] = p[i]; n[kept] = n[i]; c[kept] = c[i]; slot[kept] = slot[i];    \
-                    kept++;                                                                  \
-                    continue;                                                                \
-                }                                                                            \
-                uint32_t tail = c[i];                                                        \
-                for (size_t b = 0; b < n[i]; b++) tail = CRC8(tail, p[i][b]);                \
-                crcs[slot[i]] = ~tail;                                                       \
-            }                                                                                \
-            active = kept;                                                                   \
+        for (size_t w = least; w < most; w++) {                                              \
+            MULTI_LANE_STEP(0, CRC64) MULTI_LANE_STEP(1, CRC64)                                 \
+            MULTI_LANE_STEP(2, CRC64) MULTI_LANE_STEP(3, CRC64)                                 \
         }                                                                                    \
+        if (w0) crcs[group] = ~c0;                                                           \
+        if (w1) crcs[group + 1] = ~c1;                                                       \
+        if (w2) crcs[group + 2] = ~c2;                                                       \
+        if (w3) crcs[group + 3] = ~c3;                                                       \
     }
 
 #if defined(__x86_64__)
