@@ -13,7 +13,7 @@
 /// stays bounded whatever the segment size. Not shared between threads: one read uses it at a time.
 package final class SegmentMapping {
     /// Pages behind the read are dropped in steps of this many bytes.
-    static let releaseStep = 8 << 20
+    static let releaseStep = 2 << 20
     /// Released stretches start at multiples of this (a multiple of every platform's page size).
     static let alignment = 64 << 10
 
