@@ -53,6 +53,10 @@ uint32_t hindsight_crc32c_extend_portable(uint32_t crc, const void *data, size_t
     return ~crc;
 }
 
+void hindsight_crc32c_multi_portable(const void *const *data, const size_t *lengths, uint32_t *crcs, size_t count) {
+    for (size_t i = 0; i < count; i++) crcs[i] = hindsight_crc32c_extend_portable(0, data[i], lengths[i]);
+}
+
 // Large buffers: three independent streams of the crc32 instruction (its latency is three
 // cycles, its throughput one a cycle), combined at the end of each block by shifting the
 // earlier streams' CRCs over the later streams' lengths (multiplication by x^(8n) mod P,
@@ -167,6 +171,71 @@ static inline uint64_t load64(const uint8_t *p) {
     while (length--) c0 = CRC8(c0, *p++);                                                    \
     return ~c0;
 
+
+// Several short buffers (log records) at once: one record's CRC is a single dependent chain of
+// crc32 instructions (latency three cycles), so four records' chains advance side by side, a
+// word of each per round. To keep the loop free of branches that depend on the lengths (their
+// mispredictions cost more than the CRC itself), each buffer's first `length % 8` bytes go
+// first, as the top bytes of a word whose other bytes are zero, from a starting state that
+// those zero bytes carry to the standard initial state (HEAD_STATE); then every buffer is a
+// whole number of words, and a buffer with fewer words than the longest repeats its first
+// word with the result discarded (conditional moves). Buffers under 8 bytes or over
+// MULTI_ALONE bytes go through the single-buffer path.
+#define MULTI_ALONE 2048
+
+// HEAD_STATE[r]: the raw state that (8 - r) zero bytes take to 0xFFFFFFFF (the inverse of
+// the CRC's shift by 8(8 - r) bits, applied to the initial state).
+static const uint32_t HEAD_STATE[8] = {
+    0x20481012u, 0xF145FF88u, 0x08DE2648u, 0xCBAA9B55u, 0x641F6454u, 0x96DB52A8u, 0x2804363Bu, 0xA942E6BCu,
+};
+static const uint8_t ZERO_WORD[8] = {0};
+
+#define MULTI_LANE_START(i, CRC64, SINGLE)                                                                \
+    if (i < k && lengths[group + i] >= 8 && lengths[group + i] <= MULTI_ALONE) {             \
+        const uint8_t *d = (const uint8_t *)data[group + i];                                 \
+        size_t r = lengths[group + i] & 7;                                                   \
+        uint64_t head = (load64(d) << 1) << (63 - 8 * r);                                    \
+        c##i = (uint32_t)CRC64(HEAD_STATE[r], head);                                         \
+        p##i = d + r;                                                                        \
+        w##i = lengths[group + i] >> 3;                                                      \
+        if (w##i > most) most = w##i;                                                        \
+    } else {                                                                                 \
+        if (i < k) crcs[group + i] = SINGLE(0, data[group + i], lengths[group + i]);         \
+        c##i = 0; p##i = ZERO_WORD; w##i = 0;                                                \
+    }
+#define MULTI_LANE_STEP(i, CRC64)                                                                 \
+    {                                                                                        \
+        int live = w < w##i;                                                                 \
+        uint32_t next = (uint32_t)CRC64(c##i, load64(p##i + (live ? 8 * w : 0)));           \
+        c##i = live ? next : c##i;                                                           \
+    }
+#define MULTI_CRC(CRC8, CRC64, SINGLE)                                                       \
+    for (size_t group = 0; group < count; group += 4) {                                      \
+        size_t k = count - group < 4 ? count - group : 4;                                    \
+        const uint8_t *p0, *p1, *p2, *p3;                                                    \
+        size_t w0, w1, w2, w3, most = 0;                                                     \
+        uint32_t c0, c1, c2, c3;                                                             \
+        MULTI_LANE_START(0, CRC64, SINGLE) MULTI_LANE_START(1, CRC64, SINGLE)                   \
+        MULTI_LANE_START(2, CRC64, SINGLE) MULTI_LANE_START(3, CRC64, SINGLE)                   \
+        size_t least = w0 < w1 ? w0 : w1;                                                    \
+        least = least < w2 ? least : w2;                                                     \
+        least = least < w3 ? least : w3;                                                     \
+        for (size_t w = 0; w < least; w++) {                                                 \
+            c0 = (uint32_t)CRC64(c0, load64(p0 + 8 * w));                                    \
+            c1 = (uint32_t)CRC64(c1, load64(p1 + 8 * w));                                    \
+            c2 = (uint32_t)CRC64(c2, load64(p2 + 8 * w));                                    \
+            c3 = (uint32_t)CRC64(c3, load64(p3 + 8 * w));                                    \
+        }                                                                                    \
+        for (size_t w = least; w < most; w++) {                                              \
+            MULTI_LANE_STEP(0, CRC64) MULTI_LANE_STEP(1, CRC64)                                 \
+            MULTI_LANE_STEP(2, CRC64) MULTI_LANE_STEP(3, CRC64)                                 \
+        }                                                                                    \
+        if (w0) crcs[group] = ~c0;                                                           \
+        if (w1) crcs[group + 1] = ~c1;                                                       \
+        if (w2) crcs[group + 2] = ~c2;                                                       \
+        if (w3) crcs[group + 3] = ~c3;                                                       \
+    }
+
 #if defined(__x86_64__)
 #include <nmmintrin.h>
 
@@ -178,12 +247,18 @@ static uint32_t crc32c_sse42(uint32_t crc, const void *data, size_t length) {
     INTERLEAVED_CRC(SSE_CRC8, SSE_CRC64)
 }
 
+__attribute__((target("sse4.2")))
+static void crc32c_multi_sse42(const void *const *data, const size_t *lengths, uint32_t *crcs, size_t count) {
+    MULTI_CRC(SSE_CRC8, SSE_CRC64, crc32c_sse42)
+}
+
 static int hardware_available(void) {
     __builtin_cpu_init();
     return __builtin_cpu_supports("sse4.2");
 }
 
 #define HARDWARE_IMPL crc32c_sse42
+#define HARDWARE_MULTI crc32c_multi_sse42
 
 #elif defined(__aarch64__) && defined(__ARM_FEATURE_CRC32)
 #include <arm_acle.h>
@@ -195,9 +270,14 @@ static uint32_t crc32c_armv8(uint32_t crc, const void *data, size_t length) {
     INTERLEAVED_CRC(ARM_CRC8, ARM_CRC64)
 }
 
+static void crc32c_multi_armv8(const void *const *data, const size_t *lengths, uint32_t *crcs, size_t count) {
+    MULTI_CRC(ARM_CRC8, ARM_CRC64, crc32c_armv8)
+}
+
 static int hardware_available(void) { return 1; }
 
 #define HARDWARE_IMPL crc32c_armv8
+#define HARDWARE_MULTI crc32c_multi_armv8
 #endif
 #endif  // x86-64 or ARMv8 CRC
 
@@ -219,10 +299,19 @@ uint32_t hindsight_crc32c_extend(uint32_t crc, const void *data, size_t length) 
     return hindsight_crc32c_extend_portable(crc, data, length);
 }
 
+void hindsight_crc32c_multi(const void *const *data, const size_t *lengths, uint32_t *crcs, size_t count) {
+    if (use_hardware()) { HARDWARE_MULTI(data, lengths, crcs, count); return; }
+    hindsight_crc32c_multi_portable(data, lengths, crcs, count);
+}
+
 int hindsight_crc32c_is_hardware_accelerated(void) { return use_hardware(); }
 #else
 uint32_t hindsight_crc32c_extend(uint32_t crc, const void *data, size_t length) {
     return hindsight_crc32c_extend_portable(crc, data, length);
+}
+
+void hindsight_crc32c_multi(const void *const *data, const size_t *lengths, uint32_t *crcs, size_t count) {
+    hindsight_crc32c_multi_portable(data, lengths, crcs, count);
 }
 
 int hindsight_crc32c_is_hardware_accelerated(void) { return 0; }

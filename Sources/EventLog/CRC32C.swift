@@ -15,6 +15,22 @@ package enum CRC32C {
         hindsight_crc32c_extend_portable(crc, bytes.baseAddress, bytes.count)
     }
 
+    /// Writes the checksum (from 0) of each of `count` buffers, `data[i]` of `lengths[i]` bytes,
+    /// to `crcs[i]`, running up to four buffers' instruction chains side by side on the hardware
+    /// path: for short buffers (log records) several times faster than one at a time.
+    /// - Complexity: O(total bytes).
+    @inline(__always)
+    package static func checksums(_ data: UnsafePointer<UnsafeRawPointer?>, lengths: UnsafePointer<Int>,
+                                  into crcs: UnsafeMutablePointer<UInt32>, count: Int) {
+        hindsight_crc32c_multi(data, lengths, crcs, count)
+    }
+
+    /// ``checksums(_:lengths:into:count:)`` on the portable path whatever the CPU offers (tests).
+    package static func checksumsPortable(_ data: UnsafePointer<UnsafeRawPointer?>, lengths: UnsafePointer<Int>,
+                                          into crcs: UnsafeMutablePointer<UInt32>, count: Int) {
+        hindsight_crc32c_multi_portable(data, lengths, crcs, count)
+    }
+
     /// True when ``extend(_:_:)`` uses a CPU instruction on this machine.
     package static var isHardwareAccelerated: Bool { hindsight_crc32c_is_hardware_accelerated() != 0 }
 

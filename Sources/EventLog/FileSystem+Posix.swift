@@ -110,6 +110,17 @@ extension FileSystem {
         },
         unmap: { mapping in
             if let base = mapping.baseAddress { _ = munmap(UnsafeMutableRawPointer(mutating: base), mapping.count) }
+        },
+        mapWhole: { fd, length, path throws(SystemCallError) in
+            guard length > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+            guard let address = mmap(nil, length, PROT_READ, MAP_SHARED, fd, 0), Int(bitPattern: address) != -1 else {
+                throw SystemCallError(call: "mmap", path: path, errno: errno)
+            }
+            return UnsafeRawBufferPointer(start: address, count: length)
+        },
+        releasePages: { stretch in
+            guard let base = stretch.baseAddress, stretch.count > 0 else { return }
+            _ = madvise(UnsafeMutableRawPointer(mutating: base), stretch.count, MADV_DONTNEED)
         }
     )
 

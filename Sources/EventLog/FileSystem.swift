@@ -60,8 +60,17 @@ package struct FileSystem: Sendable {
     /// while mapped (which only the writer, holding the lock, ever does) faults on access.
     package var map: @Sendable (_ fd: Int32, _ offset: Int64, _ length: Int,
                                 _ path: String) throws(SystemCallError) -> UnsafeRawBufferPointer
-    /// Releases a mapping made by ``map``.
+    /// Releases a mapping made by ``map`` or ``mapWhole``.
     package var unmap: @Sendable (_ mapping: UnsafeRawBufferPointer) -> Void
+    /// Maps the first `length` bytes of the file read-only, lazily (pages are faulted in as
+    /// they are read), for reading a sealed segment front to back. The mapping must not
+    /// outlive the file's length: a file cut shorter while mapped faults (SIGBUS) on access,
+    /// so only files that never shrink (sealed segments) may be mapped this way.
+    package var mapWhole: @Sendable (_ fd: Int32, _ length: Int, _ path: String) throws(SystemCallError) -> UnsafeRawBufferPointer
+    /// Drops the resident pages of a stretch of a ``mapWhole`` mapping (a hint that keeps the
+    /// process's memory bounded; the bytes stay readable and fault back in from the page cache).
+    /// The stretch must start on a page boundary.
+    package var releasePages: @Sendable (_ stretch: UnsafeRawBufferPointer) -> Void
 
     /// Writes all of `bytes` at `offset`, looping over short writes.
     /// - Throws: ``SystemCallError`` from the first failed write.

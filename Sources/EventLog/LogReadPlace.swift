@@ -1,9 +1,16 @@
 import Synchronization
 
 /// Where a reader that reads a log forward in consecutive calls stopped, kept between the calls
-/// with the buffer it read into: the next call that starts right there resumes without seeking
-/// (no directory listing, no index load, no scan to validate an index entry) and without a fresh
-/// buffer (no page faults on new memory). A call that starts anywhere else seeks as usual.
+/// with the buffer it read into and the mapping of the sealed segment it was reading: the next
+/// call that starts right there resumes without seeking (no directory listing, no index load, no
+/// scan to validate an index entry), without a fresh buffer (no page faults on new memory), and
+/// without mapping the segment again. A call that starts anywhere else seeks as usual (and keeps
+/// the mapping only when it lands in the same segment).
+///
+/// The mapping (a ``SegmentMapping``) is released when a read moves to another segment, when a
+/// read through the place throws, and when the place is dropped. It stays valid over a roll, a
+/// writer's `close` and a reopen: sealed segments never shrink (see ``SegmentMapping`` for the
+/// one rule: a sealed segment must never be shortened while a place maps it).
 ///
 /// Safe to share between tasks: a call takes the saved place out while it reads and puts its own
 /// back after, so concurrent calls never share a buffer (the one that finds none seeks). A place
@@ -13,6 +20,7 @@ package final class LogReadPlace: Sendable {
         // @unchecked: the buffer is only ever used by the call that took it out of the mutex.
         var cursor: ReadCursor
         var buffer: ReadBuffer
+        var mapping: SegmentMapping?
     }
 
     private let saved = Mutex<Saved?>(nil)
@@ -20,21 +28,25 @@ package final class LogReadPlace: Sendable {
     /// No place yet: the first read seeks.
     package init() {}
 
-    /// The saved cursor and buffer, taken out, when the saved cursor stands at `position`;
-    /// otherwise nil (and a saved buffer is still handed out for reuse).
-    fileprivate func take(at position: UInt64) -> (cursor: ReadCursor?, buffer: ReadBuffer?) {
+    /// The saved cursor, buffer and mapping, taken out, when the saved cursor stands at
+    /// `position`; otherwise a nil cursor (and the saved buffer and mapping are still handed out
+    /// for reuse: the read uses the mapping only if it reads that segment).
+    fileprivate func take(at position: UInt64) -> (cursor: ReadCursor?, buffer: ReadBuffer?, mapping: SegmentMapping?) {
         guard let taken = saved.withLock({ saved -> Saved? in
             defer { saved = nil }
             return saved
-        }) else { return (nil, nil) }
-        return (taken.cursor.position == position ? taken.cursor : nil, taken.buffer)
+        }) else { return (nil, nil, nil) }
+        return (taken.cursor.position == position ? taken.cursor : nil, taken.buffer, taken.mapping)
     }
 
     /// Saves where a read stopped.
-    fileprivate func keep(_ cursor: ReadCursor, buffer: ReadBuffer) {
-        let value = Saved(cursor: cursor, buffer: buffer)
+    fileprivate func keep(_ cursor: ReadCursor, buffer: ReadBuffer, mapping: SegmentMapping?) {
+        let value = Saved(cursor: cursor, buffer: buffer, mapping: mapping)
         saved.withLock { $0 = value }
     }
+
+    /// The base of the segment the place holds mapped, if any (tests).
+    package var mappedSegmentBase: UInt64? { saved.withLock { $0?.mapping?.base } }
 }
 
 extension LogReader {
@@ -47,13 +59,13 @@ extension LogReader {
         guard position >= 1 else {
             throw LogError(.invalidPosition, "positions start at 1", directory: directory, position: position)
         }
-        let (resumed, reused) = place.take(at: position)
+        var (resumed, reused, mapping) = place.take(at: position)
         let buffer = reused ?? ReadBuffer()
         guard var cursor = try resumed ?? seek(to: position, buffer: buffer) else { return }
-        _ = try read(from: &cursor, through: lastPosition, buffer: buffer) { record in
+        _ = try read(from: &cursor, through: lastPosition, buffer: buffer, mapping: &mapping) { record in
             guard record.position >= position else { return true }
             return try body(record.position, record.payload, record.flags & RecordFrame.endOfBatch != 0)
         }
-        place.keep(cursor, buffer: buffer)
+        place.keep(cursor, buffer: buffer, mapping: mapping)
     }
 }

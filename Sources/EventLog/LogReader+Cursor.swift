@@ -28,31 +28,31 @@ extension LogReader {
     /// Reads records from `cursor` through `lastPosition` (bounded by the writer's
     /// published tail for a writer's reader), moving the cursor past each; `body` returns
     /// false to stop. Follows into later segments, listing the directory again when the
-    /// last one ends (the writer may have rolled).
+    /// last one ends (the writer may have rolled). Sealed segments are read through a
+    /// ``SegmentMapping`` (kept in `mapping` for the next call, replaced when the read moves to
+    /// another segment), the last one through `buffer`.
     /// - Returns: false when `body` stopped the read.
     /// - Throws: ``LogError`` for damage and I/O failures, or what `body` throws.
     func read(from cursor: inout ReadCursor, through lastPosition: UInt64, buffer: ReadBuffer,
-              _ body: (ScannedRecord) throws -> Bool) throws -> Bool {
+              mapping: inout SegmentMapping?, _ body: (ScannedRecord) throws -> Bool) throws -> Bool {
         let bound = min(lastPosition, tail?.lastPosition ?? .max)
         while cursor.position <= bound {
             let name = SegmentName.segment(base: cursor.segmentBase)
             let path = directory + "/" + name
-            let fd = try LogError.mapping("opening", directory: directory, segment: name) { () throws(SystemCallError) in
-                try fileSystem.open(path, .readOnly)
-            }
-            defer { fileSystem.close(fd) }
-            if cursor.offset == Int64(SegmentHeader.size) {
-                try SegmentFiles.checkHeader(fd: fd, base: cursor.segmentBase, name: name, directory: directory, fileSystem: fileSystem)
-            }
-            let size = try LogError.mapping("reading the size", directory: directory, segment: name) { () throws(SystemCallError) in
-                try fileSystem.size(fd, path)
+            if mapping?.base != cursor.segmentBase {
+                mapping = nil
+                mapping = try mapIfSealed(base: cursor.segmentBase, name: name)
             }
             let end: ScanEnd
-            do {
-                end = try SegmentScanner.scan(fd: fd, path: path, fileSize: size, from: cursor.offset, expecting: cursor.position,
-                                              through: bound, buffer: buffer, fileSystem: fileSystem, body)
-            } catch let error as SystemCallError {
-                throw LogError.io(error, doing: "reading", directory: directory, segment: name)
+            if let mapped = mapping {
+                if cursor.offset == Int64(SegmentHeader.size) {
+                    try SegmentFiles.checkHeader(mapped.bytes, base: cursor.segmentBase, name: name, directory: directory)
+                }
+                end = try SegmentScanner.scan(mapped: mapped.bytes, from: cursor.offset, expecting: cursor.position,
+                                              through: bound, release: mapped.release(before:), body)
+                mapped.release(before: Int(end.offset))
+            } else {
+                end = try scanBuffered(cursor, path: path, name: name, through: bound, buffer: buffer, body)
             }
             cursor.offset = end.offset
             cursor.position = end.nextPosition
@@ -79,6 +79,42 @@ extension LogReader {
             }
         }
         return true
+    }
+
+    /// Scans segment `name` from `cursor` through `bound` with `pread` into `buffer`.
+    /// - Throws: ``LogError`` for a damaged header and I/O failures, or what `body` throws.
+    private func scanBuffered(_ cursor: ReadCursor, path: String, name: String, through bound: UInt64, buffer: ReadBuffer,
+                              _ body: (ScannedRecord) throws -> Bool) throws -> ScanEnd {
+        let fd = try LogError.mapping("opening", directory: directory, segment: name) { () throws(SystemCallError) in
+            try fileSystem.open(path, .readOnly)
+        }
+        defer { fileSystem.close(fd) }
+        if cursor.offset == Int64(SegmentHeader.size) {
+            try SegmentFiles.checkHeader(fd: fd, base: cursor.segmentBase, name: name, directory: directory, fileSystem: fileSystem)
+        }
+        let size = try LogError.mapping("reading the size", directory: directory, segment: name) { () throws(SystemCallError) in
+            try fileSystem.size(fd, path)
+        }
+        do {
+            return try SegmentScanner.scan(fd: fd, path: path, fileSize: size, from: cursor.offset, expecting: cursor.position,
+                                           through: bound, buffer: buffer, fileSystem: fileSystem, body)
+        } catch let error as SystemCallError {
+            throw LogError.io(error, doing: "reading", directory: directory, segment: name)
+        }
+    }
+
+    /// A mapping of segment `base` when it is sealed (a later segment exists, so it never changes
+    /// again) and the file system can map it; nil otherwise (read it through a buffer).
+    /// - Throws: ``LogError`` `.io` when the directory cannot be listed or the file opened.
+    private func mapIfSealed(base: UInt64, name: String) throws(LogError) -> SegmentMapping? {
+        guard try segmentBases().contains(where: { $0 > base }) else { return nil }
+        let path = directory + "/" + name
+        return try LogError.mapping("opening", directory: directory, segment: name) { () throws(SystemCallError) -> SegmentMapping? in
+            let fd = try fileSystem.open(path, .readOnly)
+            defer { fileSystem.close(fd) }
+            let size = try fileSystem.size(fd, path)
+            return SegmentMapping(base: base, fd: fd, size: size, path: path, fileSystem: fileSystem)
+        }
     }
 
     private func damage(_ end: ScanEnd, name: String) -> LogError {

@@ -36,7 +36,8 @@ public struct LogReader: Sendable {
         }
         let buffer = ReadBuffer()
         guard var cursor = try seek(to: position, buffer: buffer) else { return }
-        _ = try read(from: &cursor, through: lastPosition, buffer: buffer) { record in
+        var mapping: SegmentMapping?
+        _ = try read(from: &cursor, through: lastPosition, buffer: buffer, mapping: &mapping) { record in
             if record.position >= position { try body(record.position, record.payload) }
             return true
         }
@@ -65,7 +66,8 @@ public struct LogReader: Sendable {
         let buffer = ReadBuffer()
         let start = SegmentFiles.loadIndex(base: base, directory: directory, fileSystem: fileSystem)?.entries.last?.position ?? base
         guard var cursor = try seek(to: start, buffer: buffer) else { return 0 }
-        _ = try read(from: &cursor, through: .max, buffer: buffer) { _ in true }
+        var mapping: SegmentMapping?
+        _ = try read(from: &cursor, through: .max, buffer: buffer, mapping: &mapping) { _ in true }
         return cursor.position - 1
     }
 

@@ -31,8 +31,20 @@ package enum SegmentFiles {
             Result { () throws(SystemCallError) in try fs.readFully(fd, into: raw, at: 0, path: directory + "/" + name) }
         }
         let got = try LogError.mapping("reading the header", directory: directory, segment: name) { () throws(SystemCallError) in try read.get() }
-        let result = bytes.withUnsafeBytes { SegmentHeader.decode(UnsafeRawBufferPointer(rebasing: $0[0..<got])) }
-        switch result {
+        let checked = bytes.withUnsafeBytes { raw in
+            Result { () throws(LogError) in
+                try checkHeader(UnsafeRawBufferPointer(rebasing: raw[0..<got]), base: base, name: name, directory: directory)
+            }
+        }
+        try checked.get()
+    }
+
+    /// Checks the header at the start of `bytes` (a segment's first bytes, or all of them).
+    /// - Throws: ``LogError`` `.corruptSegment` as ``checkHeader(fd:base:name:directory:fileSystem:)``.
+    package static func checkHeader(_ bytes: UnsafeRawBufferPointer, base: UInt64, name: String,
+                                    directory: String) throws(LogError) {
+        let prefix = bytes.count > SegmentHeader.size ? UnsafeRawBufferPointer(rebasing: bytes[0..<SegmentHeader.size]) : bytes
+        switch SegmentHeader.decode(prefix) {
         case .success(let header) where header.basePosition == base:
             return
         case .success(let header):

@@ -63,47 +63,35 @@ package enum SegmentScanner {
             end.nextPosition = position
             return end
         }
+        var group = FrameGroup()
         while true {
-            if position > lastPosition { return stop(.limitReached) }
-            let window = UnsafeRawBufferPointer(start: buffer.pointer + cursor, count: filled - cursor)
-            switch RecordFrame.decode(window, expecting: position) {
-            case .record(_, let flags, let length):
-                let frameOffset = bufferStart + Int64(cursor)
-                let record = ScannedRecord(
-                    position: position, flags: flags, offset: frameOffset,
-                    payload: UnsafeRawBufferPointer(start: buffer.pointer + cursor + RecordFrame.headerSize, count: length))
-                cursor += RecordFrame.headerSize + length
-                position += 1
-                if flags & RecordFrame.endOfBatch != 0 {
-                    end.batchEndOffset = bufferStart + Int64(cursor)
-                    end.batchEndPosition = record.position
-                }
-                if try !body(record) { return stop(.stoppedByBody) }
-            case .invalid(let reason):
-                return stop(.invalid(reason))
-            case .needMore:
-                let frameStart = bufferStart + Int64(cursor)
-                if frameStart >= fileSize { return stop(.endOfFile) }
-                var needed = RecordFrame.headerSize
-                if filled - cursor >= RecordFrame.headerSize {
-                    let length = UInt32(littleEndian: (buffer.pointer + cursor).loadUnaligned(fromByteOffset: 4, as: UInt32.self))
-                    needed += Int(length)
-                }
-                if frameStart + Int64(needed) > fileSize { return stop(.truncated) }
-                // Keep the partial frame, move it to the front, and read more after it.
-                let partial = filled - cursor
-                if cursor > 0 && partial > 0 { buffer.pointer.copyMemory(from: buffer.pointer + cursor, byteCount: partial) }
-                bufferStart = frameStart
-                filled = partial
-                cursor = 0
-                buffer.reserve(needed, keeping: partial)
-                let want = Int(min(Int64(buffer.capacity - filled), fileSize - (bufferStart + Int64(filled))))
-                let got = try fileSystem.readFully(
-                    fd, into: UnsafeMutableRawBufferPointer(start: buffer.pointer + filled, count: want),
-                    at: bufferStart + Int64(filled), path: path)
-                if got == 0 { return stop(.truncated) }
-                filled += got
+            let region = UnsafeRawBufferPointer(start: buffer.pointer, count: filled)
+            if let reason = try scanRegion(region, at: bufferStart, cursor: &cursor, position: &position,
+                                           through: lastPosition, end: &end, group: &group, body) {
+                return stop(reason)
             }
+            // The next frame is not whole in the buffer.
+            let frameStart = bufferStart + Int64(cursor)
+            if frameStart >= fileSize { return stop(.endOfFile) }
+            var needed = RecordFrame.headerSize
+            if filled - cursor >= RecordFrame.headerSize {
+                let length = UInt32(littleEndian: (buffer.pointer + cursor).loadUnaligned(fromByteOffset: 4, as: UInt32.self))
+                needed += Int(length)
+            }
+            if frameStart + Int64(needed) > fileSize { return stop(.truncated) }
+            // Keep the partial frame, move it to the front, and read more after it.
+            let partial = filled - cursor
+            if cursor > 0 && partial > 0 { buffer.pointer.copyMemory(from: buffer.pointer + cursor, byteCount: partial) }
+            bufferStart = frameStart
+            filled = partial
+            cursor = 0
+            buffer.reserve(needed, keeping: partial)
+            let want = Int(min(Int64(buffer.capacity - filled), fileSize - (bufferStart + Int64(filled))))
+            let got = try fileSystem.readFully(
+                fd, into: UnsafeMutableRawBufferPointer(start: buffer.pointer + filled, count: want),
+                at: bufferStart + Int64(filled), path: path)
+            if got == 0 { return stop(.truncated) }
+            filled += got
         }
     }
 
