@@ -179,15 +179,9 @@ import Foundation
         return text
     }
 
-    /// `bytes` as a `String` if they are valid UTF-8, else nil. `String(decoding:)` copies valid
-    /// input exactly and repairs invalid input, so the copy equals the input exactly when the
-    /// input was valid; this avoids the slower generic `String(validating:)` on the replay path.
+    /// `bytes` as a `String` if they are valid UTF-8, else nil (see ``UTF8Text``).
     @inlinable @inline(__always) static func validatedString(_ bytes: UnsafeRawBufferPointer) -> String? {
-        var text = String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
-        let same = text.withUTF8 { utf8 in
-            utf8.count == bytes.count && (bytes.isEmpty || memcmp(utf8.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
-        }
-        return same ? text : nil
+        UTF8Text.string(bytes)
     }
 
     /// A count of elements to follow, checked against the bytes left (every element takes at

@@ -68,6 +68,10 @@ extension StreamID: BinaryCodable {
     @inline(__always) package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         let start = reader.offset
         let bytes = try reader.readLengthPrefixed()
+        if let known = Self.knownCategory(bytes) {
+            self.init(known: known, id: try reader.readUUID())
+            return
+        }
         // One pass: 1 to 32 bytes of a-z, 0-9, '-' (ASCII, so decoding needs no validation).
         var valid = !bytes.isEmpty && bytes.count <= 32
         for byte in bytes where !((byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D) {
@@ -78,20 +82,20 @@ extension StreamID: BinaryCodable {
             throw EventDecodingError(.invalidValue, "stream category \"\(shown)\" must be 1 to 32 characters of a-z, 0-9 and '-'",
                                      offset: start)
         }
-        self.init(known: Self.category(bytes), id: try reader.readUUID())
+        self.init(known: String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self), id: try reader.readUUID())
     }
 
     /// The categories of ``deck(_:)``, ``card(_:)``, ... as bytes and as shared strings.
     private static let knownCategories: [([UInt8], String)] =
         ["card", "deck", "profile", "story", "study-session", "spelling-session", "spelling-test"].map { (Array($0.utf8), $0) }
 
-    /// The category spelled by `bytes` (already checked to be `a-z0-9-`): a shared string for the
-    /// well-known ones, so replay does not build the same text millions of times.
-    @inline(__always) private static func category(_ bytes: UnsafeRawBufferPointer) -> String {
+    /// The shared string of a well-known category spelled by `bytes`, else nil, so replay does
+    /// not build (or check) the same text millions of times.
+    @inline(__always) private static func knownCategory(_ bytes: UnsafeRawBufferPointer) -> String? {
         for (known, text) in knownCategories where known.count == bytes.count {
-            if known.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) { return text }
+            if known.withUnsafeBytes({ ShortBytes.equal($0, bytes) }) { return text }
         }
-        return String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+        return nil
     }
 
     @inline(__always) package func encode(to writer: inout BinaryWriter) {

@@ -20,19 +20,20 @@ public enum EventRegistry {
     }
 
     /// The kind whose UTF-8 type name is `bytes`, or nil.
-    /// - Complexity: O(n) in the name's length: one hash, a probe or two, one `memcmp`.
+    /// - Complexity: O(n) in the name's length: one hash, a probe or two, one word-wise compare.
     @inline(__always) package static func kind(named bytes: UnsafeRawBufferPointer) -> EventKind? {
         let table = Self.table
         var slot = Int(truncatingIfNeeded: nameHash(bytes)) & Table.mask
-        while true {
-            let entry = table.slots[slot]
-            if entry < 0 { return nil }
-            let name = table.names[Int(entry)]
-            if name.count == bytes.count,
-               name.withUnsafeBytes({ bytes.isEmpty || memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
-                return EventKind(rawValue: UInt8(entry))
+        return table.names.withUnsafeBytes { names in
+            while true {
+                let entry = table.slots[slot]
+                if entry < 0 { return nil }
+                let range = table.ranges[Int(entry)]
+                if ShortBytes.equal(UnsafeRawBufferPointer(rebasing: names[range]), bytes) {
+                    return EventKind(rawValue: UInt8(entry))
+                }
+                slot = (slot + 1) & Table.mask
             }
-            slot = (slot + 1) & Table.mask
         }
     }
 
@@ -42,20 +43,26 @@ public enum EventRegistry {
         static let mask = size - 1
         /// The kind's raw value in each slot, or -1 for an empty slot.
         let slots: [Int16]
-        /// The UTF-8 name of each kind, by raw value.
-        let names: [[UInt8]]
+        /// The UTF-8 names of every kind, back to back.
+        let names: [UInt8]
+        /// Where each kind's name lies in ``names``, by raw value.
+        let ranges: [Range<Int>]
     }
 
     private static let table: Table = {
         let names = EventKind.allCases.map { Array($0.typeName.utf8) }
         precondition(names.count * 2 <= Table.size, "grow EventRegistry.Table.size")
         var slots = [Int16](repeating: -1, count: Table.size)
+        var flat: [UInt8] = []
+        var ranges: [Range<Int>] = []
         for (index, name) in names.enumerated() {
             var slot = Int(truncatingIfNeeded: name.withUnsafeBytes { nameHash($0) }) & Table.mask
             while slots[slot] >= 0 { slot = (slot + 1) & Table.mask }
             slots[slot] = Int16(index)
+            ranges.append(flat.count ..< flat.count + name.count)
+            flat += name
         }
-        return Table(slots: slots, names: names)
+        return Table(slots: slots, names: flat, ranges: ranges)
     }()
 
     /// A 64-bit hash of a type name from its length and its first and last eight bytes (two
