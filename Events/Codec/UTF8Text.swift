@@ -22,32 +22,67 @@
     /// - Complexity: O(n).
     package static func validate(_ bytes: UnsafeRawBufferPointer) -> Bool? {
         // A shift-based DFA: `state` is a shift amount, each table row holds the next state of
-        // every state for one byte, so a step is a load, a shift and a mask.
+        // every state for one byte, so a step is a load, a shift and a mask. A step depends on
+        // the one before, so long texts are cut in two at a character boundary near the middle
+        // and the halves run interleaved (valid UTF-8 cut before a lead or ASCII byte gives two
+        // valid halves, and two valid halves make a valid whole).
         transitions.withUnsafeBufferPointer { table in
-            var state = accept
-            var seen: UInt64 = 0
-            var index = 0
             let count = bytes.count
-            while index &+ 8 <= count {
-                let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                seen |= word
-                if word & highBits == 0 && state == accept {
-                    index &+= 8
-                    continue
+            var seen: UInt64 = 0
+            if count >= 64 {
+                var middle = count &>> 1
+                let limit = middle &+ 4
+                while middle < limit && bytes[middle] & 0xC0 == 0x80 { middle &+= 1 }
+                if middle < limit {
+                    var first = accept
+                    var second = accept
+                    let words = min(middle, count &- middle) &>> 3
+                    for index in 0 ..< words {
+                        let a = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index &<< 3, as: UInt64.self))
+                        let b = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: middle &+ index &<< 3, as: UInt64.self))
+                        seen |= a | b
+                        if (a | b) & highBits == 0 && first == accept && second == accept { continue }
+                        for byte in 0 ..< 8 {
+                            let shift = UInt64(byte &* 8)
+                            first = (table[Int(truncatingIfNeeded: a &>> shift) & 0xFF] &>> first) & 63
+                            second = (table[Int(truncatingIfNeeded: b &>> shift) & 0xFF] &>> second) & 63
+                        }
+                    }
+                    first = run(table, bytes, from: words &<< 3, to: middle, state: first, seen: &seen)
+                    second = run(table, bytes, from: middle &+ words &<< 3, to: count, state: second, seen: &seen)
+                    return first == accept && second == accept ? seen & highBits == 0 : nil
                 }
-                for byte in 0 ..< 8 {
-                    state = (table[Int(truncatingIfNeeded: word &>> UInt64(byte &* 8)) & 0xFF] &>> state) & 63
-                }
-                index &+= 8
             }
-            while index < count {
-                let byte = bytes[index]
-                seen |= UInt64(byte)
-                state = (table[Int(byte)] &>> state) & 63
-                index &+= 1
-            }
+            let state = run(table, bytes, from: 0, to: count, state: accept, seen: &seen)
             return state == accept ? seen & highBits == 0 : nil
         }
+    }
+
+    /// The DFA's state after `bytes[start..<end]` from `state`, eight ASCII bytes per step
+    /// where it can; ORs every byte read into `seen`.
+    @inline(__always) private static func run(_ table: UnsafeBufferPointer<UInt64>, _ bytes: UnsafeRawBufferPointer,
+                                              from start: Int, to end: Int, state: UInt64, seen: inout UInt64) -> UInt64 {
+        var state = state
+        var index = start
+        while index &+ 8 <= end {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            seen |= word
+            if word & highBits == 0 && state == accept {
+                index &+= 8
+                continue
+            }
+            for byte in 0 ..< 8 {
+                state = (table[Int(truncatingIfNeeded: word &>> UInt64(byte &* 8)) & 0xFF] &>> state) & 63
+            }
+            index &+= 8
+        }
+        while index < end {
+            let byte = bytes[index]
+            seen |= UInt64(byte)
+            state = (table[Int(byte)] &>> state) & 63
+            index &+= 1
+        }
+        return state
     }
 
     private static let highBits: UInt64 = 0x8080_8080_8080_8080

@@ -85,17 +85,38 @@ extension StreamID: BinaryCodable {
         self.init(known: String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self), id: try reader.readUUID())
     }
 
-    /// The categories of ``deck(_:)``, ``card(_:)``, ... as bytes and as shared strings.
-    private static let knownCategories: [([UInt8], String)] =
-        ["card", "deck", "profile", "story", "study-session", "spelling-session", "spelling-test"].map { (Array($0.utf8), $0) }
-
-    /// The shared string of a well-known category spelled by `bytes`, else nil, so replay does
-    /// not build (or check) the same text millions of times.
-    @inline(__always) private static func knownCategory(_ bytes: UnsafeRawBufferPointer) -> String? {
-        for (known, text) in knownCategories where known.count == bytes.count {
-            if known.withUnsafeBytes({ ShortBytes.equal($0, bytes) }) { return text }
+    /// The shared string of a well-known category (those of ``deck(_:)``, ``card(_:)``, ...)
+    /// spelled by `bytes`, else nil, so replay does not build or check the same text millions of
+    /// times: a switch on the length, then one or two word compares.
+    @inline(__always) static func knownCategory(_ bytes: UnsafeRawBufferPointer) -> String? {
+        @inline(__always) func word32(_ offset: Int) -> UInt32 {
+            UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
         }
-        return nil
+        @inline(__always) func word64(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
+        switch bytes.count {
+        case 4:
+            switch word32(0) {
+            case 0x6472_6163: return "card"
+            case 0x6B63_6564: return "deck"
+            default: return nil
+            }
+        case 5:
+            return word32(0) == 0x726F_7473 && bytes[4] == 0x79 ? "story" : nil
+        case 7:
+            return word32(0) == 0x666F_7270 && word32(3) == 0x656C_6966 ? "profile" : nil
+        case 13:
+            switch (word64(0), word64(5)) {
+            case (0x6573_2D79_6475_7473, 0x6E6F_6973_7365_732D): return "study-session"
+            case (0x676E_696C_6C65_7073, 0x7473_6574_2D67_6E69): return "spelling-test"
+            default: return nil
+            }
+        case 16:
+            return word64(0) == 0x676E_696C_6C65_7073 && word64(8) == 0x6E6F_6973_7365_732D ? "spelling-session" : nil
+        default:
+            return nil
+        }
     }
 
     @inline(__always) package func encode(to writer: inout BinaryWriter) {

@@ -48,7 +48,7 @@ import TestSupport
         let interesting: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0,
                                     0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF]
         for _ in 0..<2000 {
-            let count = Int.random(in: 0...40, using: &rng)
+            let count = Bool.random(using: &rng) ? Int.random(in: 0...40, using: &rng) : Int.random(in: 60...160, using: &rng)
             let bytes = (0..<count).map { _ in
                 Bool.random(using: &rng) ? interesting[Int.random(in: 0..<interesting.count, using: &rng)] : UInt8.random(in: 0...255, using: &rng)
             }
@@ -69,6 +69,28 @@ import TestSupport
                 Self.check(bytes)
             }
             for cut in stride(from: 0, through: text.count, by: max(1, text.count / 40)) { Self.check(Array(text.prefix(cut))) }
+        }
+    }
+
+    /// Long text (cut in two halves by the validator) with one byte changed anywhere, near
+    /// the cut above all: the verdict still agrees with the standard library.
+    @Test(arguments: 0..<8 as Range<UInt64>)
+    func longTextWithOneByteChanged(seed: UInt64) {
+        var generator = EventGenerator(seed: seed)
+        let replacements: [UInt8] = [0x41, 0x80, 0xBF, 0xC3, 0xE3, 0xED, 0xF0, 0xF4, 0xFF]
+        for _ in 0..<12 {
+            var text: [UInt8] = []
+            while text.count < 64 { text += Array(generator.text().utf8.prefix(200)) + [0x20] }
+            let middle = text.count / 2
+            let positions = Array(max(0, middle - 6)...min(text.count - 1, middle + 6))
+                + (0..<10).map { _ in Int.random(in: 0..<text.count, using: &generator.rng) }
+            for position in positions {
+                for replacement in replacements {
+                    var bytes = text
+                    bytes[position] = replacement
+                    Self.check(bytes)
+                }
+            }
         }
     }
 
