@@ -69,10 +69,13 @@ import Foundation
                 if length > 1 && (word &>> UInt64((length &- 1) &* 8)) & 0xFF == 0 {
                     throw error(.malformedInteger, "a varint is longer than its shortest form")
                 }
-                var result: UInt64 = 0
-                for index in 0..<length {
-                    result |= ((word &>> UInt64(index &* 8)) & 0x7F) &<< UInt64(index &* 7)
-                }
+                // The varint's bytes without their top bits, then the 7-bit groups packed
+                // together by three shift-and-merge rounds (no loop over the bytes).
+                let kept = length == 8 ? ~UInt64(0) : (UInt64(1) &<< UInt64(length &* 8)) &- 1
+                var result = word & kept & 0x7F7F_7F7F_7F7F_7F7F
+                result = (result & 0x007F_007F_007F_007F) | ((result & 0x7F00_7F00_7F00_7F00) &>> 1)
+                result = (result & 0x0000_3FFF_0000_3FFF) | ((result & 0x3FFF_0000_3FFF_0000) &>> 2)
+                result = (result & 0x0000_0000_0FFF_FFFF) | ((result & 0x0FFF_FFFF_0000_0000) &>> 4)
                 offset &+= length
                 return result
             }
