@@ -47,11 +47,21 @@ import Foundation
     /// An unsigned LEB128 varint in its shortest form (an overlong form is rejected so that every
     /// value has exactly one encoding and re-encoding reproduces the input).
     @inlinable @inline(__always) package mutating func readVarint() throws(EventDecodingError) -> UInt64 {
-        if _fastPath(offset < buffer.count) {
+        let remaining = buffer.count &- offset
+        if _fastPath(remaining > 0) {
             let first = buffer[offset]
             if first < 0x80 {
                 offset &+= 1
                 return UInt64(first)
+            }
+            // Two bytes (a UTC offset, most durations): the second ends it and is not zero
+            // (a zero there would be an overlong form, refused by the general case).
+            if remaining > 1 {
+                let second = buffer[offset &+ 1]
+                if second &- 1 < 0x7F {
+                    offset &+= 2
+                    return UInt64(first & 0x7F) | UInt64(second) &<< 7
+                }
             }
         }
         return try readLongVarint()

@@ -25,7 +25,9 @@
         // every state for one byte, so a step is a load, a shift and a mask. A step depends on
         // the one before, so long texts are cut in two at a character boundary near the middle
         // and the halves run interleaved (valid UTF-8 cut before a lead or ASCII byte gives two
-        // valid halves, and two valid halves make a valid whole).
+        // valid halves, and two valid halves make a valid whole). The state is the low six bits
+        // of the last row shifted; `&>>` uses only those bits of its shift, so the rest is never
+        // masked off inside the loops.
         transitions.withUnsafeBufferPointer { table in
             let count = bytes.count
             var seen: UInt64 = 0
@@ -41,24 +43,24 @@
                         let a = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index &<< 3, as: UInt64.self))
                         let b = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: middle &+ index &<< 3, as: UInt64.self))
                         seen |= a | b
-                        if (a | b) & highBits == 0 && first == accept && second == accept { continue }
+                        if (a | b) & highBits == 0 && first & 63 == accept && second & 63 == accept { continue }
                         for byte in 0 ..< 8 {
                             let shift = UInt64(byte &* 8)
-                            first = (table[Int(truncatingIfNeeded: a &>> shift) & 0xFF] &>> first) & 63
-                            second = (table[Int(truncatingIfNeeded: b &>> shift) & 0xFF] &>> second) & 63
+                            first = table[Int(truncatingIfNeeded: a &>> shift) & 0xFF] &>> first
+                            second = table[Int(truncatingIfNeeded: b &>> shift) & 0xFF] &>> second
                         }
                     }
                     first = run(table, bytes, from: words &<< 3, to: middle, state: first, seen: &seen)
                     second = run(table, bytes, from: middle &+ words &<< 3, to: count, state: second, seen: &seen)
-                    return first == accept && second == accept ? seen & highBits == 0 : nil
+                    return first & 63 == accept && second & 63 == accept ? seen & highBits == 0 : nil
                 }
             }
             let state = run(table, bytes, from: 0, to: count, state: accept, seen: &seen)
-            return state == accept ? seen & highBits == 0 : nil
+            return state & 63 == accept ? seen & highBits == 0 : nil
         }
     }
 
-    /// The DFA's state after `bytes[start..<end]` from `state`, eight ASCII bytes per step
+    /// The DFA's state (in its low six bits) after `bytes[start..<end]` from `state`, eight ASCII bytes per step
     /// where it can; ORs every byte read into `seen`.
     @inline(__always) private static func run(_ table: UnsafeBufferPointer<UInt64>, _ bytes: UnsafeRawBufferPointer,
                                               from start: Int, to end: Int, state: UInt64, seen: inout UInt64) -> UInt64 {
@@ -67,19 +69,19 @@
         while index &+ 8 <= end {
             let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
             seen |= word
-            if word & highBits == 0 && state == accept {
+            if word & highBits == 0 && state & 63 == accept {
                 index &+= 8
                 continue
             }
             for byte in 0 ..< 8 {
-                state = (table[Int(truncatingIfNeeded: word &>> UInt64(byte &* 8)) & 0xFF] &>> state) & 63
+                state = table[Int(truncatingIfNeeded: word &>> UInt64(byte &* 8)) & 0xFF] &>> state
             }
             index &+= 8
         }
         while index < end {
             let byte = bytes[index]
             seen |= UInt64(byte)
-            state = (table[Int(byte)] &>> state) & 63
+            state = table[Int(byte)] &>> state
             index &+= 1
         }
         return state
