@@ -47,11 +47,21 @@ import Foundation
     /// An unsigned LEB128 varint in its shortest form (an overlong form is rejected so that every
     /// value has exactly one encoding and re-encoding reproduces the input).
     @inlinable @inline(__always) package mutating func readVarint() throws(EventDecodingError) -> UInt64 {
-        if _fastPath(offset < buffer.count) {
+        let remaining = buffer.count &- offset
+        if _fastPath(remaining > 0) {
             let first = buffer[offset]
             if first < 0x80 {
                 offset &+= 1
                 return UInt64(first)
+            }
+            // Two bytes (a UTC offset, most durations): the second ends it and is not zero
+            // (a zero there would be an overlong form, refused by the general case).
+            if remaining > 1 {
+                let second = buffer[offset &+ 1]
+                if second &- 1 < 0x7F {
+                    offset &+= 2
+                    return UInt64(first & 0x7F) | UInt64(second) &<< 7
+                }
             }
         }
         return try readLongVarint()
@@ -69,10 +79,13 @@ import Foundation
                 if length > 1 && (word &>> UInt64((length &- 1) &* 8)) & 0xFF == 0 {
                     throw error(.malformedInteger, "a varint is longer than its shortest form")
                 }
-                var result: UInt64 = 0
-                for index in 0..<length {
-                    result |= ((word &>> UInt64(index &* 8)) & 0x7F) &<< UInt64(index &* 7)
-                }
+                // The varint's bytes without their top bits, then the 7-bit groups packed
+                // together by three shift-and-merge rounds (no loop over the bytes).
+                let kept = length == 8 ? ~UInt64(0) : (UInt64(1) &<< UInt64(length &* 8)) &- 1
+                var result = word & kept & 0x7F7F_7F7F_7F7F_7F7F
+                result = (result & 0x007F_007F_007F_007F) | ((result & 0x7F00_7F00_7F00_7F00) &>> 1)
+                result = (result & 0x0000_3FFF_0000_3FFF) | ((result & 0x3FFF_0000_3FFF_0000) &>> 2)
+                result = (result & 0x0000_0000_0FFF_FFFF) | ((result & 0x0FFF_FFFF_0000_0000) &>> 4)
                 offset &+= length
                 return result
             }
@@ -179,15 +192,9 @@ import Foundation
         return text
     }
 
-    /// `bytes` as a `String` if they are valid UTF-8, else nil. `String(decoding:)` copies valid
-    /// input exactly and repairs invalid input, so the copy equals the input exactly when the
-    /// input was valid; this avoids the slower generic `String(validating:)` on the replay path.
+    /// `bytes` as a `String` if they are valid UTF-8, else nil (see ``UTF8Text``).
     @inlinable @inline(__always) static func validatedString(_ bytes: UnsafeRawBufferPointer) -> String? {
-        var text = String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
-        let same = text.withUTF8 { utf8 in
-            utf8.count == bytes.count && (bytes.isEmpty || memcmp(utf8.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
-        }
-        return same ? text : nil
+        UTF8Text.string(bytes)
     }
 
     /// A count of elements to follow, checked against the bytes left (every element takes at

@@ -61,6 +61,23 @@ public enum LogCodec {
         }
     }
 
+    /// Decodes the event stored in `payload` at `position` (see ``decode(_:position:)``) straight
+    /// into the uninitialized memory at `target`, so that a batch is built in place instead of
+    /// each 190-byte event being built and then copied into it.
+    /// - Throws: ``EventDecodingError`` as ``decode(_:position:)``; `target` is then left
+    ///   uninitialized (nothing partly built stays behind).
+    @inline(__always)
+    package static func decode(_ payload: UnsafeRawBufferPointer, position: UInt64,
+                               initializing target: UnsafeMutablePointer<RecordedEvent>) throws(EventDecodingError) {
+        var reader = BinaryReader(payload)
+        do {
+            target.initialize(to: try decodeRecord(&reader, position: position))
+        } catch var error {
+            error.position = position
+            throw error
+        }
+    }
+
     /// The event stored in `payload` (an array, `Data`, a slice...) at log position `position`
     /// (see ``decode(_:position:)``).
     /// - Throws: ``EventDecodingError``.

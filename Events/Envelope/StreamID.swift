@@ -68,6 +68,10 @@ extension StreamID: BinaryCodable {
     @inline(__always) package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         let start = reader.offset
         let bytes = try reader.readLengthPrefixed()
+        if let known = Self.knownCategory(bytes) {
+            self.init(known: known, id: try reader.readUUID())
+            return
+        }
         // One pass: 1 to 32 bytes of a-z, 0-9, '-' (ASCII, so decoding needs no validation).
         var valid = !bytes.isEmpty && bytes.count <= 32
         for byte in bytes where !((byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D) {
@@ -78,20 +82,41 @@ extension StreamID: BinaryCodable {
             throw EventDecodingError(.invalidValue, "stream category \"\(shown)\" must be 1 to 32 characters of a-z, 0-9 and '-'",
                                      offset: start)
         }
-        self.init(known: Self.category(bytes), id: try reader.readUUID())
+        self.init(known: String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self), id: try reader.readUUID())
     }
 
-    /// The categories of ``deck(_:)``, ``card(_:)``, ... as bytes and as shared strings.
-    private static let knownCategories: [([UInt8], String)] =
-        ["card", "deck", "profile", "story", "study-session", "spelling-session", "spelling-test"].map { (Array($0.utf8), $0) }
-
-    /// The category spelled by `bytes` (already checked to be `a-z0-9-`): a shared string for the
-    /// well-known ones, so replay does not build the same text millions of times.
-    @inline(__always) private static func category(_ bytes: UnsafeRawBufferPointer) -> String {
-        for (known, text) in knownCategories where known.count == bytes.count {
-            if known.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) { return text }
+    /// The shared string of a well-known category (those of ``deck(_:)``, ``card(_:)``, ...)
+    /// spelled by `bytes`, else nil, so replay does not build or check the same text millions of
+    /// times: a switch on the length, then one or two word compares.
+    @inline(__always) static func knownCategory(_ bytes: UnsafeRawBufferPointer) -> String? {
+        @inline(__always) func word32(_ offset: Int) -> UInt32 {
+            UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
         }
-        return String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+        @inline(__always) func word64(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
+        switch bytes.count {
+        case 4:
+            switch word32(0) {
+            case 0x6472_6163: return "card"
+            case 0x6B63_6564: return "deck"
+            default: return nil
+            }
+        case 5:
+            return word32(0) == 0x726F_7473 && bytes[4] == 0x79 ? "story" : nil
+        case 7:
+            return word32(0) == 0x666F_7270 && word32(3) == 0x656C_6966 ? "profile" : nil
+        case 13:
+            switch (word64(0), word64(5)) {
+            case (0x6573_2D79_6475_7473, 0x6E6F_6973_7365_732D): return "study-session"
+            case (0x676E_696C_6C65_7073, 0x7473_6574_2D67_6E69): return "spelling-test"
+            default: return nil
+            }
+        case 16:
+            return word64(0) == 0x676E_696C_6C65_7073 && word64(8) == 0x6E6F_6973_7365_732D ? "spelling-session" : nil
+        default:
+            return nil
+        }
     }
 
     @inline(__always) package func encode(to writer: inout BinaryWriter) {

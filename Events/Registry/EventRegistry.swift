@@ -20,57 +20,89 @@ public enum EventRegistry {
     }
 
     /// The kind whose UTF-8 type name is `bytes`, or nil.
-    /// - Complexity: O(n) in the name's length: one hash, a probe or two, one `memcmp`.
+    /// - Complexity: O(n) in the name's length: one hash of two words, a probe or two, each
+    ///   checked by length and those two words, then the words between them for the candidate.
     @inline(__always) package static func kind(named bytes: UnsafeRawBufferPointer) -> EventKind? {
+        let count = bytes.count
+        // Every known name is 8 to `Table.nameStride` bytes long (checked when the table is built).
+        guard count >= 8 && count <= Table.nameStride else { return nil }
+        let head = bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
+        let tail = bytes.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
         let table = Self.table
-        var slot = Int(truncatingIfNeeded: nameHash(bytes)) & Table.mask
-        while true {
-            let entry = table.slots[slot]
-            if entry < 0 { return nil }
-            let name = table.names[Int(entry)]
-            if name.count == bytes.count,
-               name.withUnsafeBytes({ bytes.isEmpty || memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
-                return EventKind(rawValue: UInt8(entry))
+        var index = Int(truncatingIfNeeded: nameHash(count: count, head: UInt64(littleEndian: head), tail: UInt64(littleEndian: tail)))
+        return table.slots.withUnsafeBufferPointer { slots in
+            while true {
+                let slot = slots[index & Table.mask]
+                if slot.kind < 0 { return nil }
+                if slot.count == count && slot.head == head && slot.tail == tail
+                    && table.names.withUnsafeBytes({ middleMatches(bytes, $0, at: Int(slot.kind) &* Table.nameStride) }) {
+                    return EventKind(rawValue: UInt8(truncatingIfNeeded: slot.kind))
+                }
+                index &+= 1
             }
-            slot = (slot + 1) & Table.mask
         }
+    }
+
+    /// Whether the bytes of `bytes` between its first and last eight equal those of the name
+    /// stored at `start` in `names`.
+    @inline(__always) private static func middleMatches(_ bytes: UnsafeRawBufferPointer, _ names: UnsafeRawBufferPointer,
+                                                        at start: Int) -> Bool {
+        var offset = 8
+        while offset &+ 8 < bytes.count {
+            if bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                != names.loadUnaligned(fromByteOffset: start &+ offset, as: UInt64.self) {
+                return false
+            }
+            offset &+= 8
+        }
+        return true
     }
 
     /// An open-addressing hash table of the known names (linear probing, at most half full).
     private struct Table {
         static let size = 256
         static let mask = size - 1
-        /// The kind's raw value in each slot, or -1 for an empty slot.
-        let slots: [Int16]
-        /// The UTF-8 name of each kind, by raw value.
-        let names: [[UInt8]]
+        /// Room for each name in ``names``: the longest name a kind may have.
+        static let nameStride = 48
+
+        /// A known name's length and first and last eight bytes (as loaded, unswapped), and its
+        /// kind's raw value; kind -1 marks an empty slot.
+        struct Slot {
+            var head: UInt64 = 0
+            var tail: UInt64 = 0
+            var count: Int = 0
+            var kind: Int = -1
+        }
+
+        let slots: [Slot]
+        /// The UTF-8 name of kind `k` at `k * nameStride`, zero-padded.
+        let names: [UInt8]
     }
 
     private static let table: Table = {
         let names = EventKind.allCases.map { Array($0.typeName.utf8) }
         precondition(names.count * 2 <= Table.size, "grow EventRegistry.Table.size")
-        var slots = [Int16](repeating: -1, count: Table.size)
+        var slots = [Table.Slot](repeating: Table.Slot(), count: Table.size)
+        var flat = [UInt8](repeating: 0, count: names.count * Table.nameStride)
         for (index, name) in names.enumerated() {
-            var slot = Int(truncatingIfNeeded: name.withUnsafeBytes { nameHash($0) }) & Table.mask
-            while slots[slot] >= 0 { slot = (slot + 1) & Table.mask }
-            slots[slot] = Int16(index)
+            precondition(name.count >= 8 && name.count <= Table.nameStride, "type name \(name) must be 8 to 48 bytes")
+            let (head, tail) = name.withUnsafeBytes {
+                ($0.loadUnaligned(fromByteOffset: 0, as: UInt64.self), $0.loadUnaligned(fromByteOffset: name.count - 8, as: UInt64.self))
+            }
+            var slot = Int(truncatingIfNeeded: nameHash(count: name.count, head: UInt64(littleEndian: head), tail: UInt64(littleEndian: tail))) & Table.mask
+            while slots[slot].kind >= 0 { slot = (slot + 1) & Table.mask }
+            slots[slot] = Table.Slot(head: head, tail: tail, count: name.count, kind: index)
+            flat.replaceSubrange(index * Table.nameStride ..< index * Table.nameStride + name.count, with: name)
         }
-        return Table(slots: slots, names: names)
+        return Table(slots: slots, names: flat)
     }()
 
     /// A 64-bit hash of a type name from its length and its first and last eight bytes (two
-    /// loads instead of a multiply per byte: names differ at their ends, and `memcmp` decides).
-    @inline(__always) private static func nameHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        let count = bytes.count
+    /// loads instead of a multiply per byte: names differ at their ends, and the compare decides).
+    @inline(__always) private static func nameHash(count: Int, head: UInt64, tail: UInt64) -> UInt64 {
         var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
-        if count >= 8 {
-            let head = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
-            let tail = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
-            hash = (hash ^ head) &* 0xFF51_AFD7_ED55_8CCD
-            hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
-        } else {
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        }
+        hash = (hash ^ head) &* 0xFF51_AFD7_ED55_8CCD
+        hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
         return hash ^ (hash >> 31)
     }
 }

@@ -14,6 +14,9 @@ public struct ElapsedTime: Hashable, Comparable, Sendable, Codable, CustomString
         self.milliseconds = milliseconds
     }
 
+    /// A length of `milliseconds`, already known to be zero or more.
+    @inline(__always) init(nonNegativeMilliseconds milliseconds: Int64) { self.milliseconds = milliseconds }
+
     /// A length of `seconds`, rounded to the nearest millisecond.
     /// - Throws: ``EventValidationError``: `notFinite` for NaN or infinity, `outOfRange` when
     ///   negative or beyond 2^63 ms.
@@ -55,7 +58,8 @@ extension ElapsedTime: BinaryCodable {
             guard let ms = Int64(exactly: raw) else {
                 throw EventValidationError(.outOfRange, field: "duration", "duration \(raw) ms is beyond 2^63 ms")
             }
-            return try ElapsedTime(milliseconds: ms)
+            // Never negative: it came from an unsigned varint within Int64's range.
+            return ElapsedTime(nonNegativeMilliseconds: ms)
         }
     }
     @inline(__always) package func encode(to writer: inout BinaryWriter) { writer.writeVarint(UInt64(milliseconds)) }

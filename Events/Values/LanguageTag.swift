@@ -8,8 +8,11 @@ public struct LanguageTag: Hashable, Sendable, Codable, CustomStringConvertible 
     /// - Throws: ``EventValidationError`` unless `value` is 1 to 35 bytes of printable ASCII
     ///   without spaces.
     public init(_ value: String) throws(EventValidationError) {
-        self.value = try TextToken.checked(value, field: "language", maxLength: 35)
+        self.value = try TextToken.checked(value, field: "language", maxLength: Self.maximumLength)
     }
+
+    /// The longest value, in UTF-8 bytes.
+    static let maximumLength = 35
 
     public var description: String { value }
 
@@ -25,6 +28,10 @@ public struct LanguageTag: Hashable, Sendable, Codable, CustomStringConvertible 
 
 extension LanguageTag: BinaryCodable {
     @inline(__always) package init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        if let token = reader.readPlainToken(maxLength: Self.maximumLength) {
+            value = token
+            return
+        }
         self = try reader.readValidated({ r throws(EventDecodingError) in try r.readString() }) {
             raw throws(EventValidationError) in try LanguageTag(raw)
         }

@@ -18,3 +18,19 @@ enum TextToken {
         return text
     }
 }
+
+extension BinaryReader {
+    /// A length-prefixed token that already obeys ``TextToken`` (1 to `maxLength` bytes of
+    /// printable ASCII without spaces, so also valid UTF-8), read without the checks on the
+    /// built `String`; nil, with the offset unchanged, for anything else, so that the caller
+    /// takes its checked path and reports what is wrong.
+    @inline(__always) mutating func readPlainToken(maxLength: Int) -> String? {
+        let start = offset
+        guard let bytes = try? readLengthPrefixed(), !bytes.isEmpty, bytes.count <= maxLength,
+              bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+            offset = start
+            return nil
+        }
+        return String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+    }
+}

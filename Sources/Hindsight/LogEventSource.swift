@@ -21,11 +21,27 @@ package struct LogEventSource: EventSource {
     package func events(after position: UInt64, limit: Int) async throws -> [RecordedEvent] {
         let published = writer.lastPosition
         guard published > position else { return [] }
-        var events: [RecordedEvent] = []
-        events.reserveCapacity(Int(min(UInt64(limit), published - position)) + 16)
-        try writer.reader.forEachRecord(from: position + 1, through: published, resuming: place) { recordPosition, payload, endsBatch in
-            events.append(try LogCodec.decode(payload, position: recordPosition))
-            return !(endsBatch && events.count >= limit)
+        let capacity = Int(min(UInt64(max(limit, 0)), published - position)) + 16
+        var next = position + 1
+        var full = false
+        // Decoded in place: each event is built in the array's storage, not built and copied.
+        var events = try [RecordedEvent](unsafeUninitializedCapacity: capacity) { buffer, count in
+            guard let base = buffer.baseAddress else { return }
+            try writer.reader.forEachRecord(from: next, through: published, resuming: place) { recordPosition, payload, endsBatch in
+                try LogCodec.decode(payload, position: recordPosition, initializing: base + count)
+                count += 1
+                next = recordPosition + 1
+                if endsBatch && count >= limit { return false }
+                full = count == buffer.count
+                return !full
+            }
+        }
+        // Rare: the appended batch the limit falls in goes on past the capacity.
+        if full && next <= published {
+            try writer.reader.forEachRecord(from: next, through: published, resuming: place) { recordPosition, payload, endsBatch in
+                events.append(try LogCodec.decode(payload, position: recordPosition))
+                return !(endsBatch && events.count >= limit)
+            }
         }
         return events
     }
