@@ -12,6 +12,16 @@ struct ProfileScheduling: Sendable {
         scheduler = Scheduler(configuration: configuration)
     }
 
+    /// The card state after `record`, from `previous`, for the card seeded `seed`.
+    ///
+    /// `mutating` only so that a scheduling stored in a dictionary is used in place: read
+    /// through the dictionary's getter, the whole scheduling (configuration and scheduler, with
+    /// their arrays) would be copied, and retained and released, on every review.
+    @inline(__always)
+    mutating func nextState(after record: ReviewRecord, from previous: CardState?, seed: Int64) -> CardState {
+        scheduler.apply(record, to: previous, cardID: seed).state
+    }
+
     /// The same scheduling with `change` applied, or nil when the result is not a valid
     /// configuration (the caller then keeps the old one).
     func changed(_ change: (inout SchedulerConfiguration) -> Void) -> ProfileScheduling? {

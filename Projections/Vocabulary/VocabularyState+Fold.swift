@@ -107,13 +107,13 @@ extension VocabularyState {
         self.index(slot)
     }
 
-    /// The card state after `record`, under the scheduler in force for `profile` (read in place:
-    /// no copy of the scheduling per review).
+    /// The card state after `record`, under the scheduler in force for `profile` (reached in
+    /// place: no copy of the scheduling per review, which is why this is `mutating`).
     @inline(__always)
-    private func nextState(after record: ReviewRecord, from previous: CardState?, seed: Int64,
-                           profile: ProfileID) -> CardState {
+    private mutating func nextState(after record: ReviewRecord, from previous: CardState?, seed: Int64,
+                                    profile: ProfileID) -> CardState {
         if !profileScheduling.isEmpty, let custom = profileScheduling.index(forKey: profile) {
-            return profileScheduling.values[custom].scheduler.apply(record, to: previous, cardID: seed).state
+            return profileScheduling.values[custom].nextState(after: record, from: previous, seed: seed)
         }
         return defaultScheduling.scheduler.apply(record, to: previous, cardID: seed).state
     }
