@@ -20,7 +20,7 @@ package final class LogReadPlace: Sendable {
         // @unchecked: the buffer is only ever used by the call that took it out of the mutex.
         var cursor: ReadCursor
         var buffer: ReadBuffer
-        var mapping: SegmentMapping?
+        var access: SegmentAccess
     }
 
     private let saved = Mutex<Saved?>(nil)
@@ -28,25 +28,25 @@ package final class LogReadPlace: Sendable {
     /// No place yet: the first read seeks.
     package init() {}
 
-    /// The saved cursor, buffer and mapping, taken out, when the saved cursor stands at
-    /// `position`; otherwise a nil cursor (and the saved buffer and mapping are still handed out
+    /// The saved cursor, buffer and segment access, taken out, when the saved cursor stands at
+    /// `position`; otherwise a nil cursor (and the saved buffer and access are still handed out
     /// for reuse: the read uses the mapping only if it reads that segment).
-    fileprivate func take(at position: UInt64) -> (cursor: ReadCursor?, buffer: ReadBuffer?, mapping: SegmentMapping?) {
+    fileprivate func take(at position: UInt64) -> (cursor: ReadCursor?, buffer: ReadBuffer?, access: SegmentAccess) {
         guard let taken = saved.withLock({ saved -> Saved? in
             defer { saved = nil }
             return saved
-        }) else { return (nil, nil, nil) }
-        return (taken.cursor.position == position ? taken.cursor : nil, taken.buffer, taken.mapping)
+        }) else { return (nil, nil, .undecided) }
+        return (taken.cursor.position == position ? taken.cursor : nil, taken.buffer, taken.access)
     }
 
     /// Saves where a read stopped.
-    fileprivate func keep(_ cursor: ReadCursor, buffer: ReadBuffer, mapping: SegmentMapping?) {
-        let value = Saved(cursor: cursor, buffer: buffer, mapping: mapping)
+    fileprivate func keep(_ cursor: ReadCursor, buffer: ReadBuffer, access: SegmentAccess) {
+        let value = Saved(cursor: cursor, buffer: buffer, access: access)
         saved.withLock { $0 = value }
     }
 
     /// The base of the segment the place holds mapped, if any (tests).
-    package var mappedSegmentBase: UInt64? { saved.withLock { $0?.mapping?.base } }
+    package var mappedSegmentBase: UInt64? { saved.withLock { $0?.access.mapping?.base } }
 }
 
 extension LogReader {
@@ -59,13 +59,13 @@ extension LogReader {
         guard position >= 1 else {
             throw LogError(.invalidPosition, "positions start at 1", directory: directory, position: position)
         }
-        var (resumed, reused, mapping) = place.take(at: position)
+        var (resumed, reused, access) = place.take(at: position)
         let buffer = reused ?? ReadBuffer()
         guard var cursor = try resumed ?? seek(to: position, buffer: buffer) else { return }
-        _ = try read(from: &cursor, through: lastPosition, buffer: buffer, mapping: &mapping) { record in
+        _ = try read(from: &cursor, through: lastPosition, buffer: buffer, access: &access) { record in
             guard record.position >= position else { return true }
             return try body(record.position, record.payload, record.flags & RecordFrame.endOfBatch != 0)
         }
-        place.keep(cursor, buffer: buffer, mapping: mapping)
+        place.keep(cursor, buffer: buffer, access: access)
     }
 }

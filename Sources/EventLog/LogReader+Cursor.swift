@@ -29,22 +29,23 @@ extension LogReader {
     /// published tail for a writer's reader), moving the cursor past each; `body` returns
     /// false to stop. Follows into later segments, listing the directory again when the
     /// last one ends (the writer may have rolled). Sealed segments are read through a
-    /// ``SegmentMapping`` (kept in `mapping` for the next call, replaced when the read moves to
-    /// another segment), the last one through `buffer`.
+    /// ``SegmentMapping``, the last one through `buffer`; the choice is made when the read
+    /// enters a segment and kept in `access` for the next call (see ``SegmentAccess``).
     /// - Returns: false when `body` stopped the read.
     /// - Throws: ``LogError`` for damage and I/O failures, or what `body` throws.
     func read(from cursor: inout ReadCursor, through lastPosition: UInt64, buffer: ReadBuffer,
-              mapping: inout SegmentMapping?, _ body: (ScannedRecord) throws -> Bool) throws -> Bool {
+              access: inout SegmentAccess, _ body: (ScannedRecord) throws -> Bool) throws -> Bool {
         let bound = min(lastPosition, tail?.lastPosition ?? .max)
         while cursor.position <= bound {
             let name = SegmentName.segment(base: cursor.segmentBase)
             let path = directory + "/" + name
-            if mapping?.base != cursor.segmentBase {
-                mapping = nil
-                mapping = try mapIfSealed(base: cursor.segmentBase, name: name)
+            if access.base != cursor.segmentBase {
+                access = .undecided
+                access = try mapIfSealed(base: cursor.segmentBase, name: name).map(SegmentAccess.mapped)
+                    ?? .buffered(base: cursor.segmentBase)
             }
             let end: ScanEnd
-            if let mapped = mapping {
+            if let mapped = access.mapping {
                 if cursor.offset == Int64(SegmentHeader.size) {
                     try SegmentFiles.checkHeader(mapped.bytes, base: cursor.segmentBase, name: name, directory: directory)
                 }

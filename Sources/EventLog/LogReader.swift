@@ -36,8 +36,8 @@ public struct LogReader: Sendable {
         }
         let buffer = ReadBuffer()
         guard var cursor = try seek(to: position, buffer: buffer) else { return }
-        var mapping: SegmentMapping?
-        _ = try read(from: &cursor, through: lastPosition, buffer: buffer, mapping: &mapping) { record in
+        var access = SegmentAccess.undecided
+        _ = try read(from: &cursor, through: lastPosition, buffer: buffer, access: &access) { record in
             if record.position >= position { try body(record.position, record.payload) }
             return true
         }
@@ -66,8 +66,8 @@ public struct LogReader: Sendable {
         let buffer = ReadBuffer()
         let start = SegmentFiles.loadIndex(base: base, directory: directory, fileSystem: fileSystem)?.entries.last?.position ?? base
         guard var cursor = try seek(to: start, buffer: buffer) else { return 0 }
-        var mapping: SegmentMapping?
-        _ = try read(from: &cursor, through: .max, buffer: buffer, mapping: &mapping) { _ in true }
+        var access = SegmentAccess.undecided
+        _ = try read(from: &cursor, through: .max, buffer: buffer, access: &access) { _ in true }
         return cursor.position - 1
     }
 

@@ -29,7 +29,7 @@ public struct LogSubscription: AsyncSequence, Sendable {
         var ready: [LogRecord] = []
         var next = 0
         let buffer = ReadBuffer(capacity: 256 << 10)
-        var mapping: SegmentMapping?
+        var access = SegmentAccess.undecided
 
         init(reader: LogReader, tail: LogTail, position: UInt64) {
             self.reader = reader
@@ -64,7 +64,7 @@ public struct LogSubscription: AsyncSequence, Sendable {
             guard var current = cursor else { return }
             let wanted = position
             var records: [LogRecord] = []
-            _ = try reader.read(from: &current, through: last, buffer: buffer, mapping: &mapping) { record in
+            _ = try reader.read(from: &current, through: last, buffer: buffer, access: &access) { record in
                 if record.position >= wanted { records.append(LogRecord(position: record.position, payload: Array(record.payload))) }
                 return true
             }

@@ -59,4 +59,27 @@ enum LogFixtures {
         }
         return offsets
     }
+
+    /// What a batch-wise consumer reads from `position` on (as the projection runner's source
+    /// reads): records up to `limit`, then on to the end of the batch the limit falls in; resuming
+    /// from `place` when one is given. Returns the records read and the error that stopped the
+    /// read, if any (the records before it are kept).
+    static func readChunk(_ reader: LogReader, from position: UInt64, through last: UInt64, limit: Int,
+                          place: LogReadPlace?) -> (records: [(UInt64, [UInt8])], error: (any Error)?) {
+        var records: [(UInt64, [UInt8])] = []
+        let body: (UInt64, UnsafeRawBufferPointer, Bool) throws -> Bool = { position, payload, endsBatch in
+            records.append((position, Array(payload)))
+            return !(endsBatch && records.count >= limit)
+        }
+        do {
+            if let place {
+                try reader.forEachRecord(from: position, through: last, resuming: place, body)
+            } else {
+                try reader.forEachRecord(from: position, through: last, body)
+            }
+            return (records, nil)
+        } catch {
+            return (records, error)
+        }
+    }
 }

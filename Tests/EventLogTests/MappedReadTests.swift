@@ -30,25 +30,12 @@ import TestSupport
         LogReader(directory: directory, fileSystem: fileSystem(mapping: false), tail: nil)
     }
 
-    /// Everything `reader` gives from `from` through `last`, up to `limit` records then on to the
-    /// end of that batch, and the error that stopped it, if any.
+    /// ``LogFixtures/readChunk(_:from:through:limit:place:)``, its error as a ``LogError`` (every
+    /// error a read here can meet).
     static func read(_ reader: LogReader, from: UInt64, through last: UInt64, limit: Int,
                      place: LogReadPlace?) -> (records: [(UInt64, [UInt8])], error: LogError?) {
-        var records: [(UInt64, [UInt8])] = []
-        let body: (UInt64, UnsafeRawBufferPointer, Bool) throws -> Bool = { position, payload, endsBatch in
-            records.append((position, Array(payload)))
-            return !(endsBatch && records.count >= limit)
-        }
-        do {
-            if let place {
-                try reader.forEachRecord(from: from, through: last, resuming: place, body)
-            } else {
-                try reader.forEachRecord(from: from, through: last, body)
-            }
-            return (records, nil)
-        } catch {
-            return (records, error as? LogError)
-        }
+        let (records, error) = LogFixtures.readChunk(reader, from: from, through: last, limit: limit, place: place)
+        return (records, error as? LogError)
     }
 
     /// Random logs of many small segments, read in random chunks (mostly resuming at the place,
@@ -133,6 +120,44 @@ import TestSupport
         let segments = try LogFixtures.segments(directory).count
         #expect(segments > 5)
         #expect(maps.value == segments - 1)
+        try await writer.close()
+    }
+
+    /// Reading the active segment in many small chunks through one place decides once that it
+    /// is not sealed: the directory is listed a few times in all, not once per read (a live
+    /// follower reads the active segment in small steps all day).
+    @Test func chunkedReadsOfTheActiveSegmentListTheDirectoryOnce() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let payloads = LogFixtures.payloads(2_000, seed: 41, lengths: 10...60)
+        let writer = try await LogWriter.open(directory: directory.path,
+                                              options: LogOptions(durability: .buffered(flushInterval: .seconds(3600))))
+        for start in stride(from: 0, to: payloads.count, by: 10) {
+            _ = try await writer.append(contentsOf: Array(payloads[start..<(start + 10)]))
+        }
+        try await writer.sync()
+        let listings = Counter()
+        var fileSystem = FileSystem.posix
+        let list = fileSystem.list
+        fileSystem.list = { path throws(SystemCallError) in
+            listings.count.withLock { $0 += 1 }
+            return try list(path)
+        }
+        let reader = LogReader(directory: directory.path, fileSystem: fileSystem, tail: writer.reader.tail)
+        let place = LogReadPlace()
+        var read = 0, reads = 0
+        while read < payloads.count {
+            let chunk = Self.read(reader, from: UInt64(read + 1), through: writer.lastPosition, limit: 20, place: place)
+            #expect(chunk.error == nil)
+            #expect(chunk.records.map(\.1) == Array(payloads[read..<(read + chunk.records.count)]))
+            if chunk.records.isEmpty { break }
+            read += chunk.records.count
+            reads += 1
+        }
+        #expect(read == payloads.count)
+        #expect(reads >= 100)
+        #expect(listings.value <= 2, "listed \(listings.value) times for \(reads) reads")
+        #expect(place.mappedSegmentBase == nil)
         try await writer.close()
     }
 

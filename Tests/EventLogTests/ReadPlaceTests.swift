@@ -6,20 +6,11 @@ import TestSupport
 /// Reads that resume from a ``LogReadPlace`` must see exactly what reads that seek see: across
 /// segment rolls, with appends between reads, after jumps elsewhere, and after a read that threw.
 @Suite struct ReadPlaceTests {
-    /// What a batch-wise consumer reads from `position` on: records up to `limit`, then on to the
-    /// end of the batch the limit falls in (as the projection runner's source reads).
+    /// ``LogFixtures/readChunk(_:from:through:limit:place:)``, throwing its error.
     static func chunk(_ reader: LogReader, from position: UInt64, through last: UInt64, limit: Int,
                       place: LogReadPlace?) throws -> [(UInt64, [UInt8])] {
-        var records: [(UInt64, [UInt8])] = []
-        let body: (UInt64, UnsafeRawBufferPointer, Bool) throws -> Bool = { position, payload, endsBatch in
-            records.append((position, Array(payload)))
-            return !(endsBatch && records.count >= limit)
-        }
-        if let place {
-            try reader.forEachRecord(from: position, through: last, resuming: place, body)
-        } else {
-            try reader.forEachRecord(from: position, through: last, body)
-        }
+        let (records, error) = LogFixtures.readChunk(reader, from: position, through: last, limit: limit, place: place)
+        if let error { throw error }
         return records
     }
 
