@@ -9,11 +9,11 @@ import Foundation
 // pipeline starts them ahead, one stage per miss: at event i it prefetches the index bucket of
 // event i + 3d, looks up the slot of event i + 2d (its bucket now cached) and prefetches the
 // card's record, then reads event i + d's record (now cached) to prefetch its undo slot and
-// due-calendar place; then it folds event i. Cards are looked up ahead by the event's stream
-// id (read without copying the event); the fold reuses a slot found ahead only when it is for
-// the event's own card (a slot, once given, never changes; a card created inside the batch
-// after the lookup, or a review filed under another stream, is looked up again), so both paths
-// make the very same state changes.
+// due-calendar place; then it folds event i. Only reviews and undos are looked up ahead, by
+// the card their payload names (read without copying the event, see `DomainEvent+Payloads`);
+// the fold reuses a slot found ahead only when it is for the event's own card (a slot, once
+// given, never changes; a card created inside the batch after the lookup is looked up again),
+// so both paths make the very same state changes.
 //
 // Profiles of `replay.all` show the stage-3 read of the record and the undo store still
 // waiting on memory: the arrays live on 4 KB pages (transparent huge pages are `madvise`-only
@@ -48,10 +48,9 @@ extension VocabularyProjection {
             keys.withUnsafeMutableBufferPointer { keys in
                 slots.withUnsafeMutableBufferPointer { slots in
                     func stage1(_ ahead: Int) {
-                        // The card of an event about one is its stream's id (read without
-                        // copying the event; the fold checks it is the event's card).
-                        guard events[ahead].stream.category == Self.cardCategory else { return }
-                        let key = IDKey(events[ahead].stream.id)
+                        // The card of a review or an undo (read without copying the event).
+                        guard let card = events[ahead].event.reviewedCard else { return }
+                        let key = IDKey(card)
                         keys[ahead] = key
                         slots[ahead] = -1
                         state.prefetchIndex(key)
@@ -79,28 +78,24 @@ extension VocabularyProjection {
         return BatchOutcome(lastApplied: last, failure: nil)
     }
 
-    /// The stream category of events about a card.
-    private static let cardCategory = StreamID.card(CardID(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))).category
-
     /// Folds `events[index]` in place: ``apply(_:to:)``'s steps, a review's or an undo's card
     /// at `slot` when the card looked up ahead (`key`, from the event's stream) is the event's
     /// and was found; else looked up now.
     @inline(__always)
     private func fold(_ events: UnsafeBufferPointer<RecordedEvent>, at index: Int, key: IDKey, slot: Int32,
                       into state: inout VocabularyState) {
-        switch events[index].event {
-        case .reviewGraded(let review):
+        if let review = events[index].event.reviewGradedPayload {
             let card = IDKey(review.card)
             guard let slot = slot >= 0 && card == key ? slot : state.cards.slot(of: card) else { return }
             state.grade(slot: slot, review, id: events[index].id, occurred: events[index].occurred)
-        case .reviewUndone(let undo):
+        } else if let undo = events[index].event.reviewUndonePayload {
             let card = IDKey(undo.card)
             guard let slot = slot >= 0 && card == key ? slot : state.cards.slot(of: card) else { return }
             state.undo(slot: slot, undo)
-        case .cardCreated(let created):
+        } else if case .cardCreated(let created) = events[index].event {
             state.createCard(created, profile: events[index].profile, occurred: events[index].occurred,
                              position: events[index].position)
-        default:
+        } else {
             apply(events[index], to: &state)
         }
     }

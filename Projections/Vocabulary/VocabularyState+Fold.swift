@@ -115,7 +115,7 @@ extension VocabularyState {
         if !profileScheduling.isEmpty, let custom = profileScheduling.index(forKey: profile) {
             return profileScheduling.values[custom].nextState(after: record, from: previous, seed: seed)
         }
-        return defaultScheduling.scheduler.apply(record, to: previous, cardID: seed).state
+        return defaultScheduling.scheduler.nextState(after: record, from: previous, cardID: seed)
     }
 
     /// Excludes a remembered review from the card's history: a cram review is uncounted; a

@@ -32,16 +32,34 @@ public struct Scheduler: Sendable {
     /// go below 0). `cardID` seeds the fuzz.
     @inline(__always)
     public func apply(_ review: ReviewRecord, to state: CardState?, cardID: Int64) -> ScheduledReview {
+        let step = schedule(review, from: state, cardID: cardID)
+        var retrievability: Float?
+        if let before = step.memoryBefore, step.elapsedDays > 0 {
+            retrievability = model.retrievability(elapsedDays: Float(step.elapsedDays), stability: before.stability)
+        }
+        return ScheduledReview(review: review, elapsedDays: step.elapsedDays, retrievability: retrievability,
+                               memoryBefore: step.memoryBefore, state: step.state, intervalRaw: step.intervalRaw)
+    }
+
+    /// The card after one counted review of `state` (nil for a new card): exactly
+    /// `apply(review, to: state, cardID: cardID).state`, without working out the rest of the
+    /// ``ScheduledReview`` (the retrievability at the review costs a `powf`), for folds that
+    /// keep only the state.
+    public func nextState(after review: ReviewRecord, from state: CardState?, cardID: Int64) -> CardState {
+        schedule(review, from: state, cardID: cardID).state
+    }
+
+    /// What ``apply(_:to:cardID:)`` and ``nextState(after:from:cardID:)`` share: the elapsed
+    /// days, the memory before, the card after and the raw interval of one counted review.
+    @inline(__always)
+    private func schedule(_ review: ReviewRecord, from state: CardState?, cardID: Int64)
+        -> (elapsedDays: Int, memoryBefore: MemoryState?, state: CardState, intervalRaw: Float) {
         let cutoff = configuration.dayCutoffHour
         let day = LocalDay.number(timeMs: review.timeMs, utcOffsetMinutes: review.utcOffsetMinutes, cutoffHour: cutoff)
         let elapsed = state.map { Int(max(0, day - $0.lastReviewDay)) } ?? 0
         let before = state?.memory
         let memory = model.nextState(from: before, rating: review.rating, elapsedDays: elapsed)
         let raw = intervalRaw(memory.stability)
-        var retrievability: Float?
-        if let before, elapsed > 0 {
-            retrievability = model.retrievability(elapsedDays: Float(elapsed), stability: before.stability)
-        }
         let reps = (state?.reps ?? 0) + 1
         var next = CardState(memory: memory, phase: state?.phase ?? .learning, step: state?.step ?? 0,
                              reps: reps, lapses: state?.lapses ?? 0, lastReviewMs: review.timeMs,
@@ -64,8 +82,7 @@ public struct Scheduler: Sendable {
             next.dueMs = LocalDay.start(ofDay: day + Int64(days), utcOffsetMinutes: review.utcOffsetMinutes,
                                         cutoffHour: cutoff)
         }
-        return ScheduledReview(review: review, elapsedDays: elapsed, retrievability: retrievability,
-                               memoryBefore: before, state: next, intervalRaw: raw)
+        return (elapsed, before, next, raw)
     }
 
     /// Every counted review of `history` (in the order given, which should be time order),
@@ -89,7 +106,7 @@ public struct Scheduler: Sendable {
     public func state(after history: ArraySlice<ReviewRecord>, cardID: Int64) -> CardState? {
         var state: CardState?
         for review in history where review.countsForSchedule {
-            state = apply(review, to: state, cardID: cardID).state
+            state = nextState(after: review, from: state, cardID: cardID)
         }
         return state
     }

@@ -102,6 +102,32 @@ import TestSupport
         #expect(scheduler.state(after: mixed, cardID: 9) == scheduler.replay(counted, cardID: 9).last?.state)
     }
 
+    /// `nextState(after:from:cardID:)` is `apply(...).state`, review by review, for histories
+    /// with same-day reviews, lapses, learning steps and fuzz; and `apply` still gives the
+    /// retrievability at each review after the first local day.
+    @Test(arguments: 0..<40)
+    func nextStateIsTheStateThatApplyGives(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let scheduler = try Self.scheduler(steps: seed % 2 == 0, fuzz: seed % 3 != 0)
+        var t = Self.jan1
+        var state: CardState?
+        for _ in 0..<25 {
+            t += Bool.random(using: &random) ? Int64.random(in: 0...(3 * Self.hour), using: &random)
+                                             : Int64.random(in: 0...(40 * Self.day), using: &random)
+            let review = ReviewRecord(rating: FSRSRating.allCases.randomElement(using: &random)!, timeMs: t,
+                                      utcOffsetMinutes: Int.random(in: -12...14, using: &random) * 60)
+            let applied = scheduler.apply(review, to: state, cardID: Int64(seed))
+            #expect(scheduler.nextState(after: review, from: state, cardID: Int64(seed)) == applied.state)
+            if let before = state, applied.elapsedDays > 0 {
+                #expect(applied.retrievability == scheduler.model.retrievability(
+                    elapsedDays: Float(applied.elapsedDays), stability: before.memory.stability))
+            } else {
+                #expect(applied.retrievability == nil)
+            }
+            state = applied.state
+        }
+    }
+
     @Test func aHistoryOfOnlyCramAndUndoneReviewsHasNoState() throws {
         let scheduler = try Self.scheduler()
         let history = [ReviewRecord(rating: .good, timeMs: Self.jan1, mode: .cram),
