@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Hindsight depends on no packages: the Swift toolchain only, plus our own small C targets
-// for CPU instructions Swift does not expose: CRC32C, and cache prefetch hints for the folds. See DESIGN.md for the dependency direction:
+// for CPU instructions Swift does not expose: CRC32C, cache prefetch hints for the folds, and
+// byte shuffles for UTF-8 validation. See DESIGN.md for the dependency direction:
 // EventLog, FSRS and Events depend on nothing of ours; Projections on Events and FSRS;
 // Hindsight on all four; the CLI and the benchmarks on Hindsight.
 
@@ -27,10 +28,11 @@ let package = Package(
         // MARK: Modules
         .target(name: "CCRC32C", path: "Sources/CCRC32C"),
         .target(name: "CPrefetch", path: "Sources/CPrefetch"),
+        .target(name: "CUTF8", path: "Sources/CUTF8"),
         .target(name: "EventLog", dependencies: ["CCRC32C"], path: "Sources/EventLog",
                 exclude: ["FORMAT.md"], swiftSettings: strict),
         .target(name: "FSRS", path: "Sources/FSRS", swiftSettings: strict),
-        .target(name: "Events", path: "Events", exclude: ["FORMAT.md"], swiftSettings: strict),
+        .target(name: "Events", dependencies: ["CUTF8"], path: "Events", exclude: ["FORMAT.md"], swiftSettings: strict),
         .target(name: "Projections", dependencies: ["Events", "FSRS", "CPrefetch"], path: "Projections",
                 swiftSettings: strict),
         .target(name: "Hindsight", dependencies: ["EventLog", "FSRS", "Events", "Projections"],

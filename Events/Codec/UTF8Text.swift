@@ -1,6 +1,11 @@
+import CUTF8
+
 /// UTF-8 validation for the decoder's text fields, faster than the standard library's on the
 /// mixed Latin and CJK text that cards hold, followed by a `String` copy that does not validate
 /// again (`UTF8Span(unchecked:)`, where the platform has it).
+///
+/// Two validators give the same verdicts: 16 bytes at a time with byte shuffles (the C target
+/// `CUTF8`, on x86-64 with SSSE3), else a table-driven automaton (``validateWithTable(_:)``).
 ///
 /// Accepts exactly what `String(validating:as: UTF8.self)` accepts: shortest forms only, no
 /// surrogates (U+D800-U+DFFF), nothing above U+10FFFF (`UTF8TextTests` checks the two agree on
@@ -20,7 +25,23 @@
 
     /// Whether `bytes` are valid UTF-8: nil when not, else whether they are all ASCII.
     /// - Complexity: O(n).
+    @inline(__always)
     package static func validate(_ bytes: UnsafeRawBufferPointer) -> Bool? {
+        switch hindsight_utf8_validate(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count) {
+        case 1: true
+        case 0: false
+        case -1: nil
+        default: validateWithTable(bytes)
+        }
+    }
+
+    /// Whether ``validate(_:)`` uses the SIMD validator on this machine.
+    package static var usesSIMD: Bool { hindsight_utf8_validate_is_available() != 0 }
+
+    /// ``validate(_:)`` by the table-driven automaton, the path of machines without the SIMD
+    /// validator (and the tests' second opinion on it).
+    /// - Complexity: O(n).
+    package static func validateWithTable(_ bytes: UnsafeRawBufferPointer) -> Bool? {
         // A shift-based DFA: `state` is a shift amount, each table row holds the next state of
         // every state for one byte, so a step is a load, a shift and a mask. A step depends on
         // the one before, so long texts are cut in two at a character boundary near the middle

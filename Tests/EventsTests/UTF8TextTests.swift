@@ -16,6 +16,7 @@ import TestSupport
         bytes.withUnsafeBytes { raw in
             let verdict = UTF8Text.validate(raw)
             #expect(verdict == (expected == nil ? nil : ascii), "bytes \(bytes.map { String($0, radix: 16) })")
+            #expect(UTF8Text.validateWithTable(raw) == verdict, "table path, bytes \(bytes.map { String($0, radix: 16) })")
             let string = UTF8Text.string(raw)
             #expect(string == expected)
             if let string { #expect(Array(string.utf8) == bytes) }
@@ -23,8 +24,9 @@ import TestSupport
     }
 
     /// Every pair of bytes, alone and followed by one or two continuation bytes: every row and
-    /// state of the table, at every position of an eight-byte word the prefix puts it at.
-    @Test(arguments: 0..<8)
+    /// state of the table, at every position of an eight-byte word the prefix puts it at, and
+    /// across the SIMD validator's 16-byte blocks (prefixes 13 to 17).
+    @Test(arguments: Array(0..<8) + Array(13...17))
     func everyBytePairAgreesWithTheStandardLibrary(prefix: Int) {
         let head = [UInt8](repeating: 0x61, count: prefix)
         for first in 0...255 as ClosedRange<UInt8> {
@@ -33,8 +35,9 @@ import TestSupport
                     let bytes = head + [first, second] + tail
                     let (expected, ascii) = Self.reference(bytes)
                     let verdict = bytes.withUnsafeBytes { UTF8Text.validate($0) }
-                    if verdict != (expected == nil ? nil : ascii) {
-                        Issue.record("bytes \(bytes.map { String($0, radix: 16) }): \(String(describing: verdict))")
+                    let tableVerdict = bytes.withUnsafeBytes { UTF8Text.validateWithTable($0) }
+                    if verdict != (expected == nil ? nil : ascii) || tableVerdict != verdict {
+                        Issue.record("bytes \(bytes.map { String($0, radix: 16) }): \(String(describing: verdict)), table \(String(describing: tableVerdict))")
                         return
                     }
                 }
@@ -57,14 +60,14 @@ import TestSupport
     }
 
     /// Valid text of every kind (combining marks, emoji, CJK, right-to-left), at every offset
-    /// against the eight-byte steps, whole and cut at every byte.
+    /// against the eight- and sixteen-byte steps, whole and cut at every byte.
     @Test(arguments: 0..<8 as Range<UInt64>)
     func realTextAndEveryCutOfIt(seed: UInt64) {
         var generator = EventGenerator(seed: seed)
         for _ in 0..<20 {
             var text = Array(generator.text().utf8)
             if text.count > 300 { text = Array(text.prefix(300)) }
-            for shift in 0..<8 {
+            for shift in 0..<16 {
                 let bytes = [UInt8](repeating: 0x20, count: shift) + text
                 Self.check(bytes)
             }
@@ -92,6 +95,16 @@ import TestSupport
                 }
             }
         }
+    }
+
+    /// On x86-64 (every machine with SSSE3, CI's included) the SIMD validator is the one in use,
+    /// so the tests above check it against the standard library.
+    @Test func theSIMDValidatorIsUsedOnX86() {
+        #if arch(x86_64)
+        #expect(UTF8Text.usesSIMD)
+        #else
+        #expect(!UTF8Text.usesSIMD)
+        #endif
     }
 
     @Test(arguments: [
