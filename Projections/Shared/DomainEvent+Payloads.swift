@@ -22,12 +22,15 @@ extension DomainEvent {
         return undo
     }
 
-    /// The card a review or an undo is about (nil for every other event).
+    /// The card of the frequent events about one card (a review, an undo, the card's creation or
+    /// an edit of it), nil for every other event: what a batch fold looks up ahead.
     @inline(__always)
-    package var reviewedCard: CardID? {
+    package var frequentEventCard: CardID? {
         switch self {
         case .reviewGraded(let review): review.card
         case .reviewUndone(let undo): undo.card
+        case .cardCreated(let created): created.card
+        case .cardEdited(let edited): edited.card
         default: nil
         }
     }

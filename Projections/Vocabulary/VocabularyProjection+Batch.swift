@@ -9,8 +9,8 @@ import Foundation
 // pipeline starts them ahead, one stage per miss: at event i it prefetches the index bucket of
 // event i + 3d, looks up the slot of event i + 2d (its bucket now cached) and prefetches the
 // card's record, then reads event i + d's record (now cached) to prefetch its undo slot and
-// due-calendar place; then it folds event i. Only reviews and undos are looked up ahead, by
-// the card their payload names (read without copying the event, see `DomainEvent+Payloads`);
+// due-calendar place; then it folds event i. Reviews, undos, card creations and edits are
+// looked up ahead, by the card their payload names (read without copying the event, see `DomainEvent+Payloads`);
 // the fold reuses a slot found ahead only when it is for the event's own card (a slot, once
 // given, never changes; a card created inside the batch after the lookup is looked up again),
 // so both paths make the very same state changes.
@@ -48,8 +48,10 @@ extension VocabularyProjection {
             keys.withUnsafeMutableBufferPointer { keys in
                 slots.withUnsafeMutableBufferPointer { slots in
                     func stage1(_ ahead: Int) {
-                        // The card of a review or an undo (read without copying the event).
-                        guard let card = events[ahead].event.reviewedCard else { return }
+                        // The card of a review, an undo, a creation or an edit (read without
+                        // copying the event); a creation's lookup finds nothing, but the index
+                        // bucket it then inserts into is loaded.
+                        guard let card = events[ahead].event.frequentEventCard else { return }
                         let key = IDKey(card)
                         keys[ahead] = key
                         slots[ahead] = -1

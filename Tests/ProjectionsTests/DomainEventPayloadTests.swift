@@ -13,12 +13,13 @@ struct DomainEventPayloadTests {
     static let undone = ReviewUndone(card: other, review: review)
 
     /// Each event with what the three getters must give: the graded payload, the undone
-    /// payload, the reviewed card.
+    /// payload, the card looked up ahead.
     static let cases: [(DomainEvent, ReviewGraded?, ReviewUndone?, CardID?)] = [
         (.reviewGraded(graded), graded, nil, card),
         (.reviewUndone(undone), nil, undone, other),
         (.cardCreated(CardCreated(card: card, deck: DeckID(UUID(uuid: (3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3))),
-                                  front: "Straße", back: "street")), nil, nil, nil),
+                                  front: "Straße", back: "street")), nil, nil, card),
+        (.cardEdited(CardEdited(card: other, front: "la maison", back: "the house")), nil, nil, other),
         (.cardSuspended(CardSuspended(card: card)), nil, nil, nil),
         (.unknown(UnknownEvent(typeName: "x.y", schemaVersion: 1, payload: [1, 2, 3])), nil, nil, nil),
     ]
@@ -27,6 +28,6 @@ struct DomainEventPayloadTests {
     func getters(event: DomainEvent, graded: ReviewGraded?, undone: ReviewUndone?, card: CardID?) {
         #expect(event.reviewGradedPayload == graded)
         #expect(event.reviewUndonePayload == undone)
-        #expect(event.reviewedCard == card)
+        #expect(event.frequentEventCard == card)
     }
 }
