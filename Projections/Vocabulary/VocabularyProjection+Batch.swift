@@ -1,4 +1,5 @@
 import Events
+import FSRS
 import Foundation
 
 // The batch fold: the events of a batch read in place (no copy of each `RecordedEvent`), and
@@ -39,6 +40,7 @@ extension VocabularyProjection {
                        prefetchDistance distance: Int) -> BatchOutcome {
         let kinds = kinds
         var last = checkpoint
+        let scheduler = state.defaultScheduling.scheduler
         batch.withUnsafeBufferPointer { events in
             let count = events.count
             // Per event, the card of its stream when that is a card's (stage 1) and the slot found
@@ -70,7 +72,8 @@ extension VocabularyProjection {
                         let position = events[index].position
                         guard position > checkpoint else { continue }
                         if kinds.contains(events[index].event) {
-                            fold(events, at: index, key: keys[index], slot: slots[index], into: &state)
+                            fold(events, at: index, key: keys[index], slot: slots[index], scheduler: scheduler,
+                                 into: &state)
                         }
                         last = position
                     }
@@ -81,15 +84,16 @@ extension VocabularyProjection {
     }
 
     /// Folds `events[index]` in place: ``apply(_:to:)``'s steps, a review's or an undo's card
-    /// at `slot` when the card looked up ahead (`key`, from the event's stream) is the event's
-    /// and was found; else looked up now.
+    /// at `slot` when the card looked up ahead (`key`, from the event's payload) is the event's
+    /// and was found; else looked up now. `scheduler` is the state's default scheduler.
     @inline(__always)
     private func fold(_ events: UnsafeBufferPointer<RecordedEvent>, at index: Int, key: IDKey, slot: Int32,
-                      into state: inout VocabularyState) {
+                      scheduler: Scheduler, into state: inout VocabularyState) {
         if let review = events[index].event.reviewGradedPayload {
             let card = IDKey(review.card)
             guard let slot = slot >= 0 && card == key ? slot : state.cards.slot(of: card) else { return }
-            state.grade(slot: slot, review, id: events[index].id, occurred: events[index].occurred)
+            state.grade(slot: slot, review, id: events[index].id, occurred: events[index].occurred,
+                        defaultScheduler: scheduler)
         } else if let undo = events[index].event.reviewUndonePayload {
             let card = IDKey(undo.card)
             guard let slot = slot >= 0 && card == key ? slot : state.cards.slot(of: card) else { return }
