@@ -56,10 +56,9 @@ struct DueCalendar: Sendable {
     private(set) var days: [Int64] = []
     /// The card slots of each bucket, unordered, with ``tombstone`` where a card was removed.
     private var members: [[Int32]] = []
-    /// How many cards each bucket holds (its members that are not tombstones).
-    private var live: [Int32] = []
-    /// How many cards of each bucket are in a learning or relearning step.
-    private(set) var learning: [Int32] = []
+    /// Each bucket's counts, side by side so that a move updates one array (one copy-on-write
+    /// check, one cache line) instead of two.
+    private var bucketCounts: [BucketCounts] = []
     /// How many cards the calendar holds.
     private(set) var count = 0
 
@@ -92,13 +91,12 @@ struct DueCalendar: Sendable {
             record(day, bucket: Int32(bucket))
             days.append(day)
             members.append([])
-            live.append(0)
-            learning.append(0)
+            bucketCounts.append(BucketCounts())
         }
         let position = members[bucket].count
         members[bucket].append(slot)
-        live[bucket] += 1
-        if isLearning { learning[bucket] += 1 }
+        bucketCounts[bucket].live += 1
+        if isLearning { bucketCounts[bucket].learning += 1 }
         count += 1
         return DuePlace(bucket: Int32(bucket), position: Int32(position))
     }
@@ -140,16 +138,16 @@ struct DueCalendar: Sendable {
     @inline(__always)
     mutating func remove(_ place: DuePlace, learning isLearning: Bool, relocate: (Int32, DuePlace) -> Void) {
         let bucket = Int(place.bucket), position = Int(place.position)
-        if isLearning { learning[bucket] -= 1 }
+        if isLearning { bucketCounts[bucket].learning -= 1 }
         count -= 1
-        live[bucket] -= 1
+        bucketCounts[bucket].live -= 1
         if position == members[bucket].count - 1 {
             members[bucket].removeLast()
             while let last = members[bucket].last, last == Self.tombstone { members[bucket].removeLast() }
             return
         }
         members[bucket][position] = Self.tombstone
-        let alive = Int(live[bucket])
+        let alive = Int(bucketCounts[bucket].live)
         if members[bucket].count - alive > Self.compactionRatio * alive + Self.compactionSlack {
             compact(bucket, relocate: relocate)
         }
@@ -200,7 +198,7 @@ struct DueCalendar: Sendable {
         guard lower <= upper else { return }
         let first = Self.day(of: lower), last = Self.day(of: upper)
         var buckets: [Int] = []
-        for bucket in days.indices where days[bucket] >= first && days[bucket] <= last && live[bucket] > 0 {
+        for bucket in days.indices where days[bucket] >= first && days[bucket] <= last && bucketCounts[bucket].live > 0 {
             buckets.append(bucket)
         }
         buckets.sort { days[$0] < days[$1] }
@@ -222,8 +220,8 @@ struct DueCalendar: Sendable {
     func counts(beforeDay day: Int64) -> (due: Int, learning: Int) {
         var due = 0, learn = 0
         for bucket in days.indices where days[bucket] < day {
-            due += Int(live[bucket])
-            learn += Int(learning[bucket])
+            due += Int(bucketCounts[bucket].live)
+            learn += Int(bucketCounts[bucket].learning)
         }
         return (due, learn)
     }
@@ -240,4 +238,11 @@ struct DueCalendar: Sendable {
 
     /// Every card slot held, ascending (for comparisons).
     var allSlots: [Int32] { members.joined().filter { $0 != Self.tombstone }.sorted() }
+}
+
+/// How many cards a bucket of a ``DueCalendar`` holds (its members that are not tombstones), and
+/// how many of them are in a learning or relearning step.
+struct BucketCounts: Sendable, Equatable {
+    var live: Int32 = 0
+    var learning: Int32 = 0
 }
