@@ -53,7 +53,7 @@ package struct ActivityProjection: Projection {
     }
 
     /// Folds the event at `event`, reading it in place; a review's or an undo's card is found
-    /// through `lookahead` when it is still good (see ``ReviewLedger/slot(of:lookahead:)``), so
+    /// through `lookahead` when it is still good (see ``ReviewLedger/bucket(of:lookahead:)``), so
     /// the result never depends on it.
     @inline(__always)
     func fold(_ event: UnsafePointer<RecordedEvent>, lookahead: CardLookahead, to state: inout State) {
@@ -61,15 +61,15 @@ package struct ActivityProjection: Projection {
         switch event.pointee.event {
         case .reviewGraded(let review):
             let day = state.calendar.day(of: event.pointee.occurred, profile: profile)
-            guard let slot = state.ledger.slot(of: review.card, lookahead: lookahead),
-                  let fact = state.ledger.record(review, id: event.pointee.id, profile: profile, day: day, slot: slot)
+            guard let bucket = state.ledger.bucket(of: review.card, lookahead: lookahead),
+                  let fact = state.ledger.record(review, id: event.pointee.id, profile: profile, day: day, bucket: bucket)
             else { return }
             state.dailyStats.counted(fact, profile: profile)
             state.streaks.practised(profile, on: day)
             state.achievements.reviewed(profile, on: day, unlocking: Self.unlock(at: event))
         case .reviewUndone(let undone):
-            guard let slot = state.ledger.slot(of: undone.card, lookahead: lookahead),
-                  let undo = state.ledger.undo(undone.review, slot: slot) else { return }
+            guard let bucket = state.ledger.bucket(of: undone.card, lookahead: lookahead),
+                  let undo = state.ledger.undo(undone.review, bucket: bucket) else { return }
             state.dailyStats.tookBack(undo)
             state.streaks.tookBack(undo.profile, on: undo.removed.day)
             state.achievements.tookBack(undo)
