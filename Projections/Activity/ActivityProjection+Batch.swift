@@ -1,8 +1,10 @@
+import CPrefetch
 import Events
 
 // The batch fold: events read in place (no copy of each `RecordedEvent`), and a software
 // pipeline that overlaps the ledger's cache misses across events, two stages ahead of the fold
 // (D is ``ActivityProjection/prefetchDistance``). At event i it:
+// - starts loading the lines of event i + 4D itself;
 // - starts loading the index bucket of event i + 2D's card (a review's, an undo's, a creation's
 //   or a deletion's): the bucket holds the card's slot and header;
 // - looks up the bucket of event i + D's card (now cached) and, from the header in it, starts
@@ -25,12 +27,13 @@ extension ActivityProjection {
                 var last = checkpoint
                 // Steps before 0 only fill the pipeline.
                 for step in (-2 * distance)..<count {
-                    let far = step + 2 * distance, near = step + distance
+                    let far = step + 2 * distance, near = step + distance, ahead = step + 4 * distance
+                    if ahead < count { Self.prefetchEvent(base + ahead) }
                     if far < count, let card = Self.indexedCard(of: base + far) { state.ledger.prefetchBucket(of: card) }
                     if near >= 0 && near < count {
-                        ring[near & mask] = switch base[near].event {
-                        case .reviewGraded(let review): state.ledger.lookAhead(review.card, undo: false)
-                        case .reviewUndone(let undone): state.ledger.lookAhead(undone.card, undo: true)
+                        ring[near & mask] = switch ActivityEvent(base + near) {
+                        case .review(let card, _, _, _): state.ledger.lookAhead(card, undo: false)
+                        case .undo(let card, _): state.ledger.lookAhead(card, undo: true)
                         default: .none
                         }
                     }
@@ -52,14 +55,22 @@ extension ActivityProjection {
     /// The largest ``prefetchDistance``.
     package static let maximumPrefetchDistance = ringSize / 2 - 1
 
+    /// Starts loading the lines of the event at `event` (a `RecordedEvent` spans three or four;
+    /// the fourth is the next event's first): the batch may have left the cache since it was
+    /// decoded (other folds run over it first), and the pipeline's stages read each event
+    /// before its fold does. A hint: changes nothing.
+    @inline(__always) static func prefetchEvent(_ event: UnsafePointer<RecordedEvent>) {
+        let raw = UnsafeRawPointer(event)
+        hindsight_prefetch(raw)
+        hindsight_prefetch(raw + 64)
+        hindsight_prefetch(raw + 128)
+    }
+
     /// The card whose index bucket an event reads: the card a review, an undo, a creation or a
     /// deletion names (nil for other events).
     @inline(__always) static func indexedCard(of event: UnsafePointer<RecordedEvent>) -> CardID? {
-        switch event.pointee.event {
-        case .reviewGraded(let review): review.card
-        case .reviewUndone(let undone): undone.card
-        case .cardCreated(let created): created.card
-        case .cardDeleted(let deleted): deleted.card
+        switch ActivityEvent(event) {
+        case .review(let card, _, _, _), .undo(let card, _), .cardCreated(let card), .cardDeleted(let card): card
         default: nil
         }
     }

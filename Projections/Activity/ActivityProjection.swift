@@ -52,54 +52,57 @@ package struct ActivityProjection: Projection {
         withUnsafePointer(to: event) { fold($0, lookahead: .none, to: &state) }
     }
 
-    /// Folds the event at `event`, reading it in place; a review's or an undo's card is found
+    /// Folds the event at `event`, reading it in place (its payload's facts as ``ActivityEvent``:
+    /// no copy of the `DomainEvent`); a review's or an undo's card is found
     /// through `lookahead` when it is still good (see ``ReviewLedger/bucket(of:lookahead:)``), so
     /// the result never depends on it.
     @inline(__always)
     func fold(_ event: UnsafePointer<RecordedEvent>, lookahead: CardLookahead, to state: inout State) {
         let profile = event.pointee.profile
-        switch event.pointee.event {
-        case .reviewGraded(let review):
+        let activity = ActivityEvent(event)
+        switch activity {
+        case .review(let card, let rating, let mode, let durationMs):
             let day = state.calendar.day(of: event.pointee.occurred, profile: profile)
-            guard let bucket = state.ledger.bucket(of: review.card, lookahead: lookahead),
-                  let fact = state.ledger.record(review, id: event.pointee.id, profile: profile, day: day, bucket: bucket)
+            guard let bucket = state.ledger.bucket(of: card, lookahead: lookahead),
+                  let fact = state.ledger.record(ReviewFact(day: day, rating: rating, mode: mode, durationMs: durationMs,
+                                                            wasFirst: false),
+                                                 id: event.pointee.id, profile: profile, bucket: bucket)
             else { return }
             state.dailyStats.counted(fact, profile: profile)
             state.streaks.practised(profile, on: day)
             state.achievements.reviewed(profile, on: day, unlocking: Self.unlock(at: event))
-        case .reviewUndone(let undone):
-            guard let bucket = state.ledger.bucket(of: undone.card, lookahead: lookahead),
-                  let undo = state.ledger.undo(undone.review, bucket: bucket) else { return }
+        case .undo(let card, let review):
+            guard let bucket = state.ledger.bucket(of: card, lookahead: lookahead),
+                  let undo = state.ledger.undo(review, bucket: bucket) else { return }
             state.dailyStats.tookBack(undo)
             state.streaks.tookBack(undo.profile, on: undo.removed.day)
             state.achievements.tookBack(undo)
-        case .wordSpelled(let spelled):
+        case .spelled(let session, let correct, _):
             let day = state.calendar.day(of: event.pointee.occurred, profile: profile)
-            state.dailyStats.counted(event.pointee.event, profile: profile, day: day)
+            state.dailyStats.counted(activity, profile: profile, day: day)
             state.streaks.practised(profile, on: day)
-            state.achievements.spelled(spelled, profile: profile, on: day, unlocking: Self.unlock(at: event))
-        case .spellingPracticeStarted(let started):
-            state.dailyStats.counted(event.pointee.event, profile: profile,
+            state.achievements.spelled(in: session, correct: correct, profile: profile, on: day, unlocking: Self.unlock(at: event))
+        case .spellingStarted(let session):
+            state.dailyStats.counted(activity, profile: profile,
                                      day: state.calendar.day(of: event.pointee.occurred, profile: profile))
-            state.achievements.started(started.session)
-        case .spellingPracticeEnded(let ended):
-            state.achievements.ended(ended.session, profile: profile, unlocking: Self.unlock(at: event))
-        case .storyRead(let read):
-            guard read.finished else { return }
+            state.achievements.started(session)
+        case .spellingEnded(let session):
+            state.achievements.ended(session, profile: profile, unlocking: Self.unlock(at: event))
+        case .storyFinished(let story):
             let day = state.calendar.day(of: event.pointee.occurred, profile: profile)
-            state.dailyStats.counted(event.pointee.event, profile: profile, day: day)
+            state.dailyStats.counted(activity, profile: profile, day: day)
             state.streaks.practised(profile, on: day)
-            state.achievements.finished(read.story, profile: profile, on: day, unlocking: Self.unlock(at: event))
-        case .storyGenerated, .dictationFinished:
-            state.dailyStats.counted(event.pointee.event, profile: profile,
+            state.achievements.finished(story, profile: profile, on: day, unlocking: Self.unlock(at: event))
+        case .storyGenerated, .dictation:
+            state.dailyStats.counted(activity, profile: profile,
                                      day: state.calendar.day(of: event.pointee.occurred, profile: profile))
-        case .cardCreated(let created):
-            state.ledger.cardCreated(created.card, profile: profile)
-        case .cardDeleted(let deleted):
-            state.ledger.cardDeleted(deleted.card)
-        case .dayCutoffChanged:
+        case .cardCreated(let card):
+            state.ledger.cardCreated(card, profile: profile)
+        case .cardDeleted(let card):
+            state.ledger.cardDeleted(card)
+        case .cutoffChanged:
             state.observeCutoff(event.pointee)
-        default:
+        case .ignored:
             break
         }
     }

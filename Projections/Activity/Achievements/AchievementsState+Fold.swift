@@ -41,9 +41,10 @@ extension AchievementsState {
         standings[at: index].activeDays.remove(undo.removed.day)
     }
 
-    /// Counts a word spelled on `day` in its session's tally and as practice.
-    mutating func spelled(_ spelled: WordSpelled, profile: ProfileID, on day: Int64, unlocking unlock: Unlock) {
-        openSessions[IDKey(spelled.session), default: SpellingTally()].count(correct: spelled.correct)
+    /// Counts a word spelled (`correct` or not) in `session` on `day`, in the session's tally and as practice.
+    mutating func spelled(in session: SpellingSessionID, correct: Bool, profile: ProfileID, on day: Int64,
+                          unlocking unlock: Unlock) {
+        openSessions[IDKey(session), default: SpellingTally()].count(correct: correct)
         standings[at: standingIndex(of: profile)].practised(on: day, rules, as: unlock)
     }
 

@@ -127,20 +127,20 @@ package struct ReviewLedger: Sendable, Equatable {
     @inline(__always)
     package mutating func record(_ review: ReviewGraded, id: EventID, profile: ProfileID, day: Int64) -> ReviewFact? {
         guard let bucket = bucket(of: review.card, lookahead: .none) else { return nil }
-        return record(review, id: id, profile: profile, day: day, bucket: bucket)
+        return record(ReviewFact(day: day, rating: review.rating, mode: review.mode, durationMs: review.duration.milliseconds,
+                                 wasFirst: false),
+                      id: id, profile: profile, bucket: bucket)
     }
 
-    /// ``record(_:id:profile:day:)`` of the card in `bucket` (from ``bucket(of:lookahead:)``).
+    /// ``record(_:id:profile:day:)`` of the review `fact` (its ``ReviewFact/wasFirst`` decided
+    /// here) of the card in `bucket` (from ``bucket(of:lookahead:)``).
     @inline(__always)
-    package mutating func record(_ review: ReviewGraded, id: EventID, profile: ProfileID, day: Int64, bucket: Int) -> ReviewFact? {
+    package mutating func record(_ fact: ReviewFact, id: EventID, profile: ProfileID, bucket: Int) -> ReviewFact? {
         var entry = buckets.entry(at: bucket)
         guard profiles[Int(entry.profile)] == IDKey(profile) else { return nil }
         buckets.makeUnique()
         windows.makeUnique()
-        let fact = windows.pointer(to: buckets.slot(at: bucket)).pointee.remember(
-            ReviewFact(day: day, rating: review.rating, mode: review.mode, durationMs: review.duration.milliseconds,
-                       wasFirst: false),
-            id: IDKey(id), entry: &entry)
+        let fact = windows.pointer(to: buckets.slot(at: bucket)).pointee.remember(fact, id: IDKey(id), entry: &entry)
         buckets.setEntry(entry, at: bucket)
         return fact
     }
