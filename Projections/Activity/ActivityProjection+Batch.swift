@@ -20,6 +20,7 @@ extension ActivityProjection {
     package func apply(_ batch: [RecordedEvent], after checkpoint: UInt64, to state: inout State) -> BatchOutcome {
         let distance = prefetchDistance
         var ring = [CardLookahead](repeating: .none, count: Self.ringSize)
+        var run = ActivityRun()
         let last = batch.withUnsafeBufferPointer { events -> UInt64 in
             ring.withUnsafeMutableBufferPointer { ring -> UInt64 in
                 guard let base = events.baseAddress else { return checkpoint }
@@ -41,9 +42,10 @@ extension ActivityProjection {
                     let event = base + step
                     let position = event.pointee.position
                     guard position > checkpoint else { continue }
-                    fold(event, lookahead: ring[step & mask], to: &state)
+                    fold(event, lookahead: ring[step & mask], run: &run, to: &state)
                     last = position
                 }
+                run.flush(into: &state)
                 return last
             }
         }

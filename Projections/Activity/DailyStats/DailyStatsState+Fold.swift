@@ -9,6 +9,11 @@ extension DailyStatsState {
             .count(review, sign: 1)
     }
 
+    /// Adds `counts` to day `day` of `profile` (a batch's run, see ``ActivityRun``).
+    mutating func add(_ counts: ActivityCounts, profile: ProfileID, day: Int64) {
+        self.counts[at: self.counts.index(of: ProfileDay(profile: profile, day: day), default: ActivityCounts.init)] += counts
+    }
+
     /// Takes an undone review back out of its day, and counts the new first review's card as new
     /// on its day.
     mutating func tookBack(_ undo: ReviewUndo) {
