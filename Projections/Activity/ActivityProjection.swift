@@ -73,11 +73,11 @@ package struct ActivityProjection: Projection {
                                                  id: event.pointee.id, profile: profile, bucket: bucket)
             else { return }
             if run.absorb(fact, profile: profile) { return }
-            run.flush(into: &state)
+            run.flush(profile, into: &state)
             state.dailyStats.counted(fact, profile: profile)
             state.streaks.practised(profile, on: day)
             let total = state.achievements.reviewed(profile, on: day, unlocking: Self.unlock(at: event))
-            run.open(profile, on: day, reviewsLeft: state.achievements.reviewsBeforeNextTarget(after: total))
+            run.open(profile, on: day, reviewsLeft: state.achievements.reviewsBeforeNextTarget(after: total), in: &state)
         case .undo(let card, let review):
             run.flush(into: &state)
             guard let bucket = state.ledger.bucket(of: card, lookahead: lookahead),
@@ -89,11 +89,11 @@ package struct ActivityProjection: Projection {
             let day = run.day(of: event.pointee.occurred, profile: profile, calendar: state.calendar)
             state.achievements.tally(in: session, correct: correct)
             if run.absorbSpelling(correct: correct, durationMs: durationMs, profile: profile, day: day) { return }
-            run.flush(into: &state)
+            run.flush(profile, into: &state)
             state.dailyStats.counted(activity, profile: profile, day: day)
             state.streaks.practised(profile, on: day)
             state.achievements.practised(profile, on: day, unlocking: Self.unlock(at: event))
-            run.open(profile, on: day, reviewsLeft: 0)     // the next review goes through the full fold
+            run.open(profile, on: day, reviewsLeft: 0, in: &state)     // the next review goes through the full fold
         case .spellingStarted(let session):
             // Counts only (additions a run's flush commutes with): the run stays open.
             state.dailyStats.counted(activity, profile: profile,
@@ -103,7 +103,7 @@ package struct ActivityProjection: Projection {
             // Reads only the tally and the unlocks, never what a run holds.
             state.achievements.ended(session, profile: profile, unlocking: Self.unlock(at: event))
         case .storyFinished(let story):
-            run.flush(into: &state)
+            run.flush(profile, into: &state)
             let day = run.day(of: event.pointee.occurred, profile: profile, calendar: state.calendar)
             state.dailyStats.counted(activity, profile: profile, day: day)
             state.streaks.practised(profile, on: day)

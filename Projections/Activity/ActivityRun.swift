@@ -1,40 +1,30 @@
 import Events
 import FSRS
 
-/// What a batch fold has counted for one profile's local day but not yet written into the
-/// state: a run of practice (reviews, words spelled) on a day that is already active, whose
-/// effects are additions only (the day's counts, its practice count in the streaks and the
-/// achievements, the review total), so they are summed here and written once, by ``flush(into:)``.
+/// What a batch fold has counted but not yet written into the state: practice (reviews, words
+/// spelled) on a profile's day that is already active, held in a ``PracticeRun`` per profile
+/// (two lanes: the two profiles seen last), written once per run by ``flush(into:)``.
 ///
 /// Why: consecutive events are nearly always the same profile on the same day, and writing each
 /// review into three keyed tables (daily counts, streak days, achievement standing) cost three
 /// lookups and copy-on-write checks per review. The first practice of a run goes through the
 /// full fold (it may make the day active and unlock a streak or a week); the run then takes
-/// practice on that day while no achievement's review target can be reached (``reviewsLeft``):
-/// the review that reaches one goes through the full fold, so unlocks keep their event.
+/// practice on that day while no achievement's review target can be reached: the review that
+/// reaches one goes through the full fold, so unlocks keep their event. Two lanes, so that two
+/// profiles taking turns (two children on one device) keep their runs.
 ///
 /// It also remembers the last local day it computed (UTC offset, cut-off hour and the instants
 /// the day spans), so most events find their day with a few comparisons.
 ///
-/// A fold must ``flush(into:)`` before it folds any event that reads or changes what the run
-/// holds (an undo, a story, a cut-off change...) and before it returns: the state is then
+/// A fold must flush a profile's lane (``flush(_:into:)``) before the full fold of any event of
+/// that profile, every lane (``flush(into:)``) before an event that reads or changes what any
+/// holds (an undo, a cut-off change), and every lane before it returns: the state is then
 /// exactly what folding the events one by one gives.
 struct ActivityRun {
-    /// Whether practice on ``profile``'s ``day`` may be absorbed.
-    private(set) var isOpen = false
-    /// The profile of the run, as a key and as an id.
-    private var profile = IDKey(high: 0, low: 0)
-    private var profileID = ProfileID(IDKey(high: 0, low: 0).uuid)
-    /// The local day of the run.
-    private var day: Int64 = 0
-    /// The day's counts not yet written.
-    private var counts = ActivityCounts()
-    /// Reviews absorbed (not yet in the achievements' review total).
-    private var reviews = 0
-    /// Practice events absorbed (reviews and words spelled: not yet in the day's practice counts).
-    private var practice = 0
-    /// How many more reviews can be absorbed before one would reach an achievement's review target.
-    private var reviewsLeft = 0
+    /// The lanes: the runs of the two profiles seen last.
+    private var first = PracticeRun(), second = PracticeRun()
+    /// Whether a new profile's run replaces the first lane (used less recently than the second).
+    private var replacesFirst = true
 
     /// The last day computed: at UTC offset `dayOffsetSeconds` with cut-off hour `dayCutoff`,
     /// instants in `dayStart ..< dayEnd` (ms) fall on `cachedDay`.
@@ -82,50 +72,68 @@ struct ActivityRun {
     /// Forgets the day last computed (the calendar changed).
     mutating func forgetDay() { (dayStart, dayEnd) = (1, 0) }
 
-    /// Absorbs a review of `fact` by `profile` when the run is open on its day and no review
-    /// target is in reach.
+    /// Absorbs a review of `fact` by `profile` when its lane is open on the fact's day and no
+    /// review target is in reach.
     /// - Returns: false (nothing absorbed) when the review must go through the full fold.
     @inline(__always) mutating func absorb(_ fact: ReviewFact, profile: ProfileID) -> Bool {
-        guard isOpen && reviewsLeft > 0 && fact.day == day && IDKey(profile) == self.profile else { return false }
-        counts.count(fact, sign: 1)
-        reviews += 1
-        practice += 1
-        reviewsLeft -= 1
-        return true
+        let key = IDKey(profile)
+        if first.isOpen(on: fact.day, of: key) {
+            replacesFirst = false
+            return first.absorb(fact)
+        }
+        if second.isOpen(on: fact.day, of: key) {
+            replacesFirst = true
+            return second.absorb(fact)
+        }
+        return false
     }
 
     /// Absorbs a word spelled (`correct` or not, taking `durationMs`) by `profile` on `day` when
-    /// the run is open on that day.
+    /// its lane is open on that day.
     /// - Returns: false (nothing absorbed) when the word must go through the full fold.
     @inline(__always) mutating func absorbSpelling(correct: Bool, durationMs: Int64, profile: ProfileID, day: Int64) -> Bool {
-        guard isOpen && day == self.day && IDKey(profile) == self.profile else { return false }
-        if correct { counts.wordsSpelledRight += 1 } else { counts.wordsSpelledWrong += 1 }
-        counts.spellingTimeMs += durationMs
-        practice += 1
-        return true
+        let key = IDKey(profile)
+        if first.isOpen(on: day, of: key) {
+            replacesFirst = false
+            first.absorbSpelling(correct: correct, durationMs: durationMs)
+            return true
+        }
+        if second.isOpen(on: day, of: key) {
+            replacesFirst = true
+            second.absorbSpelling(correct: correct, durationMs: durationMs)
+            return true
+        }
+        return false
     }
 
     /// Opens a run on `day` of `profile`, whose practice the full fold has just counted (so the
-    /// day is active in the streaks and the achievements), that may absorb `reviewsLeft`
-    /// reviews (see ``AchievementsState/reviewsBeforeNextTarget(after:)``). Call it after a
-    /// ``flush(into:)``.
-    @inline(__always) mutating func open(_ profile: ProfileID, on day: Int64, reviewsLeft: Int) {
-        self.profile = IDKey(profile)
-        profileID = profile
-        self.day = day
-        self.reviewsLeft = reviewsLeft
-        isOpen = true
+    /// day is active in the streaks and the achievements), to absorb up to `reviewsLeft` reviews
+    /// (see ``AchievementsState/reviewsBeforeNextTarget(after:)``): in the profile's lane
+    /// (flushed by ``flush(_:into:)`` before the full fold), else in the lane used less
+    /// recently, flushed first.
+    @inline(__always) mutating func open(_ profile: ProfileID, on day: Int64, reviewsLeft: Int, in state: inout ActivityState) {
+        let key = IDKey(profile)
+        let useFirst = first.profile == key || (second.profile != key && replacesFirst)
+        if useFirst {
+            first.flush(into: &state)
+            first.open(profile, key: key, on: day, reviewsLeft: reviewsLeft)
+        } else {
+            second.flush(into: &state)
+            second.open(profile, key: key, on: day, reviewsLeft: reviewsLeft)
+        }
+        replacesFirst = !useFirst
     }
 
-    /// Writes what the run holds into `state` and closes it.
+    /// Writes what `profile`'s lane holds into `state` and closes it.
+    @inline(__always) mutating func flush(_ profile: ProfileID, into state: inout ActivityState) {
+        let key = IDKey(profile)
+        if first.isOpen && first.profile == key { first.flush(into: &state) }
+        if second.isOpen && second.profile == key { second.flush(into: &state) }
+    }
+
+    /// Writes what every lane holds into `state` and closes them.
     @inline(__always) mutating func flush(into state: inout ActivityState) {
-        guard isOpen else { return }
-        isOpen = false
-        guard practice > 0 else { return }
-        state.dailyStats.add(counts, profile: profileID, day: day)
-        state.streaks.practised(profileID, on: day, times: practice)
-        state.achievements.absorbed(profileID, on: day, reviews: reviews, practice: practice)
-        counts = ActivityCounts()
-        (reviews, practice) = (0, 0)
+        first.flush(into: &state)
+        second.flush(into: &state)
     }
 }

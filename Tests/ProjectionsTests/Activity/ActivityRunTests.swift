@@ -27,10 +27,12 @@ import TestSupport
     ]
 
     /// A dense seeded log: bursts of one profile's reviews and words a few seconds apart (long
-    /// runs), the profile switching now and then, days passing, and occasional undos, card
+    /// runs), the profile switching now and then (or, for every third seed, nearly every event), days passing, and occasional undos, card
     /// deletions and re-creations, stories, dictations and cut-off changes.
     func denseLog(seed: UInt64, count: Int) -> [RecordedEvent] {
         var rng = SplitMix64(seed: seed)
+        // Every third seed, profiles take turns nearly every event (runs in both lanes, and evictions).
+        let switching: UInt64 = seed % 3 == 0 ? 2 : 30
         var script = EventScript()
         var lastReview: [UInt64: RecordedEvent] = [:]
         let cards: UInt64 = 90
@@ -40,7 +42,7 @@ import TestSupport
         while script.events.count < count {
             seconds += Int64(rng.next() % 40)
             if rng.next() % 50 == 0 { seconds += Int64(rng.next() % 200_000) }     // hours to days later
-            if rng.next() % 30 == 0 { who = Int(rng.next() % 3) }
+            if rng.next() % switching == 0 { who = Int(rng.next() % 3) }
             let at = Timestamp(milliseconds: utc(2026, 5, 2).milliseconds + seconds * 1000)
             let (profile, offset) = (Self.profiles[who], Self.offsets[who])
             let roll = rng.next() % 100
