@@ -20,7 +20,7 @@ extension ActivityProjection {
     package func apply(_ batch: [RecordedEvent], after checkpoint: UInt64, to state: inout State) -> BatchOutcome {
         let distance = prefetchDistance
         var ring = [CardLookahead](repeating: .none, count: Self.ringSize)
-        var run = ActivityRun()
+        var run = ActivityRun(isBatch: true)
         let last = batch.withUnsafeBufferPointer { events -> UInt64 in
             ring.withUnsafeMutableBufferPointer { ring -> UInt64 in
                 guard let base = events.baseAddress else { return checkpoint }

@@ -49,7 +49,7 @@ package struct ActivityProjection: Projection {
     /// - Complexity: O(1) per event for practice on the latest day (a rule-table walk when a
     ///   count reaches a target or a day becomes active); O(runs) for late events.
     package func apply(_ event: RecordedEvent, to state: inout State) {
-        var run = ActivityRun()
+        var run = ActivityRun(isBatch: false)
         withUnsafePointer(to: event) { fold($0, lookahead: .none, run: &run, to: &state) }
         run.flush(into: &state)
     }

@@ -34,13 +34,18 @@ struct ActivityRun {
     private var dayEnd: Int64 = 0
     private var cachedDay: Int64 = 0
 
-    /// A closed run, with no day remembered.
-    init() {}
+    /// Whether runs open and days are remembered: false for one event folded alone (the live
+    /// path), which would only pay for remembering what no later event reads.
+    private let isBatch: Bool
+
+    /// A closed run, with no day remembered, for a batch (`isBatch`) or for one event.
+    init(isBatch: Bool) { self.isBatch = isBatch }
 
     /// The local day of `time` for `profile`, as `calendar` says.
     /// - Complexity: the profile's cut-off hour (no lookup while no profile changed its own)
     ///   and three comparisons when the day, offset and cut-off are those last asked for.
     @inline(__always) mutating func day(of time: EventTime, profile: ProfileID, calendar: ProfileCalendar) -> Int64 {
+        guard isBatch else { return calendar.day(of: time, profile: profile) }
         let instant = time.instant.milliseconds, cutoff = calendar.cutoffHour(of: profile)
         if instant >= dayStart && instant < dayEnd && time.utcOffset.seconds == dayOffsetSeconds && cutoff == dayCutoff {
             return cachedDay
@@ -112,6 +117,7 @@ struct ActivityRun {
     /// (flushed by ``flush(_:into:)`` before the full fold), else in the lane used less
     /// recently, flushed first.
     @inline(__always) mutating func open(_ profile: ProfileID, on day: Int64, reviewsLeft: Int, in state: inout ActivityState) {
+        guard isBatch else { return }
         let key = IDKey(profile)
         let useFirst = first.profile == key || (second.profile != key && replacesFirst)
         if useFirst {
