@@ -6,12 +6,17 @@ import Projections
 /// events (decoding and reading the log are measured elsewhere), target ≥ 8M events/s; and the
 /// decoding of its snapshot bytes.
 let activityWorkloads: [Workload] = [
-    activityFoldWorkload("activity.baseline", "empty fold (the loop's own cost, to subtract)") { EmptyFold() },
-    activityFoldWorkload("activity.all", "activity fold: daily stats, streaks and achievements (default rules) in one") {
+    activityFoldWorkload("activity.baseline", "empty fold (the loop's own cost, to subtract)" + activityLogSummary) { EmptyFold() },
+    activityFoldWorkload("activity.all", "activity fold: daily stats, streaks and achievements (default rules) in one" + activityLogSummary) {
         try! ActivityProjection(defaultCutoffHour: 4)
     },
-    activityFoldWorkload("activity.all.single", "activity.all folded event by event (the live path), not in batches",
+    activityFoldWorkload("activity.all.single", "activity.all folded event by event (the live path), not in batches" + activityLogSummary,
                          batched: false) { try! ActivityProjection(defaultCutoffHour: 4) },
+    activityFoldWorkload("activity.mix", "activity.all over the replay's mixed log (EventMix: one profile, about 90k cards "
+                         + "per 1M events, 65% reviews): the fold's share of replay.all, without reading or decoding",
+                         defaultEvents: 1_000_000, log: { try! EventMix.events(count: $0) }) {
+        try! ActivityProjection(defaultCutoffHour: 4)
+    },
     activitySnapshotWorkload,
 ]
 
@@ -41,13 +46,20 @@ private let activitySnapshotWorkload = Workload(
 
 private struct ActivitySnapshotBenchmarkError: Error { let message: String }
 
-/// A fold over the activity benchmark log, in batches of 4,096 events (as the projection runner
-/// hands them over) or, when not `batched`, event by event.
-private func activityFoldWorkload<P: Projection>(_ name: String, _ what: String, batched: Bool = true,
-                                                 _ make: @escaping @Sendable () -> P) -> Workload {
-    Workload(name: name, summary: "\(what): 10k cards, 75% reviews (some undone), spelling, stories, dictation",
-             defaultEvents: 2_000_000, quickEvents: 20_000) { context in
-        let events = ActivityBenchmarkLog.make(events: context.events, seed: 7)
+/// What the default log of the activity folds holds.
+private let activityLogSummary = ": 10k cards, 75% reviews (some undone), spelling, stories, dictation"
+
+/// A fold over `log(events)` (by default the activity benchmark log: 10k cards, two profiles),
+/// in batches of 4,096 events (as the projection runner hands them over) or, when not
+/// `batched`, event by event.
+private func activityFoldWorkload<P: Projection>(
+    _ name: String, _ what: String, batched: Bool = true, defaultEvents: Int = 2_000_000,
+    log: @escaping @Sendable (Int) -> [RecordedEvent] = { ActivityBenchmarkLog.make(events: $0, seed: 7) },
+    _ make: @escaping @Sendable () -> P
+) -> Workload {
+    Workload(name: name, summary: what,
+             defaultEvents: defaultEvents, quickEvents: 20_000) { context in
+        let events = log(context.events)
         let batches = stride(from: 0, to: events.count, by: 4096).map { Array(events[$0..<min($0 + 4096, events.count)]) }
         let projection = make()
         var state = projection.makeInitialState()

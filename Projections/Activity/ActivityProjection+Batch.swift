@@ -1,25 +1,26 @@
+import CPrefetch
 import Events
 
 // The batch fold: events read in place (no copy of each `RecordedEvent`), and a software
-// pipeline that overlaps the ledger's cache misses across events, three stages ahead of the fold
+// pipeline that overlaps the ledger's cache misses across events, two stages ahead of the fold
 // (D is ``ActivityProjection/prefetchDistance``). At event i it:
+// - starts loading the lines of event i + 4D itself;
 // - starts loading the index bucket of event i + 2D's card (a review's, an undo's, a creation's
-//   or a deletion's);
-// - looks up the slot of event i + D's card (its bucket now cached) and starts loading the line
-//   of its record's header;
-// - reads the header of event i + D/2's card (now cached) and starts loading the review slot the
-//   review will write (for an undo, the whole record);
+//   or a deletion's): the bucket holds the card's slot and header;
+// - looks up the bucket of event i + D's card (now cached) and, from the header in it, starts
+//   loading the one line of the window the review will write (for an undo, the whole window);
 // then folds event i. Only the lines a review touches are asked for: prefetching whole records
 // filled the core's line-fill buffers and stalled the loop.
 //
 // It folds exactly what the single-event fold does: both go through ``fold(_:lookahead:to:)``,
-// and a looked-up slot is used only while the ledger's ``ReviewLedger/layout`` is unchanged.
+// and a looked-up bucket is used only while the ledger's ``ReviewLedger/layout`` is unchanged.
 extension ActivityProjection {
     /// Folds the events of `batch` after `checkpoint`, in order (never fails).
     /// - Complexity: O(n) folds for the n events after `checkpoint`.
     package func apply(_ batch: [RecordedEvent], after checkpoint: UInt64, to state: inout State) -> BatchOutcome {
-        let distance = prefetchDistance, half = prefetchDistance / 2
+        let distance = prefetchDistance
         var ring = [CardLookahead](repeating: .none, count: Self.ringSize)
+        var run = ActivityRun(isBatch: true)
         let last = batch.withUnsafeBufferPointer { events -> UInt64 in
             ring.withUnsafeMutableBufferPointer { ring -> UInt64 in
                 guard let base = events.baseAddress else { return checkpoint }
@@ -27,23 +28,24 @@ extension ActivityProjection {
                 var last = checkpoint
                 // Steps before 0 only fill the pipeline.
                 for step in (-2 * distance)..<count {
-                    let far = step + 2 * distance, near = step + distance, close = step + half
+                    let far = step + 2 * distance, near = step + distance, ahead = step + 4 * distance
+                    if ahead < count { Self.prefetchEvent(base + ahead) }
                     if far < count, let card = Self.indexedCard(of: base + far) { state.ledger.prefetchBucket(of: card) }
                     if near >= 0 && near < count {
-                        ring[near & mask] = switch base[near].event {
-                        case .reviewGraded(let review): state.ledger.lookAhead(review.card, undo: false)
-                        case .reviewUndone(let undone): state.ledger.lookAhead(undone.card, undo: true)
+                        ring[near & mask] = switch ActivityEvent(base + near) {
+                        case .review(let card, _, _, _): state.ledger.lookAhead(card, undo: false)
+                        case .undo(let card, _): state.ledger.lookAhead(card, undo: true)
                         default: .none
                         }
                     }
-                    if close >= 0 && close < count { state.ledger.prefetchWindow(ring[close & mask]) }
                     guard step >= 0 else { continue }
                     let event = base + step
                     let position = event.pointee.position
                     guard position > checkpoint else { continue }
-                    fold(event, lookahead: ring[step & mask], to: &state)
+                    fold(event, lookahead: ring[step & mask], run: &run, to: &state)
                     last = position
                 }
+                run.flush(into: &state)
                 return last
             }
         }
@@ -55,36 +57,41 @@ extension ActivityProjection {
     /// The largest ``prefetchDistance``.
     package static let maximumPrefetchDistance = ringSize / 2 - 1
 
+    /// Starts loading the lines of the event at `event` (a `RecordedEvent` spans three or four;
+    /// the fourth is the next event's first): the batch may have left the cache since it was
+    /// decoded (other folds run over it first), and the pipeline's stages read each event
+    /// before its fold does. A hint: changes nothing.
+    @inline(__always) static func prefetchEvent(_ event: UnsafePointer<RecordedEvent>) {
+        let raw = UnsafeRawPointer(event)
+        hindsight_prefetch(raw)
+        hindsight_prefetch(raw + 64)
+        hindsight_prefetch(raw + 128)
+    }
+
     /// The card whose index bucket an event reads: the card a review, an undo, a creation or a
     /// deletion names (nil for other events).
     @inline(__always) static func indexedCard(of event: UnsafePointer<RecordedEvent>) -> CardID? {
-        switch event.pointee.event {
-        case .reviewGraded(let review): review.card
-        case .reviewUndone(let undone): undone.card
-        case .cardCreated(let created): created.card
-        case .cardDeleted(let deleted): deleted.card
+        switch ActivityEvent(event) {
+        case .review(let card, _, _, _), .undo(let card, _), .cardCreated(let card), .cardDeleted(let card): card
         default: nil
         }
     }
 
 }
 
-/// A card's slot as the batch fold's look-ahead found it, and the ledger ``ReviewLedger/layout``
+/// A card's bucket as the batch fold's look-ahead found it, and the ledger ``ReviewLedger/layout``
 /// it was found under: good while the layout is the same.
 package struct CardLookahead: Sendable, BitwiseCopyable {
-    /// The slot, or -1 when the card was not found (or not looked up).
-    package var slot: Int32
+    /// The bucket, or -1 when the card was not found (or not looked up).
+    package var bucket: Int32
     /// The ledger's layout at the look-up.
     package var layout: UInt
-    /// Whether it is for an undo (which reads the card's whole window), not a review.
-    package var undo: Bool
 
     /// Nothing looked up.
-    package static let none = CardLookahead(slot: -1, layout: 0, undo: false)
+    package static let none = CardLookahead(bucket: -1, layout: 0)
 
-    @inline(__always) package init(slot: Int32, layout: UInt, undo: Bool) {
-        self.slot = slot
+    @inline(__always) package init(bucket: Int32, layout: UInt) {
+        self.bucket = bucket
         self.layout = layout
-        self.undo = undo
     }
 }

@@ -49,57 +49,78 @@ package struct ActivityProjection: Projection {
     /// - Complexity: O(1) per event for practice on the latest day (a rule-table walk when a
     ///   count reaches a target or a day becomes active); O(runs) for late events.
     package func apply(_ event: RecordedEvent, to state: inout State) {
-        withUnsafePointer(to: event) { fold($0, lookahead: .none, to: &state) }
+        var run = ActivityRun(isBatch: false)
+        withUnsafePointer(to: event) { fold($0, lookahead: .none, run: &run, to: &state) }
+        run.flush(into: &state)
     }
 
-    /// Folds the event at `event`, reading it in place; a review's or an undo's card is found
-    /// through `lookahead` when it is still good (see ``ReviewLedger/slot(of:lookahead:)``), so
-    /// the result never depends on it.
+    /// Folds the event at `event`, reading it in place (its payload's facts as ``ActivityEvent``:
+    /// no copy of the `DomainEvent`); a review's or an undo's card is found through `lookahead`
+    /// when it is still good (see ``ReviewLedger/bucket(of:lookahead:)``), so the result never
+    /// depends on it. Practice on the day of the open `run` is absorbed by it (see
+    /// ``ActivityRun``); the caller flushes the run into `state` when it is done.
     @inline(__always)
-    func fold(_ event: UnsafePointer<RecordedEvent>, lookahead: CardLookahead, to state: inout State) {
+    func fold(_ event: UnsafePointer<RecordedEvent>, lookahead: CardLookahead, run: inout ActivityRun,
+              to state: inout State) {
         let profile = event.pointee.profile
-        switch event.pointee.event {
-        case .reviewGraded(let review):
-            let day = state.calendar.day(of: event.pointee.occurred, profile: profile)
-            guard let slot = state.ledger.slot(of: review.card, lookahead: lookahead),
-                  let fact = state.ledger.record(review, id: event.pointee.id, profile: profile, day: day, slot: slot)
+        let activity = ActivityEvent(event)
+        switch activity {
+        case .review(let card, let rating, let mode, let durationMs):
+            let day = run.day(of: event.pointee.occurred, profile: profile, calendar: state.calendar)
+            guard let bucket = state.ledger.bucket(of: card, lookahead: lookahead),
+                  let fact = state.ledger.record(ReviewFact(day: day, rating: rating, mode: mode, durationMs: durationMs,
+                                                            wasFirst: false),
+                                                 id: event.pointee.id, profile: profile, bucket: bucket)
             else { return }
+            if run.absorb(fact, profile: profile) { return }
+            run.flush(profile, into: &state)
             state.dailyStats.counted(fact, profile: profile)
             state.streaks.practised(profile, on: day)
-            state.achievements.reviewed(profile, on: day, unlocking: Self.unlock(at: event))
-        case .reviewUndone(let undone):
-            guard let slot = state.ledger.slot(of: undone.card, lookahead: lookahead),
-                  let undo = state.ledger.undo(undone.review, slot: slot) else { return }
+            let total = state.achievements.reviewed(profile, on: day, unlocking: Self.unlock(at: event))
+            run.open(profile, on: day, reviewsLeft: state.achievements.reviewsBeforeNextTarget(after: total), in: &state)
+        case .undo(let card, let review):
+            run.flush(into: &state)
+            guard let bucket = state.ledger.bucket(of: card, lookahead: lookahead),
+                  let undo = state.ledger.undo(review, bucket: bucket) else { return }
             state.dailyStats.tookBack(undo)
             state.streaks.tookBack(undo.profile, on: undo.removed.day)
             state.achievements.tookBack(undo)
-        case .wordSpelled(let spelled):
-            let day = state.calendar.day(of: event.pointee.occurred, profile: profile)
-            state.dailyStats.counted(event.pointee.event, profile: profile, day: day)
+        case .spelled(let session, let correct, let durationMs):
+            let day = run.day(of: event.pointee.occurred, profile: profile, calendar: state.calendar)
+            state.achievements.tally(in: session, correct: correct)
+            if run.absorbSpelling(correct: correct, durationMs: durationMs, profile: profile, day: day) { return }
+            run.flush(profile, into: &state)
+            state.dailyStats.counted(activity, profile: profile, day: day)
             state.streaks.practised(profile, on: day)
-            state.achievements.spelled(spelled, profile: profile, on: day, unlocking: Self.unlock(at: event))
-        case .spellingPracticeStarted(let started):
-            state.dailyStats.counted(event.pointee.event, profile: profile,
-                                     day: state.calendar.day(of: event.pointee.occurred, profile: profile))
-            state.achievements.started(started.session)
-        case .spellingPracticeEnded(let ended):
-            state.achievements.ended(ended.session, profile: profile, unlocking: Self.unlock(at: event))
-        case .storyRead(let read):
-            guard read.finished else { return }
-            let day = state.calendar.day(of: event.pointee.occurred, profile: profile)
-            state.dailyStats.counted(event.pointee.event, profile: profile, day: day)
+            state.achievements.practised(profile, on: day, unlocking: Self.unlock(at: event))
+            run.open(profile, on: day, reviewsLeft: 0, in: &state)     // the next review goes through the full fold
+        case .spellingStarted(let session):
+            // Counts only (additions a run's flush commutes with): the run stays open.
+            state.dailyStats.counted(activity, profile: profile,
+                                     day: run.day(of: event.pointee.occurred, profile: profile, calendar: state.calendar))
+            state.achievements.started(session)
+        case .spellingEnded(let session):
+            // Reads only the tally and the unlocks, never what a run holds.
+            state.achievements.ended(session, profile: profile, unlocking: Self.unlock(at: event))
+        case .storyFinished(let story):
+            run.flush(profile, into: &state)
+            let day = run.day(of: event.pointee.occurred, profile: profile, calendar: state.calendar)
+            state.dailyStats.counted(activity, profile: profile, day: day)
             state.streaks.practised(profile, on: day)
-            state.achievements.finished(read.story, profile: profile, on: day, unlocking: Self.unlock(at: event))
-        case .storyGenerated, .dictationFinished:
-            state.dailyStats.counted(event.pointee.event, profile: profile,
-                                     day: state.calendar.day(of: event.pointee.occurred, profile: profile))
-        case .cardCreated(let created):
-            state.ledger.cardCreated(created.card, profile: profile)
-        case .cardDeleted(let deleted):
-            state.ledger.cardDeleted(deleted.card)
-        case .dayCutoffChanged:
+            state.achievements.finished(story, profile: profile, on: day, unlocking: Self.unlock(at: event))
+        case .storyGenerated, .dictation:
+            // Counts only: the run stays open.
+            state.dailyStats.counted(activity, profile: profile,
+                                     day: run.day(of: event.pointee.occurred, profile: profile, calendar: state.calendar))
+        case .cardCreated(let card):
+            state.ledger.cardCreated(card, profile: profile)
+        case .cardDeleted(let card):
+            state.ledger.cardDeleted(card)
+        case .cutoffChanged:
+            run.flush(into: &state)
+            run.forgetDay()
             state.observeCutoff(event.pointee)
-        default:
+        case .ignored:
             break
         }
     }

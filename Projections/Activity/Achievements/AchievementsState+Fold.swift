@@ -6,11 +6,13 @@ import Events
 // active, so the common review costs a few additions.
 extension AchievementsState {
     /// Counts a review the ledger accepted, on `day`, and unlocks what it earns.
+    /// - Returns: the profile's review total, this review counted.
     ///
     /// Works on the profile's entry in place, by index, reading ``rules`` and ``reviewTargets``
     /// beside it (no copies of the tables, no closure over them): the common review costs one
     /// lookup and a few additions.
-    @inline(__always) mutating func reviewed(_ profile: ProfileID, on day: Int64, unlocking unlock: Unlock) {
+    @discardableResult
+    @inline(__always) mutating func reviewed(_ profile: ProfileID, on day: Int64, unlocking unlock: Unlock) -> Int {
         let index = standingIndex(of: profile)
         // Counted through a mutating call: reading `standings[at: index].reviews` would go
         // through the getter and copy the whole standing (retaining its arrays) on every review.
@@ -27,6 +29,24 @@ extension AchievementsState {
             }
         }
         standings[at: index].practised(on: day, rules, as: unlock)
+        return total
+    }
+
+    /// How many more reviews a profile with `total` reviews can have before one reaches a
+    /// review target of the rules (`Int.max` when none is ahead): what a batch's run may absorb
+    /// (see ``ActivityRun``).
+    @inline(__always) func reviewsBeforeNextTarget(after total: Int) -> Int {
+        guard let next = reviewTargets.first(where: { $0 > total }) else { return Int.max }
+        return next - total - 1
+    }
+
+    /// Counts `reviews` reviews and `practice` practice events (reviews among them) by `profile`
+    /// on `day`, a day already active, with no review target reached (a batch's run, see
+    /// ``ActivityRun``): no rule can be unlocked.
+    mutating func absorbed(_ profile: ProfileID, on day: Int64, reviews: Int, practice: Int) {
+        let index = standingIndex(of: profile)
+        standings[at: index].reviews += reviews
+        standings[at: index].activeDays.add(day, times: practice)
     }
 
     /// The index of `profile`'s standing, created empty on first use.
@@ -41,9 +61,13 @@ extension AchievementsState {
         standings[at: index].activeDays.remove(undo.removed.day)
     }
 
-    /// Counts a word spelled on `day` in its session's tally and as practice.
-    mutating func spelled(_ spelled: WordSpelled, profile: ProfileID, on day: Int64, unlocking unlock: Unlock) {
-        openSessions[IDKey(spelled.session), default: SpellingTally()].count(correct: spelled.correct)
+    /// Counts a word spelled (`correct` or not) in `session` in the session's tally.
+    @inline(__always) mutating func tally(in session: SpellingSessionID, correct: Bool) {
+        openSessions[IDKey(session), default: SpellingTally()].count(correct: correct)
+    }
+
+    /// Counts practice by `profile` on `day` (a word spelled) and unlocks the day rules it completes.
+    mutating func practised(_ profile: ProfileID, on day: Int64, unlocking unlock: Unlock) {
         standings[at: standingIndex(of: profile)].practised(on: day, rules, as: unlock)
     }
 

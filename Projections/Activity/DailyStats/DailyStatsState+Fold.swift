@@ -9,6 +9,11 @@ extension DailyStatsState {
             .count(review, sign: 1)
     }
 
+    /// Adds `counts` to day `day` of `profile` (a batch's run, see ``ActivityRun``).
+    mutating func add(_ counts: ActivityCounts, profile: ProfileID, day: Int64) {
+        self.counts[at: self.counts.index(of: ProfileDay(profile: profile, day: day), default: ActivityCounts.init)] += counts
+    }
+
     /// Takes an undone review back out of its day, and counts the new first review's card as new
     /// on its day.
     mutating func tookBack(_ undo: ReviewUndo) {
@@ -19,24 +24,24 @@ extension DailyStatsState {
     }
 
     /// Counts an event other than a review on local day `day` of `profile`.
-    @inline(__always) mutating func counted(_ event: DomainEvent, profile: ProfileID, day: Int64) {
+    @inline(__always) mutating func counted(_ event: ActivityEvent, profile: ProfileID, day: Int64) {
         switch event {
-        case .wordSpelled(let spelled):
+        case .spelled(_, let correct, let durationMs):
             update(profile, day) { counts in
-                if spelled.correct { counts.wordsSpelledRight += 1 } else { counts.wordsSpelledWrong += 1 }
-                counts.spellingTimeMs += spelled.duration.milliseconds
+                if correct { counts.wordsSpelledRight += 1 } else { counts.wordsSpelledWrong += 1 }
+                counts.spellingTimeMs += durationMs
             }
-        case .spellingPracticeStarted:
+        case .spellingStarted:
             update(profile, day) { $0.spellingSessions += 1 }
         case .storyGenerated:
             update(profile, day) { $0.storiesGenerated += 1 }
-        case .storyRead(let read):
-            if read.finished { update(profile, day) { $0.storiesRead += 1 } }
-        case .dictationFinished(let dictation):
+        case .storyFinished:
+            update(profile, day) { $0.storiesRead += 1 }
+        case .dictation(let words, let durationMs):
             update(profile, day) { counts in
                 counts.dictations += 1
-                counts.wordsDictated += Int(dictation.wordCount)
-                counts.dictationTimeMs += dictation.duration.milliseconds
+                counts.wordsDictated += Int(words)
+                counts.dictationTimeMs += durationMs
             }
         default:
             break

@@ -70,20 +70,21 @@ struct EncodedLedgerCards: Sendable, Equatable {
         bytes = Array(raw)
     }
 
-    /// The bytes of the cards in `cardIDs` (by slot), with their records `cards` (by slot), in ``IDKey`` order.
+    /// The bytes of the cards in `cardIDs` (by slot), each card's header and window given by
+    /// `record(slot)`, in ``IDKey`` order.
     /// - Complexity: O(n log n) for the sort.
-    static func encode(cardIDs: [IDKey], cards: [LedgerCard]) -> [UInt8] {
+    static func encode(cardIDs: [IDKey], record: (Int) -> (entry: LedgerEntry, window: LedgerWindow)) -> [UInt8] {
         let order = cardIDs.indices.sorted { cardIDs[$0] < cardIDs[$1] }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(cardIDs.count * (cardHeaderSize + LedgerWindow.capacity * narrowReviewSize))
         for slot in order {
             let id = cardIDs[slot]
-            let entry = cards[slot].entry
+            let (entry, window) = record(slot)
             bytes.appendLittleEndian(id.high)
             bytes.appendLittleEndian(id.low)
             bytes.appendLittleEndian(entry.profile)
             bytes.append(UInt8(entry.count) | (entry.hasScheduledReview ? 8 : 0))
-            for review in cards[slot].window.reviews(of: entry) {
+            for review in window.reviews(of: entry) {
                 bytes.appendLittleEndian(review.idHigh)
                 bytes.appendLittleEndian(review.idLow)
                 let day = Int64(bitPattern: review.facts) >> 8
@@ -103,14 +104,15 @@ struct EncodedLedgerCards: Sendable, Equatable {
         return bytes
     }
 
-    /// The id index, slot ids and records the bytes hold (slots in id order, rings starting at 0).
-    /// - Complexity: O(n): one index insert per card into an index reserved up front.
-    func materialize() -> (index: IDSlotIndex, cardIDs: [IDKey], cards: [LedgerCard]) {
-        var index = IDSlotIndex(minimumCapacity: count)
+    /// The buckets (their ``LedgerBuckets/moves`` starting at `moves`), windows and slot ids the
+    /// bytes hold (slots in id order, rings starting at 0).
+    /// - Complexity: O(n): one insert per card into buckets reserved up front.
+    func materialize(moves: UInt) -> (buckets: LedgerBuckets, windows: LedgerWindows, cardIDs: [IDKey]) {
+        var buckets = LedgerBuckets(minimumCapacity: count, moves: moves)
+        var windows = LedgerWindows()
+        windows.reserveCapacity(count)
         var cardIDs: [IDKey] = []
         cardIDs.reserveCapacity(count)
-        var cards: [LedgerCard] = []
-        cards.reserveCapacity(count)
         bytes.withUnsafeBytes { raw in
             var offset = 0
             for slot in 0..<count {
@@ -137,12 +139,14 @@ struct EncodedLedgerCards: Sendable, Equatable {
                     offset += flags & 0x80 == 0 ? Self.narrowReviewSize : Self.wideReviewSize
                 }
                 entry.count = Int(header & 7)
-                cards.append(LedgerCard(entry: entry, window: window))
+                windows.appendEmpty()
+                windows.makeUnique()
+                windows.pointer(to: slot).pointee = window
                 cardIDs.append(id)
-                index.insert(id, slot: Int32(slot))
+                _ = buckets.insert(id, slot: slot, entry: entry)
             }
         }
-        return (index, cardIDs, cards)
+        return (buckets, windows, cardIDs)
     }
 }
 

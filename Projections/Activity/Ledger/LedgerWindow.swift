@@ -59,7 +59,7 @@ package struct LedgerReview: Sendable, Equatable, BitwiseCopyable {
     }
 }
 
-/// The header of a card's record in the ledger (beside its window, see ``LedgerCard``): its
+/// The header of a card's record in the ledger (kept in its bucket, see ``LedgerBuckets``): its
 /// owner's profile number and `bits`: reviews remembered (bits 0-2), the window's oldest slot
 /// (bits 3-4, the window is a ring) and whether a scheduled review (not undone) is counted (bit 5).
 package struct LedgerEntry: Sendable, Equatable, BitwiseCopyable {

@@ -2,10 +2,11 @@ import CPrefetch
 import Events
 
 /// The bounded per-card memory that lets the activity read model take an undone review back out
-/// of the numbers it went into, flat: an id → slot index (``IDSlotIndex``, buckets inline), and
-/// the cards' plain-data records (``LedgerCard``: header and window) in one contiguous array, so a
-/// review costs two cache misses (the bucket, the record), both prefetchable by a batch fold
-/// (see ``prefetchBucket(of:)`` and ``lookAhead(_:undo:)``), and no allocation.
+/// of the numbers it went into, flat: an id index whose buckets hold each card's slot and header
+/// (``LedgerBuckets``: owner, window state), and the cards' windows of reviews by slot
+/// (``LedgerWindows``), so a review reads one cache line (its bucket) and writes one more (the
+/// review slot), both prefetchable by a batch fold (see ``prefetchBucket(of:)`` and
+/// ``lookAhead(_:undo:)``), and allocates nothing.
 ///
 /// For every card created it keeps the card's profile, whether the card has had a scheduled
 /// review yet (so "new card" means its first scheduled review), and its last
@@ -25,22 +26,18 @@ package struct ReviewLedger: Sendable, Equatable {
     /// How many of a card's most recent reviews are remembered for undo.
     package static let reviewsRemembered = LedgerWindow.capacity
 
-    /// Each card's slot, by card id (empty while ``pending``).
-    private var index = IDSlotIndex()
+    /// Each card's bucket: id, slot and header (empty while ``pending``).
+    private var buckets = LedgerBuckets()
+    /// Each slot's window of reviews (empty while ``pending``).
+    private var windows = LedgerWindows()
     /// The card id of each slot (empty while ``pending``).
     private var slotIDs: [IDKey] = []
-    /// Each slot's record: owner, window state and window (empty while ``pending``).
-    private var cards: [LedgerCard] = []
     /// The profiles that own cards, by number (a card's ``LedgerEntry/profile``).
     package private(set) var profiles: [IDKey] = []
     /// The number of each profile (derived from ``profiles``).
     private var profileNumbers: [IDKey: UInt32] = [:]
     /// A restored ledger's cards, still as checked snapshot bytes: unpacked by the first change.
     private var pending: EncodedLedgerCards?
-    /// Changes whenever a slot may come to hold another card (a card deleted, the cards
-    /// unpacked): a slot found under one layout is good while this stays the same (a creation
-    /// only adds a slot at the end).
-    package private(set) var layout: UInt = 0
 
     /// An empty ledger.
     package init() {}
@@ -59,12 +56,16 @@ package struct ReviewLedger: Sendable, Equatable {
         pending = cards
     }
 
+    /// Changes whenever a bucket may come to hold another card or move (a card deleted, the
+    /// index grown, the cards unpacked): a bucket found under one layout is good while this
+    /// stays the same.
+    package var layout: UInt { buckets.moves }
+
     /// Unpacks the restored cards, if still packed.
     @inline(__always) private mutating func materialize() {
         guard let packed = pending else { return }
-        (index, slotIDs, cards) = packed.materialize()
+        (buckets, windows, slotIDs) = packed.materialize(moves: buckets.moves &+ 1)
         pending = nil
-        layout &+= 1
     }
 
     /// This ledger with its cards unpacked (itself when they are).
@@ -82,42 +83,40 @@ package struct ReviewLedger: Sendable, Equatable {
 
     /// The cards' bytes as a snapshot stores them (see ``EncodedLedgerCards``).
     var encodedCards: [UInt8] {
-        pending?.bytes ?? EncodedLedgerCards.encode(cardIDs: slotIDs, cards: cards)
+        if let pending { return pending.bytes }
+        return EncodedLedgerCards.encode(cardIDs: slotIDs) { slot in
+            (buckets.entry(at: buckets.find(slotIDs[slot])!), windows[slot])
+        }
     }
 
     /// Starts remembering a new card (a second creation of the same id is ignored).
     package mutating func cardCreated(_ card: CardID, profile: ProfileID) {
         materialize()
         let key = IDKey(card)
-        guard index.insert(key, slot: Int32(slotIDs.count)) else { return }
         let owner = IDKey(profile)
-        let number: UInt32
-        if let known = profileNumbers[owner] {
-            number = known
-        } else {
-            number = UInt32(profiles.count)
+        let number = profileNumbers[owner] ?? UInt32(profiles.count)
+        guard buckets.insert(key, slot: slotIDs.count, entry: LedgerEntry(profile: number)) else { return }
+        if number == profiles.count {
             profiles.append(owner)
             profileNumbers[owner] = number
         }
         slotIDs.append(key)
-        cards.append(LedgerCard(profile: number))
+        windows.appendEmpty()
     }
 
     /// Forgets a deleted card: later reviews and undos of it are ignored. The last slot moves
     /// into its place.
     package mutating func cardDeleted(_ card: CardID) {
         materialize()
-        guard let removed = index.remove(IDKey(card)) else { return }
-        let slot = Int(removed), last = slotIDs.count - 1
+        guard let slot = buckets.remove(IDKey(card)) else { return }
+        let last = slotIDs.count - 1
         if slot != last {
-            cards[slot] = cards[last]
+            windows.copy(from: last, to: slot)
             slotIDs[slot] = slotIDs[last]
-            index.remove(slotIDs[slot])
-            index.insert(slotIDs[slot], slot: Int32(slot))
+            buckets.setSlot(slot, at: buckets.find(slotIDs[slot])!)
         }
-        cards.removeLast()
+        windows.removeLast()
         slotIDs.removeLast()
-        layout &+= 1
     }
 
     /// Remembers a review of `review.card` by `profile` counted on `day`.
@@ -127,41 +126,49 @@ package struct ReviewLedger: Sendable, Equatable {
     /// - Complexity: O(1): one hash lookup, one slot written.
     @inline(__always)
     package mutating func record(_ review: ReviewGraded, id: EventID, profile: ProfileID, day: Int64) -> ReviewFact? {
-        guard let slot = slot(of: review.card, lookahead: .none) else { return nil }
-        return record(review, id: id, profile: profile, day: day, slot: slot)
+        guard let bucket = bucket(of: review.card, lookahead: .none) else { return nil }
+        return record(ReviewFact(day: day, rating: review.rating, mode: review.mode, durationMs: review.duration.milliseconds,
+                                 wasFirst: false),
+                      id: id, profile: profile, bucket: bucket)
     }
 
-    /// ``record(_:id:profile:day:)`` of the card in `slot` (from ``slot(of:lookahead:)``).
+    /// ``record(_:id:profile:day:)`` of the review `fact` (its ``ReviewFact/wasFirst`` decided
+    /// here) of the card in `bucket` (from ``bucket(of:lookahead:)``).
     @inline(__always)
-    package mutating func record(_ review: ReviewGraded, id: EventID, profile: ProfileID, day: Int64, slot: Int32) -> ReviewFact? {
-        let slot = Int(slot)
-        guard profiles[Int(cards[slot].entry.profile)] == IDKey(profile) else { return nil }
-        return cards[slot].remember(ReviewFact(day: day, rating: review.rating, mode: review.mode,
-                                               durationMs: review.duration.milliseconds, wasFirst: false), id: IDKey(id))
+    package mutating func record(_ fact: ReviewFact, id: EventID, profile: ProfileID, bucket: Int) -> ReviewFact? {
+        var entry = buckets.entry(at: bucket)
+        guard profiles[Int(entry.profile)] == IDKey(profile) else { return nil }
+        buckets.makeUnique()
+        windows.makeUnique()
+        let fact = windows.pointer(to: buckets.slot(at: bucket)).pointee.remember(fact, id: IDKey(id), entry: &entry)
+        buckets.setEntry(entry, at: bucket)
+        return fact
     }
 
     /// Takes back the review `review` of `card`.
     /// - Returns: nil when the card is unknown or the review is not remembered (then nothing
     ///   changes and the undo must be ignored).
     package mutating func undo(_ review: EventID, of card: CardID) -> ReviewUndo? {
-        guard let slot = slot(of: card, lookahead: .none) else { return nil }
-        return undo(review, slot: slot)
+        guard let bucket = bucket(of: card, lookahead: .none) else { return nil }
+        return undo(review, bucket: bucket)
     }
 
-    /// ``undo(_:of:)`` of the card in `slot` (from ``slot(of:lookahead:)``).
-    package mutating func undo(_ review: EventID, slot: Int32) -> ReviewUndo? {
-        let slot = Int(slot)
-        guard let (removed, newFirstDay) = cards[slot].forget(IDKey(review)) else { return nil }
-        return ReviewUndo(profile: ProfileID(profiles[Int(cards[slot].entry.profile)].uuid), removed: removed,
-                          newFirstDay: newFirstDay)
+    /// ``undo(_:of:)`` of the card in `bucket` (from ``bucket(of:lookahead:)``).
+    package mutating func undo(_ review: EventID, bucket: Int) -> ReviewUndo? {
+        var entry = buckets.entry(at: bucket)
+        buckets.makeUnique()
+        windows.makeUnique()
+        guard let (removed, newFirstDay) = windows.pointer(to: buckets.slot(at: bucket)).pointee
+            .forget(IDKey(review), entry: &entry) else { return nil }
+        buckets.setEntry(entry, at: bucket)
+        return ReviewUndo(profile: ProfileID(profiles[Int(entry.profile)].uuid), removed: removed, newFirstDay: newFirstDay)
     }
 
     /// The remembered reviews of `card`, oldest first (empty for an unknown card).
     package func reviews(of card: CardID) -> [ReviewFact] {
         if pending != nil { return materialized.reviews(of: card) }
-        guard let slot = index.slot(of: IDKey(card)) else { return [] }
-        let record = cards[Int(slot)]
-        return record.window.reviews(of: record.entry).map(\.fact)
+        guard let bucket = buckets.find(IDKey(card)) else { return [] }
+        return windows[buckets.slot(at: bucket)].reviews(of: buckets.entry(at: bucket)).map(\.fact)
     }
 
     /// Equal when they remember the same cards, owners and reviews (slot order and ring
@@ -176,44 +183,32 @@ extension ReviewLedger {
     /// Starts loading the index bucket of `card` (a hint: changes nothing; `mutating` only so
     /// that the batch fold calls it in place, never on a copy of the ledger).
     @inline(__always) package mutating func prefetchBucket(of card: CardID) {
-        index.prefetch(IDKey(card))
+        buckets.prefetch(IDKey(card))
     }
 
-    /// Looks up the slot of `card` (for a review, or an `undo`) and starts loading the line of
-    /// its record's header (a hint: changes nothing; `mutating` only so that the batch fold calls
-    /// it in place, never on a copy of the ledger).
-    /// - Returns: the slot found under the current ``layout`` (``CardLookahead/none`` when the
-    ///   card is unknown or the cards are still packed).
+    /// Looks up the bucket of `card` (for a review, or an `undo`) and starts loading what the
+    /// review will write: the review slot of its window (an undo: the whole window). Reads the
+    /// bucket, which ``prefetchBucket(of:)`` asked for. A hint: changes nothing (`mutating` only
+    /// so that the batch fold calls it in place, never on a copy of the ledger).
+    /// - Returns: the bucket found under the current ``layout`` (``CardLookahead/none`` when
+    ///   the card is unknown or the cards are still packed).
     @inline(__always) package mutating func lookAhead(_ card: CardID, undo: Bool) -> CardLookahead {
-        guard let slot = index.slot(of: IDKey(card)) else { return .none }
-        cards.withUnsafeBufferPointer { records in
-            hindsight_prefetch_for_write(records.baseAddress! + Int(slot))
+        guard let bucket = buckets.find(IDKey(card)) else { return .none }
+        let window = UnsafePointer(windows.base + buckets.slot(at: bucket))
+        if undo {
+            window.prefetchWindow()
+        } else {
+            window.prefetchNextReview(of: buckets.entry(at: bucket))
         }
-        return CardLookahead(slot: slot, layout: layout, undo: undo)
+        return CardLookahead(bucket: Int32(bucket), layout: layout)
     }
 
-    /// Starts loading what the review (or undo) `lookahead` was found for will touch beyond the
-    /// record's header: the review slot it writes (an undo: the whole record). Reads the header,
-    /// which ``lookAhead(_:undo:)`` asked for. A hint: changes nothing; no effect when
-    /// `lookahead` is no longer good.
-    @inline(__always) package mutating func prefetchWindow(_ lookahead: CardLookahead) {
-        guard lookahead.slot >= 0 && lookahead.layout == layout else { return }
-        cards.withUnsafeBufferPointer { records in
-            let record = records.baseAddress! + Int(lookahead.slot)
-            if lookahead.undo {
-                record.prefetchRecord()
-            } else {
-                record.prefetchNextReview()
-            }
-        }
-    }
-
-    /// The slot of `card`, for a change: `lookahead`'s when it found the card under the current
-    /// ``layout``, else looked up (unpacking the cards first if needed).
-    @inline(__always) package mutating func slot(of card: CardID, lookahead: CardLookahead) -> Int32? {
-        if lookahead.slot >= 0 && lookahead.layout == layout { return lookahead.slot }
+    /// The bucket of `card`, for a change: `lookahead`'s when it found the card under the
+    /// current ``layout``, else looked up (unpacking the cards first if needed).
+    @inline(__always) package mutating func bucket(of card: CardID, lookahead: CardLookahead) -> Int? {
+        if lookahead.bucket >= 0 && lookahead.layout == layout { return Int(lookahead.bucket) }
         if pending != nil { materialize() }
-        return index.slot(of: IDKey(card))
+        return buckets.find(IDKey(card))
     }
 }
 

@@ -40,6 +40,20 @@ package struct ActiveDays: Sendable, Equatable, BinaryCodable {
         return true
     }
 
+    /// Counts `times` (≥ 1) practice events on `day`: what `times` calls of ``add(_:)`` do.
+    /// - Returns: true when the day just became active.
+    /// - Complexity: that of ``add(_:)``.
+    @discardableResult
+    package mutating func add(_ day: Int64, times: Int) -> Bool {
+        precondition(times >= 1, "ActiveDays.add(_:times:) counts at least one event")
+        let becameActive = add(day)
+        if times > 1 {
+            let index = days.last == day ? days.count - 1 : firstDay(atOrAfter: day)
+            dayCounts[index] += times - 1
+        }
+        return becameActive
+    }
+
     /// Takes back one practice event on `day`.
     /// - Returns: true when the day just became inactive.
     @discardableResult

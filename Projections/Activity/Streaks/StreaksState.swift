@@ -50,6 +50,12 @@ public struct StreaksState: Sendable, Equatable {
         days[at: days.index(of: IDKey(profile), default: ActiveDays.init)].add(day)
     }
 
+    /// Counts `times` practice events by `profile` on `day`, a day already active (a batch's run,
+    /// see ``ActivityRun``).
+    mutating func practised(_ profile: ProfileID, on day: Int64, times: Int) {
+        days[at: days.index(of: IDKey(profile), default: ActiveDays.init)].add(day, times: times)
+    }
+
     /// Takes back practice by `profile` on `day` (an undone review).
     mutating func tookBack(_ profile: ProfileID, on day: Int64) {
         guard let index = days.index(of: IDKey(profile)) else { return }

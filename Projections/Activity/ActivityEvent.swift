@@ -1,0 +1,52 @@
+import Events
+
+/// What the activity fold reads from one event's payload, as plain data (ids, numbers, flags;
+/// no strings, no references), taken from the event in place by ``init(_:)``: the fold then
+/// never copies a `DomainEvent` (whose payloads hold strings, so a copy retains and releases
+/// them) and never passes one to a call.
+enum ActivityEvent {
+    /// A review graded.
+    case review(card: CardID, rating: Rating, mode: ReviewMode, durationMs: Int64)
+    /// A review undone.
+    case undo(card: CardID, review: EventID)
+    /// A word spelled in a session, right or wrong, taking `durationMs`.
+    case spelled(session: SpellingSessionID, correct: Bool, durationMs: Int64)
+    /// A spelling practice session started.
+    case spellingStarted(session: SpellingSessionID)
+    /// A spelling practice session ended.
+    case spellingEnded(session: SpellingSessionID)
+    /// A story read to its end (a story put down half-way is ``ignored``).
+    case storyFinished(story: StoryID)
+    /// A story generated.
+    case storyGenerated
+    /// A dictation finished: `words` dictated in `durationMs`.
+    case dictation(words: UInt32, durationMs: Int64)
+    /// A card created.
+    case cardCreated(card: CardID)
+    /// A card deleted.
+    case cardDeleted(card: CardID)
+    /// A profile's day cut-off changed (the fold reads the event itself: rare).
+    case cutoffChanged
+    /// Nothing the activity read model counts.
+    case ignored
+
+    /// The facts of the event at `event`, read in place.
+    @inline(__always) init(_ event: UnsafePointer<RecordedEvent>) {
+        self = switch event.pointee.event {
+        case .reviewGraded(let review):
+            .review(card: review.card, rating: review.rating, mode: review.mode, durationMs: review.duration.milliseconds)
+        case .reviewUndone(let undone): .undo(card: undone.card, review: undone.review)
+        case .wordSpelled(let spelled):
+            .spelled(session: spelled.session, correct: spelled.correct, durationMs: spelled.duration.milliseconds)
+        case .spellingPracticeStarted(let started): .spellingStarted(session: started.session)
+        case .spellingPracticeEnded(let ended): .spellingEnded(session: ended.session)
+        case .storyRead(let read): read.finished ? .storyFinished(story: read.story) : .ignored
+        case .storyGenerated: .storyGenerated
+        case .dictationFinished(let dictation): .dictation(words: dictation.wordCount, durationMs: dictation.duration.milliseconds)
+        case .cardCreated(let created): .cardCreated(card: created.card)
+        case .cardDeleted(let deleted): .cardDeleted(card: deleted.card)
+        case .dayCutoffChanged: .cutoffChanged
+        default: .ignored
+        }
+    }
+}

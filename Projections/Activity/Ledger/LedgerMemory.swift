@@ -1,0 +1,38 @@
+/// A block of plain-data elements in 64-byte-aligned memory (so an element whose size divides
+/// 64, or is a multiple of it, never straddles two cache lines), owned by a reference so that
+/// the ledger's value types can share it until one of them writes (copy on write).
+///
+/// `@unchecked Sendable`: it is only written while the value that holds it holds the one
+/// reference (checked with `isKnownUniquelyReferenced` before every write), the same
+/// discipline as `Array`'s own storage, so memory shared between values, and so between
+/// threads, is never written.
+final class LedgerMemory<Element: BitwiseCopyable>: @unchecked Sendable {
+    /// The first element.
+    let base: UnsafeMutablePointer<Element>
+
+    /// The alignment of every block.
+    static var alignment: Int { 64 }
+
+    /// Room for `capacity` elements, none initialized (plain data: reading before writing is
+    /// the caller's bug, never undefined lifetime).
+    init(capacity: Int) {
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: max(1, capacity) * MemoryLayout<Element>.stride,
+                                                   alignment: Self.alignment)
+        base = raw.bindMemory(to: Element.self, capacity: max(1, capacity))
+    }
+
+    /// `count` elements, every byte zero.
+    convenience init(zeroedCount count: Int) {
+        self.init(capacity: count)
+        UnsafeMutableRawPointer(base).initializeMemory(as: UInt8.self, repeating: 0,
+                                                       count: count * MemoryLayout<Element>.stride)
+    }
+
+    /// Room for `capacity` elements, the first `count` copied from `other`.
+    convenience init(copying other: LedgerMemory, count: Int, capacity: Int) {
+        self.init(capacity: capacity)
+        base.initialize(from: other.base, count: count)
+    }
+
+    deinit { UnsafeMutableRawPointer(base).deallocate() }
+}
