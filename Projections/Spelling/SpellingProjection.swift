@@ -36,16 +36,18 @@ package struct SpellingProjection: Projection {
             count(spelled, profile: event.profile, at: event.occurred, to: &state)
         case .spellingTestCreated(let created):
             guard state.tests[created.test] == nil else { return }
-            state.tests[created.test] = SpellingTestProgress(
+            state.setTest(SpellingTestProgress(
                 id: created.test, profile: event.profile, title: created.title,
-                words: SpellingWord.normalized(list: created.words.words), created: event.occurred)
+                words: SpellingWord.normalized(list: created.words.words), created: event.occurred))
         case .spellingTestEdited(let edited):
-            guard state.tests[edited.test] != nil else { return }
-            state.tests[edited.test]!.title = edited.title
-            state.tests[edited.test]!.words = SpellingWord.normalized(list: edited.words.words)
+            guard var test = state.tests[edited.test] else { return }
+            test.title = edited.title
+            test.words = SpellingWord.normalized(list: edited.words.words)
+            state.setTest(test)
         case .spellingPracticeStarted(let started):
             guard let test = state.tests[started.test] else { return }
-            state.openSessions[started.session] = OpenSpellingSession(test: started.test, words: test.words)
+            state.openSessions[started.session] = OpenSpellingSession(
+                test: started.test, words: test.words, wordNumbers: state.testWordNumbers[started.test] ?? [])
         case .spellingPracticeEnded(let ended):
             guard let session = state.openSessions.removeValue(forKey: ended.session) else { return }
             if let score = session.score {
@@ -62,7 +64,7 @@ package struct SpellingProjection: Projection {
         let row = state.words.row(profile: profile, spelling: spelled.word, at: time)
         state.words.record(row: row, correct: spelled.correct, hints: spelled.hintsUsed, at: time, rule: mastery)
         if !state.openSessions.isEmpty, let session = state.openSessions.index(forKey: spelled.session) {
-            state.openSessions.values[session].recordFirstTry(of: state.words.rows[row].word,
+            state.openSessions.values[session].recordFirstTry(ofWord: state.words.wordNumber(ofRow: row), state.words.rows[row].word,
                                                                correct: spelled.correct && spelled.attempt.value == 1)
         }
     }
