@@ -3,7 +3,7 @@ import Events
 /// A practice session between its start and its end: the test's words when it started and,
 /// per word spelled in it, whether its first attempt was right.
 ///
-/// Words are keyed by their ``SpellingWordTable`` number (an `Int32`), not by `String`: a
+/// Words are keyed by their ``SpellingWordNumber``, not by `String`: a
 /// `String` key hashes through Unicode normalization, an attempt at a time. Numbers are as equal
 /// as the `String` keys they replace (canonically equivalent words share one), so the score is
 /// the same; the session's encoding is still the one of words and `[String: Bool]` first tries.
@@ -19,23 +19,25 @@ struct OpenSpellingSession: Sendable {
     /// Its normalized words when the session started.
     var words: [String]
     /// The number of each of ``words`` (derived: not encoded, not compared).
-    var wordNumbers: [Int32]
+    var wordNumbers: [SpellingWordNumber]
     /// The first try at each word spelled, by word number.
-    var firstTry: [Int32: FirstTry] = [:]
+    var firstTry: [SpellingWordNumber: FirstTry]
 
     /// A session of `test`, whose words are `words`, numbered `wordNumbers`.
-    init(test: SpellingTestID, words: [String], wordNumbers: [Int32]) {
+    init(test: SpellingTestID, words: [String], wordNumbers: [SpellingWordNumber]) {
         self.test = test
         self.words = words
         self.wordNumbers = wordNumbers
+        firstTry = Dictionary(minimumCapacity: words.count)
     }
 
-    /// Notes whether the first attempt at the word numbered `number` (`word`) in the session
-    /// was right; later attempts change nothing.
+    /// Notes whether the first attempt in the session at the word of `table`'s row `row` was
+    /// right; later attempts at that word (in any spelling, by any profile) change nothing.
     /// - Complexity: O(1) expected.
     @inline(__always)
-    mutating func recordFirstTry(ofWord number: Int32, _ word: String, correct: Bool) {
-        if firstTry.index(forKey: number) == nil { firstTry[number] = FirstTry(word: word, correct: correct) }
+    mutating func recordFirstTry(ofRow row: Int, in table: SpellingWordTable, correct: Bool) {
+        let number = table.wordNumber(ofRow: row)
+        if firstTry.index(forKey: number) == nil { firstTry[number] = FirstTry(word: table.word(ofRow: row), correct: correct) }
     }
 
     /// The score of the session so far; nil when no word of it was spelled.

@@ -11,7 +11,7 @@ public struct SpellingProgress: ProjectionState {
     /// Every test ever created.
     var tests: [SpellingTestID: SpellingTestProgress] = [:]
     /// The word numbers (see ``SpellingWordTable``) of each test's words (derived, not encoded).
-    var testWordNumbers: [SpellingTestID: [Int32]] = [:]
+    var testWordNumbers: [SpellingTestID: [SpellingWordNumber]] = [:]
     /// Sessions started and not yet ended.
     var openSessions: [SpellingSessionID: OpenSpellingSession] = [:]
 

@@ -64,26 +64,29 @@ package struct SpellingProjection: Projection {
         let row = state.words.row(profile: profile, spelling: spelled.word, at: time)
         state.words.record(row: row, correct: spelled.correct, hints: spelled.hintsUsed, at: time, rule: mastery)
         if !state.openSessions.isEmpty, let session = state.openSessions.index(forKey: spelled.session) {
-            state.openSessions.values[session].recordFirstTry(ofWord: state.words.wordNumber(ofRow: row), state.words.rows[row].word,
+            state.openSessions.values[session].recordFirstTry(ofRow: row, in: state.words,
                                                                correct: spelled.correct && spelled.attempt.value == 1)
         }
     }
 
-    /// The batch fold: attempts (nearly every spelling event) are read in place, without the copy
-    /// of the whole event the default loop makes; the rest go through ``apply(_:to:)``.
+    /// The batch fold: one `switch` on each event's case picks the spelling events (the kinds
+    /// of ``kinds``) without copying the others (a call to `DomainEvent.kind` copies the event
+    /// first); attempts (nearly every spelling event) are read in place, the rest go through
+    /// ``apply(_:to:)``.
     package func apply(_ batch: [RecordedEvent], after checkpoint: UInt64, to state: inout SpellingProgress) -> BatchOutcome {
-        let kinds = kinds
         var last = checkpoint
         batch.withUnsafeBufferPointer { events in
             for index in events.indices {
                 let position = events[index].position
                 guard position > checkpoint else { continue }
                 last = position
-                guard kinds.contains(events[index].event) else { continue }
-                if case .wordSpelled(let attempt) = events[index].event {
+                switch events[index].event {
+                case .wordSpelled(let attempt):
                     count(attempt, profile: events[index].profile, at: events[index].occurred, to: &state)
-                } else {
+                case .spellingTestCreated, .spellingTestEdited, .spellingPracticeStarted, .spellingPracticeEnded:
                     apply(events[index], to: &state)
+                default:
+                    continue
                 }
             }
         }

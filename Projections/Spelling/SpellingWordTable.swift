@@ -9,9 +9,9 @@ import Events
 /// key (canonical equivalence, so non-ASCII words go through Unicode normalization) cost more
 /// than the rest of the fold; ``ExactSpellingIndex`` hashes and compares the spelling's UTF-8
 /// bytes only. Equal bytes normalize to the same key, so the index never changes which row an
-/// attempt counts toward. Why word numbers: open sessions note first tries per word, and an
-/// `Int32` key hashes without normalizing; words that a `String` key holds equal (canonically
-/// equivalent) get one number. Both are derived state that is not encoded: a decoded table
+/// attempt counts toward. Why word numbers: open sessions note first tries per word, and a
+/// ``SpellingWordNumber`` key hashes without normalizing; words that a `String` key holds equal
+/// (canonically equivalent) get one number. Both are derived state that is not encoded: a decoded table
 /// numbers its rows' words, and its index refills as spellings come up again.
 struct SpellingWordTable: Sendable {
     /// Each row's progress.
@@ -19,11 +19,11 @@ struct SpellingWordTable: Sendable {
     /// Each row's key.
     private(set) var keys: [SpellingWordKey] = []
     /// Each row's word number (derived).
-    private var wordOfRow: [Int32] = []
+    private var wordOfRow: [SpellingWordNumber] = []
     /// The row of each key.
     private var rowOf: [SpellingWordKey: Int32] = [:]
     /// The number of each normalized word met (derived; `String` keys: canonical equivalence).
-    private var numberOfWord: [String: Int32] = [:]
+    private var numberOfWord: [String: SpellingWordNumber] = [:]
     /// The row of each exact spelling seen (derived).
     private var spellings = ExactSpellingIndex()
 
@@ -69,16 +69,20 @@ struct SpellingWordTable: Sendable {
     /// The number of the normalized `word`, given now if the word is new. Canonically equivalent
     /// words share a number, as they share a `String` dictionary key.
     /// - Complexity: O(length of `word`) expected.
-    mutating func wordNumber(of word: String) -> Int32 {
+    mutating func wordNumber(of word: String) -> SpellingWordNumber {
         if let number = numberOfWord[word] { return number }
-        let number = Int32(numberOfWord.count)
+        let number = SpellingWordNumber(Int32(numberOfWord.count))
         numberOfWord[word] = number
         return number
     }
 
     /// The word number of row `row`.
     @inline(__always)
-    func wordNumber(ofRow row: Int) -> Int32 { wordOfRow[row] }
+    func wordNumber(ofRow row: Int) -> SpellingWordNumber { wordOfRow[row] }
+
+    /// The normalized word of row `row` (without copying the row's progress).
+    @inline(__always)
+    func word(ofRow row: Int) -> String { rows[row].word }
 
     /// Counts one attempt on row `row` (from ``row(profile:spelling:at:)``).
     mutating func record(row: Int, correct: Bool, hints: UInt32, at time: EventTime, rule: SpellingMasteryRule) {
