@@ -81,10 +81,10 @@ struct SpellingWordKey: Hashable, Comparable, Sendable, BinaryCodable {
 }
 
 extension SpellingProgress {
-    /// Sets `test`'s progress and numbers its words.
-    mutating func setTest(_ test: SpellingTestProgress) {
+    /// Sets `test`'s progress, whose words are numbered `numbers`.
+    mutating func setTest(_ test: SpellingTestProgress, wordNumbers numbers: [SpellingWordNumber]) {
         tests[test.id] = test
-        testWordNumbers[test.id] = test.words.map { words.wordNumber(of: $0) }
+        testWordNumbers[test.id] = numbers
     }
 }
 
@@ -100,7 +100,9 @@ extension SpellingProgress {
     /// - Throws: ``EventDecodingError`` for malformed bytes or a key that appears twice.
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         words = try SpellingWordTable(from: &reader)
-        for test in try [SpellingTestID: SpellingTestProgress](decoding: &reader).values { setTest(test) }
+        for test in try [SpellingTestID: SpellingTestProgress](decoding: &reader).values {
+            setTest(test, wordNumbers: test.words.map { words.wordNumber(of: $0) })
+        }
         for (id, encoded) in try [SpellingSessionID: EncodedSpellingSession](decoding: &reader) {
             openSessions[id] = OpenSpellingSession(encoded, numberedBy: &words)
         }

@@ -36,14 +36,15 @@ package struct SpellingProjection: Projection {
             count(spelled, profile: event.profile, at: event.occurred, to: &state)
         case .spellingTestCreated(let created):
             guard state.tests[created.test] == nil else { return }
-            state.setTest(SpellingTestProgress(
-                id: created.test, profile: event.profile, title: created.title,
-                words: SpellingWord.normalized(list: created.words.words), created: event.occurred))
+            let (words, numbers) = state.words.normalizedTestWords(created.words.words)
+            state.setTest(SpellingTestProgress(id: created.test, profile: event.profile, title: created.title,
+                                               words: words, created: event.occurred), wordNumbers: numbers)
         case .spellingTestEdited(let edited):
             guard var test = state.tests[edited.test] else { return }
+            let (words, numbers) = state.words.normalizedTestWords(edited.words.words)
             test.title = edited.title
-            test.words = SpellingWord.normalized(list: edited.words.words)
-            state.setTest(test)
+            test.words = words
+            state.setTest(test, wordNumbers: numbers)
         case .spellingPracticeStarted(let started):
             guard let test = state.tests[started.test] else { return }
             state.openSessions[started.session] = OpenSpellingSession(

@@ -26,6 +26,11 @@ struct SpellingWordTable: Sendable {
     private var numberOfWord: [String: SpellingWordNumber] = [:]
     /// The row of each exact spelling seen (derived).
     private var spellings = ExactSpellingIndex()
+    /// The entry in ``testWords`` of each exact word a test listed (derived; one namespace for
+    /// every profile).
+    private var testWordIndex = ExactSpellingIndex()
+    /// Each exact test word's normalized form, and its number (nil when the form is empty).
+    private var testWords: [(word: String, number: SpellingWordNumber?)] = []
 
     /// An empty table.
     init() {}
@@ -74,6 +79,39 @@ struct SpellingWordTable: Sendable {
         let number = SpellingWordNumber(Int32(numberOfWord.count))
         numberOfWord[word] = number
         return number
+    }
+
+    /// The words of a test normalized and numbered: ``SpellingWord/normalized(list:)`` (in
+    /// order, empty ones dropped, each word once: the first of words equal as `String`s) and
+    /// each kept word's number. Each distinct exact word is normalized once, then found by its bytes.
+    /// - Complexity: O(total length of `words`) expected.
+    mutating func normalizedTestWords(_ words: [String]) -> (words: [String], numbers: [SpellingWordNumber]) {
+        var kept: [String] = [], numbers: [SpellingWordNumber] = []
+        kept.reserveCapacity(words.count)
+        numbers.reserveCapacity(words.count)
+        var seen = Set<SpellingWordNumber>(minimumCapacity: words.count)
+        for word in words {
+            let entry = Int(testWord(word))
+            guard let number = testWords[entry].number, seen.insert(number).inserted else { continue }
+            kept.append(testWords[entry].word)
+            numbers.append(number)
+        }
+        return (kept, numbers)
+    }
+
+    /// The entry in ``testWords`` of the exact test word `word`, made when new.
+    private mutating func testWord(_ word: String) -> Int32 {
+        let namespace = IDKey(high: 0, low: 0)
+        var text = word
+        return text.withUTF8 { bytes in
+            let hash = ExactSpellingIndex.hash(profile: namespace, spelling: bytes)
+            if let entry = testWordIndex.row(profile: namespace, spelling: bytes, hash: hash) { return entry }
+            let normalized = SpellingWord.normalized(word)
+            let entry = Int32(testWords.count)
+            testWords.append((normalized, normalized.isEmpty ? nil : wordNumber(of: normalized)))
+            testWordIndex.insert(profile: namespace, spelling: bytes, hash: hash, row: entry)
+            return entry
+        }
     }
 
     /// The word number of row `row`.

@@ -172,6 +172,24 @@ import TestSupport
         #expect(try decodedValue(encodedBytes(state), as: SpellingProgress.self) == expected)
     }
 
+    /// The table's memoized test-word normalization gives ``SpellingWord/normalized(list:)``'s
+    /// words, byte for byte, with one number per word equal as `String`s, over seeded lists.
+    @Test(arguments: 0..<20 as Range<UInt64>)
+    func testWordsNormalizeAsTheListRuleSays(seed: UInt64) {
+        let forms = ["\u{E9}cole", "e\u{301}cole", "\u{C9}COLE ", "ecole", "Stra\u{DF}e", "STRA\u{DF}E", "\u{304C}",
+                     "\u{304B}\u{3099}", "  ", "\t", "Cat", "cat", "a long word of many bytes"]
+        var rng = SplitMix64(seed: seed)
+        var table = SpellingWordTable()
+        for _ in 0..<30 {
+            let list = (0..<(1 + Int(rng.next() % 8))).map { _ in forms[Int(rng.next() % UInt64(forms.count))] }
+            let (words, numbers) = table.normalizedTestWords(list)
+            let expected = SpellingWord.normalized(list: list)
+            #expect(words.map { Array($0.utf8) } == expected.map { Array($0.utf8) }, "\(list)")
+            #expect(numbers == words.map { table.wordNumber(of: $0) })
+            #expect(Set(numbers).count == numbers.count)
+        }
+    }
+
     /// `events` folded by the batch fold in batches of `batchSize`.
     func batchFold(_ projection: SpellingProjection, _ events: [RecordedEvent], batchSize: Int) -> SpellingProgress {
         var state = projection.makeInitialState()
