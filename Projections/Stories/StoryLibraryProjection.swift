@@ -69,31 +69,6 @@ package struct StoryLibraryProjection: Projection {
     }
 }
 
-extension StoryLibraryProjection {
-    /// The batch fold: one `switch` on each event's case picks the events of ``kinds`` and skips
-    /// the rest (nearly all of a log) without the call to `DomainEvent.kind` the default loop
-    /// makes per event; the picked ones go through ``apply(_:to:)``.
-    package func apply(_ batch: [RecordedEvent], after checkpoint: UInt64, to state: inout StoryLibrary) -> BatchOutcome {
-        var last = checkpoint
-        batch.withUnsafeBufferPointer { events in
-            for index in events.indices {
-                let position = events[index].position
-                guard position > checkpoint else { continue }
-                last = position
-                switch events[index].event {
-                case .storyRequested, .storyGenerated, .storyGenerationFailed, .illustrationGenerated, .illustrationFailed,
-                     .storyFavourited, .storyUnfavourited, .storyRead, .storyDeleted, .parentalControlsChanged,
-                     .dayCutoffChanged:
-                    apply(events[index], to: &state)
-                default:
-                    continue
-                }
-            }
-        }
-        return BatchOutcome(lastApplied: last, failure: nil)
-    }
-}
-
 extension LibraryStory {
     mutating func generate(_ generated: StoryGenerated, at time: EventTime) {
         status = .generated

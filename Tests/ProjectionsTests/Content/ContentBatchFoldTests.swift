@@ -5,10 +5,10 @@ import TestSupport
 import FSRS
 @testable import Projections
 
-/// The content projections' batch folds pick their events with a `switch` of their own: over
-/// seeded logs holding every kind they fold (and others), in batches of seeded sizes that
-/// sometimes start again before the checkpoint, they give the state and bytes of the
-/// event-by-event fold.
+/// The content projections' batch folds (spelling's own, which picks its events with a `switch`;
+/// the default loop of stories and profiles): over seeded logs holding every kind they fold (and
+/// others), in batches of seeded sizes that sometimes start again before the checkpoint, they
+/// give the state and bytes of the event-by-event fold.
 @Suite struct ContentBatchFoldTests {
     @Test(arguments: 0..<16 as Range<UInt64>)
     func spelling(seed: UInt64) throws {
