@@ -76,12 +76,15 @@ struct EncodedSpellingSession: BinaryCodable {
         firstTry = session.firstTryByWord
     }
 
+    /// Reads what ``encode(to:)`` writes.
+    /// - Throws: ``EventDecodingError`` for malformed bytes or a first-try word that appears twice.
     init(from reader: inout BinaryReader) throws(EventDecodingError) {
         test = SpellingTestID(try reader.readUUID())
         words = try [String](decoding: &reader)
         firstTry = try [String: Bool](decoding: &reader)
     }
 
+    /// Writes the test, its words, then the first tries in word order (deterministic bytes).
     func encode(to writer: inout BinaryWriter) {
         test.encode(to: &writer)
         words.encode(to: &writer)
