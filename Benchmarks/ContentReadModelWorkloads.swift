@@ -29,7 +29,32 @@ let contentReadModelWorkloads: [Workload] = [
     singleFold("spelling", SpellingProjection()),
     singleFold("stories", StoryLibraryProjection(defaultCutoffHour: 4)),
     singleFold("profiles", ProfilesProjection()),
+    mixBatchFold("spelling", SpellingProjection()),
+    mixBatchFold("stories", StoryLibraryProjection(defaultCutoffHour: 4)),
+    mixBatchFold("profiles", ProfilesProjection()),
 ]
+
+/// A workload folding the replay benchmark's history (``EventMix``: German, French, Spanish and
+/// Japanese words) through `projection`'s batch fold in the runner's batches of 4096: that
+/// projection's share of `replay.all`, without the log.
+private func mixBatchFold<P: Projection>(_ name: String, _ projection: P) -> Workload {
+    Workload(name: "projections.content.mix.\(name)",
+             summary: "the \(name) batch fold alone over the replay history, batches of 4096 (events/s)",
+             defaultEvents: 1_000_000, quickEvents: 20_000) { context in
+        let events = try EventMix.events(count: context.events)
+        let batches = stride(from: 0, to: events.count, by: 4096).map { Array(events[$0..<min($0 + 4096, events.count)]) }
+        var state = projection.makeInitialState()
+        var checkpoint: UInt64 = 0
+        let start = Stopwatch.now()
+        for batch in batches {
+            checkpoint = projection.apply(batch, after: checkpoint, to: &state).lastApplied
+        }
+        let seconds = Stopwatch.seconds(since: start)
+        blackHole(state)
+        blackHole(checkpoint)
+        return Sample(events: events.count, seconds: seconds)
+    }
+}
 
 /// A workload folding the content log through `projection` alone.
 private func singleFold<P: Projection>(_ name: String, _ projection: P) -> Workload {

@@ -5,11 +5,13 @@ import Events
 ///
 /// Memory grows with the number of words, tests and unfinished sessions, never with the number
 /// of attempts: an ended session keeps only its score.
-public struct SpellingProgress: ProjectionState, Equatable {
+public struct SpellingProgress: ProjectionState {
     /// Progress per (profile, normalized word).
     var words = SpellingWordTable()
     /// Every test ever created.
     var tests: [SpellingTestID: SpellingTestProgress] = [:]
+    /// The word numbers (see ``SpellingWordTable``) of each test's words (derived, not encoded).
+    var testWordNumbers: [SpellingTestID: [SpellingWordNumber]] = [:]
     /// Sessions started and not yet ended.
     var openSessions: [SpellingSessionID: OpenSpellingSession] = [:]
 
@@ -78,51 +80,38 @@ struct SpellingWordKey: Hashable, Comparable, Sendable, BinaryCodable {
     }
 }
 
-/// A practice session between its start and its end: the test's words when it started and,
-/// per word, whether the first attempt was right.
-struct OpenSpellingSession: Sendable, Equatable {
-    var test: SpellingTestID
-    var words: [String]
-    var firstTry: [String: Bool] = [:]
-
-    /// Notes whether `word`'s first attempt in the session was right (later attempts change nothing).
-    mutating func recordFirstTry(of word: String, correct: Bool) {
-        if firstTry.index(forKey: word) == nil { firstTry[word] = correct }
-    }
-
-    /// The score of the session so far; nil when no word of it was spelled.
-    var score: SpellingScore? {
-        guard !firstTry.isEmpty else { return nil }
-        var right = 0
-        for word in words where firstTry[word] == true { right += 1 }
-        return SpellingScore(correct: right, total: words.count)
+extension SpellingProgress {
+    /// Sets `test`'s progress, whose words are numbered `numbers`.
+    mutating func setTest(_ test: SpellingTestProgress, wordNumbers numbers: [SpellingWordNumber]) {
+        tests[test.id] = test
+        testWordNumbers[test.id] = numbers
     }
 }
 
-extension OpenSpellingSession: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        test = SpellingTestID(try reader.readUUID())
-        words = try [String](decoding: &reader)
-        firstTry = try [String: Bool](decoding: &reader)
-    }
-
-    func encode(to writer: inout BinaryWriter) {
-        test.encode(to: &writer)
-        words.encode(to: &writer)
-        firstTry.encode(to: &writer)
+extension SpellingProgress: Equatable {
+    /// Equal when words, tests and open sessions are (word numbers, derived, ignored).
+    public static func == (lhs: SpellingProgress, rhs: SpellingProgress) -> Bool {
+        lhs.words == rhs.words && lhs.tests == rhs.tests && lhs.openSessions == rhs.openSessions
     }
 }
 
 extension SpellingProgress {
+    /// Reads what ``encode(to:)`` writes and numbers the words of its tests and sessions.
+    /// - Throws: ``EventDecodingError`` for malformed bytes or a key that appears twice.
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         words = try SpellingWordTable(from: &reader)
-        tests = try [SpellingTestID: SpellingTestProgress](decoding: &reader)
-        openSessions = try [SpellingSessionID: OpenSpellingSession](decoding: &reader)
+        for test in try [SpellingTestID: SpellingTestProgress](decoding: &reader).values {
+            setTest(test, wordNumbers: test.words.map { words.wordNumber(of: $0) })
+        }
+        for (id, encoded) in try [SpellingSessionID: EncodedSpellingSession](decoding: &reader) {
+            openSessions[id] = OpenSpellingSession(encoded, numberedBy: &words)
+        }
     }
 
+    /// Writes the words, the tests and the open sessions, each in key order (deterministic bytes).
     package func encode(to writer: inout BinaryWriter) {
         words.encode(to: &writer)
         tests.encode(to: &writer)
-        openSessions.encode(to: &writer)
+        openSessions.mapValues(EncodedSpellingSession.init).encode(to: &writer)
     }
 }

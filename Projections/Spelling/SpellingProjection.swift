@@ -36,16 +36,19 @@ package struct SpellingProjection: Projection {
             count(spelled, profile: event.profile, at: event.occurred, to: &state)
         case .spellingTestCreated(let created):
             guard state.tests[created.test] == nil else { return }
-            state.tests[created.test] = SpellingTestProgress(
-                id: created.test, profile: event.profile, title: created.title,
-                words: SpellingWord.normalized(list: created.words.words), created: event.occurred)
+            let (words, numbers) = state.words.normalizedTestWords(created.words.words)
+            state.setTest(SpellingTestProgress(id: created.test, profile: event.profile, title: created.title,
+                                               words: words, created: event.occurred), wordNumbers: numbers)
         case .spellingTestEdited(let edited):
-            guard state.tests[edited.test] != nil else { return }
-            state.tests[edited.test]!.title = edited.title
-            state.tests[edited.test]!.words = SpellingWord.normalized(list: edited.words.words)
+            guard var test = state.tests[edited.test] else { return }
+            let (words, numbers) = state.words.normalizedTestWords(edited.words.words)
+            test.title = edited.title
+            test.words = words
+            state.setTest(test, wordNumbers: numbers)
         case .spellingPracticeStarted(let started):
             guard let test = state.tests[started.test] else { return }
-            state.openSessions[started.session] = OpenSpellingSession(test: started.test, words: test.words)
+            state.openSessions[started.session] = OpenSpellingSession(
+                test: started.test, words: test.words, wordNumbers: state.testWordNumbers[started.test] ?? [])
         case .spellingPracticeEnded(let ended):
             guard let session = state.openSessions.removeValue(forKey: ended.session) else { return }
             if let score = session.score {
@@ -62,26 +65,29 @@ package struct SpellingProjection: Projection {
         let row = state.words.row(profile: profile, spelling: spelled.word, at: time)
         state.words.record(row: row, correct: spelled.correct, hints: spelled.hintsUsed, at: time, rule: mastery)
         if !state.openSessions.isEmpty, let session = state.openSessions.index(forKey: spelled.session) {
-            state.openSessions.values[session].recordFirstTry(of: state.words.rows[row].word,
+            state.openSessions.values[session].recordFirstTry(ofRow: row, in: state.words,
                                                                correct: spelled.correct && spelled.attempt.value == 1)
         }
     }
 
-    /// The batch fold: attempts (nearly every spelling event) are read in place, without the copy
-    /// of the whole event the default loop makes; the rest go through ``apply(_:to:)``.
+    /// The batch fold: one `switch` on each event's case picks the spelling events (the kinds
+    /// of ``kinds``) without copying the others (a call to `DomainEvent.kind` copies the event
+    /// first); attempts (nearly every spelling event) are read in place, the rest go through
+    /// ``apply(_:to:)``.
     package func apply(_ batch: [RecordedEvent], after checkpoint: UInt64, to state: inout SpellingProgress) -> BatchOutcome {
-        let kinds = kinds
         var last = checkpoint
         batch.withUnsafeBufferPointer { events in
             for index in events.indices {
                 let position = events[index].position
                 guard position > checkpoint else { continue }
                 last = position
-                guard kinds.contains(events[index].event) else { continue }
-                if case .wordSpelled(let attempt) = events[index].event {
+                switch events[index].event {
+                case .wordSpelled(let attempt):
                     count(attempt, profile: events[index].profile, at: events[index].occurred, to: &state)
-                } else {
+                case .spellingTestCreated, .spellingTestEdited, .spellingPracticeStarted, .spellingPracticeEnded:
                     apply(events[index], to: &state)
+                default:
+                    continue
                 }
             }
         }

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import Events
+import FSRS
+@testable import Projections
+
+/// The content projections' batch folds (spelling's own, which picks its events with a `switch`;
+/// the default loop of stories and profiles): over seeded logs holding every kind they fold (and
+/// others), in batches of seeded sizes that sometimes start again before the checkpoint, they
+/// give the state and bytes of the event-by-event fold.
+@Suite struct ContentBatchFoldTests {
+    @Test(arguments: 0..<16 as Range<UInt64>)
+    func spelling(seed: UInt64) throws {
+        try checkBatchFold(SpellingProjection(), seed: seed)
+    }
+
+    @Test(arguments: 0..<16 as Range<UInt64>)
+    func stories(seed: UInt64) throws {
+        try checkBatchFold(StoryLibraryProjection(defaultCutoffHour: 4), seed: seed)
+    }
+
+    @Test(arguments: 0..<16 as Range<UInt64>)
+    func profiles(seed: UInt64) throws {
+        try checkBatchFold(ProfilesProjection(), seed: seed)
+    }
+
+    func checkBatchFold<P: Projection>(_ projection: P, seed: UInt64) throws where P.State: Equatable {
+        let events = everyKindOfContentEvent(seed: seed, count: 500)
+        let expected = fold(projection, events)
+        var rng = SplitMix64(seed: seed ^ 0x5EED)
+        var state = projection.makeInitialState()
+        var checkpoint: UInt64 = 0
+        var start = 0
+        while start < events.count {
+            // Sometimes hand back a few events already applied: they must be skipped.
+            let from = max(0, start - (rng.next() % 4 == 0 ? Int(rng.next() % 5) : 0))
+            let end = min(events.count, start + 1 + Int(rng.next() % 40))
+            let outcome = projection.apply(Array(events[from..<end]), after: checkpoint, to: &state)
+            #expect(outcome.failure == nil)
+            #expect(outcome.lastApplied == events[end - 1].position)
+            checkpoint = outcome.lastApplied
+            start = end
+        }
+        #expect(state == expected)
+        #expect(encodedBytes(state) == encodedBytes(expected))
+        // A batch wholly at or below the checkpoint changes nothing and keeps the checkpoint.
+        let outcome = projection.apply(Array(events.suffix(10)), after: checkpoint, to: &state)
+        #expect(outcome.lastApplied == checkpoint && state == expected)
+    }
+
+    /// ``randomContentEvents(seed:count:)`` with, every 17th event, one of the kinds it lacks
+    /// (unfavourites, renames, deletions, services, scheduler changes) or of another domain.
+    func everyKindOfContentEvent(seed: UInt64, count: Int) -> [RecordedEvent] {
+        let base = randomContentEvents(seed: seed, count: count)
+        var rng = SplitMix64(seed: seed &+ 17)
+        var merged: [RecordedEvent] = []
+        for (index, event) in base.enumerated() {
+            merged.append(event)
+            guard index % 17 == 16 else { continue }
+            let profile = event.profile
+            let story = StoryID(testUUID(0xD00 + rng.next() % 6))
+            let extra: DomainEvent = switch rng.next() % 7 {
+            case 0: .storyUnfavourited(StoryUnfavourited(story: story))
+            case 1: .profileRenamed(ProfileRenamed(profile: profile, name: PersonalDataReference(key: testUUID(0x2000 + UInt64(index)))))
+            case 2: .profileDeleted(ProfileDeleted(profile: profile))
+            case 3: .externalServiceConfigured(ExternalServiceConfigured(service: "tts\(rng.next() % 2)",
+                                                                         credential: try! CredentialReference("keychain:tts")))
+            case 4: .schedulerParametersChanged(SchedulerParametersChanged(
+                parameters: try! SchedulerParameters(FSRSParameters.fsrs6Default.weights.map { Double($0) * 1.01 })))
+            case 5: .desiredRetentionChanged(DesiredRetentionChanged(retention: try! DesiredRetention(0.85)))
+            default: .deckCreated(DeckCreated(deck: DeckID(testUUID(0x3000 + UInt64(index))), name: "Deck"))
+            }
+            merged.append(RecordedEvent(position: 0, id: EventID(testUUID(0x4000 + UInt64(index))), stream: .profile(profile),
+                                        streamVersion: 1, profile: profile, occurred: event.occurred,
+                                        recordedAt: event.recordedAt, event: extra))
+        }
+        return merged.enumerated().map { offset, event in
+            RecordedEvent(position: UInt64(offset + 1), id: event.id, stream: event.stream, streamVersion: event.streamVersion,
+                          profile: event.profile, occurred: event.occurred, recordedAt: event.recordedAt, event: event.event)
+        }
+    }
+}
