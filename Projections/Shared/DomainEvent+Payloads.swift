@@ -22,6 +22,14 @@ extension DomainEvent {
         return undo
     }
 
+    /// What a fold keeps of a ``DomainEvent/cardCreated(_:)`` event (its card, deck and front;
+    /// not the back, so only the front's text is retained), else nil.
+    @inline(__always)
+    package var cardCreatedFront: (card: CardID, deck: DeckID, front: String)? {
+        guard case .cardCreated(let created) = self else { return nil }
+        return (created.card, created.deck, created.front)
+    }
+
     /// The card of the frequent events about one card (a review, an undo, the card's creation or
     /// an edit of it), nil for every other event: what a batch fold looks up ahead.
     @inline(__always)

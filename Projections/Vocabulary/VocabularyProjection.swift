@@ -58,7 +58,8 @@ package struct VocabularyProjection: Projection {
         case .reviewGraded(let review): state.grade(review, event)
         case .reviewUndone(let undo): state.undo(undo)
         case .cardCreated(let created):
-            state.createCard(created, profile: event.profile, occurred: event.occurred, position: event.position)
+            state.createCard(created.card, deck: created.deck, front: created.front, profile: event.profile,
+                             occurred: event.occurred, position: event.position)
         case .cardEdited(let edited): state.editCard(edited)
         case .cardMoved(let moved): state.moveCard(moved)
         case .cardSuspended(let suspended): state.setFlag(CardHot.suspendedFlag, true, card: suspended.card)

@@ -30,15 +30,17 @@ extension VocabularyState {
         for card in decks.members[slot] { unindex(card) }
     }
 
-    /// Adds a card of `owner` created at `occurred` (log `position`), unless its id is known.
-    mutating func createCard(_ created: CardCreated, profile owner: ProfileID, occurred: EventTime, position: UInt64) {
-        let key = IDKey(created.card)
+    /// Adds card `card` of `owner` in deck `deckID` with `front`, created at `occurred` (log
+    /// `position`), unless its id is known.
+    mutating func createCard(_ card: CardID, deck deckID: DeckID, front: String, profile owner: ProfileID,
+                             occurred: EventTime, position: UInt64) {
+        let key = IDKey(card)
         guard cards.slot(of: key) == nil else { return }
         let profile = profiles.slot(adding: owner).slot
         ensureIndexes(profile: profile)
-        let deck = decks.slot(naming: created.deck, profile: owner)
-        let slot = cards.append(key: key, hot: CardHot(seed: created.card.schedulerSeed, profile: profile, deck: deck),
-                                front: created.front, created: occurred, position: position)
+        let deck = decks.slot(naming: deckID, profile: owner)
+        let slot = cards.append(key: key, hot: CardHot(seed: card.schedulerSeed, profile: profile, deck: deck),
+                                front: front, created: occurred, position: position)
         addMember(slot)
         index(slot)
     }

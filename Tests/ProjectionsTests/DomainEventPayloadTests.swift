@@ -29,5 +29,11 @@ struct DomainEventPayloadTests {
         #expect(event.reviewGradedPayload == graded)
         #expect(event.reviewUndonePayload == undone)
         #expect(event.frequentEventCard == card)
+        if case .cardCreated(let created) = event {
+            let kept = event.cardCreatedFront
+            #expect(kept?.card == created.card && kept?.deck == created.deck && kept?.front == created.front)
+        } else {
+            #expect(event.cardCreatedFront == nil)
+        }
     }
 }
