@@ -11,10 +11,10 @@ import Foundation
 // event i + 3d, looks up the slot of event i + 2d (its bucket now cached) and prefetches the
 // card's record, then reads event i + d's record (now cached) to prefetch its undo slot and
 // due-calendar place; then it folds event i. Reviews, undos, card creations and edits are
-// looked up ahead, by the card their payload names (read without copying the event, see `DomainEvent+Payloads`);
-// the fold reuses a slot found ahead only when it is for the event's own card (a slot, once
-// given, never changes; a card created inside the batch after the lookup is looked up again),
-// so both paths make the very same state changes.
+// looked up ahead, by the card their payload names (read without copying the event: see
+// `DomainEvent+Payloads`); the fold reuses a slot found ahead only when it is for the event's
+// own card (a slot, once given, never changes; a card created inside the batch after the lookup
+// is looked up again), so both paths make the very same state changes.
 //
 // Profiles of `replay.all` show the stage-3 read of the record and the undo store still
 // waiting on memory: the arrays live on 4 KB pages (transparent huge pages are `madvise`-only
@@ -43,8 +43,8 @@ extension VocabularyProjection {
         let scheduler = state.defaultScheduling.scheduler
         batch.withUnsafeBufferPointer { events in
             let count = events.count
-            // Per event, the card of its stream when that is a card's (stage 1) and the slot found
-            // for it (stage 2): -2 not a card's event, -1 no such card (yet).
+            // Per event looked up ahead, the card its payload names (stage 1) and the slot found
+            // for it (stage 2): -2 not looked up, -1 no such card (yet).
             var keys = [IDKey](repeating: IDKey(high: 0, low: 0), count: count)
             var slots = [Int32](repeating: -2, count: count)
             keys.withUnsafeMutableBufferPointer { keys in
