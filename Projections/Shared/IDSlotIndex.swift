@@ -6,13 +6,13 @@ import Events
 /// (its bitmap, keys and values live apart), and prefetchable: ``prefetch(_:)`` starts that
 /// miss early, so a batch fold can overlap the misses of several events.
 ///
-/// Open addressing with linear probing: each bucket holds the key and the slot inline (24
-/// bytes), at most half the buckets are used, and removal shifts the probe run back (no
-/// tombstones). The table has no observable order (nothing iterates it), so the folds built on
+/// Open addressing with linear probing (``IDProbe``): each bucket holds the key and the slot
+/// inline (24 bytes), at most half the buckets are used, and removal shifts the probe run back
+/// (no tombstones). The table has no observable order (nothing iterates it), so the folds built on
 /// it stay deterministic whatever the hash.
 struct IDSlotIndex: Sendable {
     /// One bucket: a key and its slot plus one (0: empty, so fresh storage is all empty).
-    private struct Bucket: BitwiseCopyable {
+    private struct Bucket: IDBucket {
         var high: UInt64
         var low: UInt64
         var slotPlusOne: UInt32
@@ -35,22 +35,13 @@ struct IDSlotIndex: Sendable {
         mask = size - 1
     }
 
-    /// The bucket where the probe for `key` starts.
-    @inline(__always)
-    private func home(_ key: IDKey) -> Int { IdentifierHash.mix(key.high, key.low, seed: 0) & mask }
-
     /// The slot of `key`, if it is stored.
     /// - Complexity: O(1) expected.
     @inline(__always)
     func slot(of key: IDKey) -> Int32? {
         buckets.withUnsafeBufferPointer { buckets in
-            var index = home(key)
-            while true {
-                let bucket = buckets[index]
-                if bucket.slotPlusOne == 0 { return nil }
-                if bucket.high == key.high && bucket.low == key.low { return Int32(bitPattern: bucket.slotPlusOne &- 1) }
-                index = (index &+ 1) & mask
-            }
+            IDProbe.find(key, in: buckets.baseAddress!, mask: mask)
+                .map { Int32(bitPattern: buckets[$0].slotPlusOne &- 1) }
         }
     }
 
@@ -59,7 +50,7 @@ struct IDSlotIndex: Sendable {
     @inline(__always)
     func prefetch(_ key: IDKey) {
         buckets.withUnsafeBufferPointer { buckets in
-            let bucket = buckets.baseAddress! + home(key)
+            let bucket = buckets.baseAddress! + IDProbe.home(key, mask: mask)
             hindsight_prefetch(bucket)
             // A 24-byte bucket may straddle two cache lines.
             hindsight_prefetch(UnsafeRawPointer(bucket) + (MemoryLayout<Bucket>.stride - 1))
@@ -73,15 +64,20 @@ struct IDSlotIndex: Sendable {
     @discardableResult
     mutating func insert(_ key: IDKey, slot: Int32) -> Bool {
         precondition(slot >= 0, "IDSlotIndex stores slots from 0")
+        guard self.slot(of: key) == nil else { return false }
         if (count + 1) * 2 > buckets.count { grow() }
-        var index = home(key)
-        while buckets[index].slotPlusOne != 0 {
-            if buckets[index].high == key.high && buckets[index].low == key.low { return false }
-            index = (index &+ 1) & mask
-        }
-        buckets[index] = Bucket(high: key.high, low: key.low, slotPlusOne: UInt32(slot) &+ 1)
+        place(Bucket(high: key.high, low: key.low, slotPlusOne: UInt32(slot) &+ 1))
         count += 1
         return true
+    }
+
+    /// Writes `bucket` into the first free bucket of its probe (its key is not stored).
+    private mutating func place(_ bucket: Bucket) {
+        let mask = mask
+        buckets.withUnsafeMutableBufferPointer { buckets in
+            let index = IDProbe.freeBucket(for: IDKey(high: bucket.high, low: bucket.low), in: buckets.baseAddress!, mask: mask)
+            buckets[index] = bucket
+        }
     }
 
     /// Removes `key`.
@@ -89,40 +85,22 @@ struct IDSlotIndex: Sendable {
     /// - Complexity: O(1) expected.
     @discardableResult
     mutating func remove(_ key: IDKey) -> Int32? {
-        var index = home(key)
-        while true {
-            let bucket = buckets[index]
-            if bucket.slotPlusOne == 0 { return nil }
-            if bucket.high == key.high && bucket.low == key.low { break }
-            index = (index &+ 1) & mask
+        let mask = mask
+        let removed: Int32? = buckets.withUnsafeMutableBufferPointer { buckets in
+            guard let found = IDProbe.find(key, in: buckets.baseAddress!, mask: mask) else { return nil }
+            let slot = Int32(bitPattern: buckets[found].slotPlusOne &- 1)
+            IDProbe.remove(at: found, in: buckets.baseAddress!, mask: mask, empty: .empty)
+            return slot
         }
-        let removed = Int32(bitPattern: buckets[index].slotPlusOne &- 1)
-        // Backward-shift deletion: move later members of the probe run into the hole when their
-        // home is not strictly between the hole and them (cyclically).
-        var hole = index
-        var next = (hole &+ 1) & mask
-        while buckets[next].slotPlusOne != 0 {
-            let wanted = home(IDKey(high: buckets[next].high, low: buckets[next].low))
-            let distanceToHole = (hole &- wanted) & mask, distanceToNext = (next &- wanted) & mask
-            if distanceToHole < distanceToNext {
-                buckets[hole] = buckets[next]
-                hole = next
-            }
-            next = (next &+ 1) & mask
-        }
-        buckets[hole] = .empty
-        count -= 1
+        if removed != nil { count -= 1 }
         return removed
     }
 
-    /// Doubles the buckets and rehashes every key.
+    /// Doubles the buckets and places every key again.
     private mutating func grow() {
         let old = buckets
         buckets = Array(repeating: .empty, count: old.count * 2)
         mask = buckets.count - 1
-        count = 0
-        for bucket in old where bucket.slotPlusOne != 0 {
-            insert(IDKey(high: bucket.high, low: bucket.low), slot: Int32(bitPattern: bucket.slotPlusOne &- 1))
-        }
+        for bucket in old where bucket.slotPlusOne != 0 { place(bucket) }
     }
 }

@@ -6,9 +6,9 @@ import Events
 /// bucket) and writes one more (its window's review slot), and a batch fold can compute the
 /// window's address from the bucket a few events ahead.
 ///
-/// Open addressing with linear probing over 32-byte buckets in 64-byte-aligned memory (two to a
-/// line, none straddling), at most half of them used; removal shifts the probe run back (no
-/// tombstones). Nothing iterates the buckets, so the ledger stays deterministic whatever the hash.
+/// Open addressing with linear probing (``IDProbe``) over 32-byte buckets in 64-byte-aligned
+/// memory (two to a line, none straddling), at most half of them used; removal shifts the probe
+/// run back (no tombstones). Nothing iterates the buckets, so the ledger stays deterministic whatever the hash.
 ///
 /// Buckets move only when the table grows or a key is removed: ``moves`` counts those, so a
 /// bucket index found under one count is good while it is the same.
@@ -17,7 +17,7 @@ import Events
 /// to its owner (``makeUnique()``), the discipline of `Array`'s own storage.
 struct LedgerBuckets: @unchecked Sendable {
     /// One bucket: a key, its slot plus one (0: empty, so zeroed memory is all empty) and the card's header.
-    struct Bucket: BitwiseCopyable {
+    struct Bucket: IDBucket {
         var high: UInt64
         var low: UInt64
         var slotPlusOne: UInt32
@@ -46,20 +46,9 @@ struct LedgerBuckets: @unchecked Sendable {
         self.moves = moves
     }
 
-    /// The bucket where the probe for `key` starts.
-    @inline(__always) private func home(_ key: IDKey) -> Int { IdentifierHash.mix(key.high, key.low, seed: 0) & mask }
-
     /// The bucket holding `key`, if it is stored.
     /// - Complexity: O(1) expected.
-    @inline(__always) func find(_ key: IDKey) -> Int? {
-        var index = home(key)
-        while true {
-            let bucket = base + index
-            if bucket.pointee.slotPlusOne == 0 { return nil }
-            if bucket.pointee.high == key.high && bucket.pointee.low == key.low { return index }
-            index = (index &+ 1) & mask
-        }
-    }
+    @inline(__always) func find(_ key: IDKey) -> Int? { IDProbe.find(key, in: base, mask: mask) }
 
     /// The slot held in bucket `index` (from ``find(_:)``, no move since).
     @inline(__always) func slot(at index: Int) -> Int { Int(base[index].slotPlusOne &- 1) }
@@ -74,7 +63,7 @@ struct LedgerBuckets: @unchecked Sendable {
     @inline(__always) mutating func setSlot(_ slot: Int, at index: Int) { base[index].slotPlusOne = UInt32(slot) &+ 1 }
 
     /// Starts loading the line of `key`'s home bucket (a hint: changes nothing).
-    @inline(__always) func prefetch(_ key: IDKey) { hindsight_prefetch(base + home(key)) }
+    @inline(__always) func prefetch(_ key: IDKey) { hindsight_prefetch(base + IDProbe.home(key, mask: mask)) }
 
     /// Copies the buckets when another value shares them, so that they may be written.
     @inline(__always) mutating func makeUnique() {
@@ -98,9 +87,7 @@ struct LedgerBuckets: @unchecked Sendable {
 
     /// Writes `bucket` into the first free bucket of its probe (its key is not stored).
     @inline(__always) private func place(_ bucket: Bucket) {
-        var index = home(IDKey(high: bucket.high, low: bucket.low))
-        while base[index].slotPlusOne != 0 { index = (index &+ 1) & mask }
-        base[index] = bucket
+        base[IDProbe.freeBucket(for: IDKey(high: bucket.high, low: bucket.low), in: base, mask: mask)] = bucket
     }
 
     /// Removes `key`.
@@ -110,19 +97,7 @@ struct LedgerBuckets: @unchecked Sendable {
         guard let found = find(key) else { return nil }
         makeUnique()
         let removed = slot(at: found)
-        // Backward-shift deletion: move later members of the probe run into the hole when their
-        // home is not strictly between the hole and them (cyclically).
-        var hole = found
-        var next = (hole &+ 1) & mask
-        while base[next].slotPlusOne != 0 {
-            let wanted = home(IDKey(high: base[next].high, low: base[next].low))
-            if (hole &- wanted) & mask < (next &- wanted) & mask {
-                base[hole] = base[next]
-                hole = next
-            }
-            next = (next &+ 1) & mask
-        }
-        base[hole] = Bucket(high: 0, low: 0, slotPlusOne: 0, entry: LedgerEntry(profile: 0))
+        IDProbe.remove(at: found, in: base, mask: mask, empty: Bucket(high: 0, low: 0, slotPlusOne: 0, entry: LedgerEntry(profile: 0)))
         count -= 1
         moves &+= 1
         return removed
