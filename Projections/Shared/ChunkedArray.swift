@@ -13,9 +13,10 @@ struct ChunkedArray<Element: BitwiseCopyable & Sendable>: Sendable {
     private static var chunkShift: Int { 12 }
     private static var chunkMask: Int { chunkSize - 1 }
 
-    /// Every chunk but the last holds ``chunkSize`` elements. Each chunk is copied on its first
-    /// write while shared (a copy of the array shares them all), so a copy costs what is written.
-    private var chunks: [Chunk] = []
+    /// Room for ``chunkSize`` elements each; every chunk but the last is full (plain data needs
+    /// no deinitialization). Each chunk is copied on its first write while shared (a copy of the
+    /// array shares them all), so a copy costs what is written.
+    private var chunks: [PlainMemory<Element>] = []
     /// How many elements are stored.
     private(set) var count = 0
 
@@ -42,7 +43,7 @@ struct ChunkedArray<Element: BitwiseCopyable & Sendable>: Sendable {
     mutating func append(_ element: Element) {
         let chunk = count &>> Self.chunkShift
         if count & Self.chunkMask == 0 {
-            chunks.append(Chunk(capacity: Self.chunkSize))
+            chunks.append(PlainMemory(capacity: Self.chunkSize))
         } else {
             makeUnique(chunk)
         }
@@ -72,29 +73,8 @@ struct ChunkedArray<Element: BitwiseCopyable & Sendable>: Sendable {
     private mutating func makeUnique(_ chunk: Int) {
         if !isKnownUniquelyReferenced(&chunks[chunk]) {
             let held = Swift.min(Self.chunkSize, count - chunk &<< Self.chunkShift)
-            chunks[chunk] = Chunk(copying: chunks[chunk], count: held, capacity: Self.chunkSize)
+            chunks[chunk] = PlainMemory(copying: chunks[chunk], count: held, capacity: Self.chunkSize)
         }
-    }
-
-    /// One chunk's memory: room for ``chunkSize`` elements, the first ones initialized (which
-    /// ones the array's count says; plain data needs no deinitialization).
-    ///
-    /// `@unchecked Sendable`: a chunk is written only while its array holds the one reference
-    /// (``makeUnique(_:)``), the same discipline as `Array`'s own storage, so a chunk shared
-    /// between arrays, and so between threads, is never written.
-    private final class Chunk: @unchecked Sendable {
-        let base: UnsafeMutablePointer<Element>
-
-        init(capacity: Int) {
-            base = .allocate(capacity: capacity)
-        }
-
-        init(copying other: Chunk, count: Int, capacity: Int) {
-            base = .allocate(capacity: capacity)
-            base.initialize(from: other.base, count: count)
-        }
-
-        deinit { base.deallocate() }
     }
 }
 

@@ -26,7 +26,7 @@ struct LedgerBuckets: @unchecked Sendable {
     }
 
     /// Keeps the memory alive, and says by its uniqueness whether it may be written.
-    private var owner: LedgerMemory<Bucket>
+    private var owner: PlainMemory<Bucket>
     /// The buckets (`owner`'s memory).
     private var base: UnsafeMutablePointer<Bucket>
     /// The bucket count minus 1 (the count is a power of two).
@@ -40,7 +40,7 @@ struct LedgerBuckets: @unchecked Sendable {
     init(minimumCapacity: Int = 0, moves: UInt = 0) {
         var size = 16
         while size < minimumCapacity * 2 { size <<= 1 }
-        owner = LedgerMemory(zeroedCount: size)
+        owner = PlainMemory(zeroedCount: size)
         base = owner.base
         mask = size - 1
         self.moves = moves
@@ -68,7 +68,7 @@ struct LedgerBuckets: @unchecked Sendable {
     /// Copies the buckets when another value shares them, so that they may be written.
     @inline(__always) mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&owner) {
-            owner = LedgerMemory(copying: owner, count: mask + 1, capacity: mask + 1)
+            owner = PlainMemory(copying: owner, count: mask + 1, capacity: mask + 1)
             base = owner.base
         }
     }
@@ -106,7 +106,7 @@ struct LedgerBuckets: @unchecked Sendable {
     /// Doubles the buckets and places every key again.
     private mutating func grow() {
         let old = owner, oldCount = mask + 1
-        owner = LedgerMemory(zeroedCount: oldCount * 2)
+        owner = PlainMemory(zeroedCount: oldCount * 2)
         base = owner.base
         mask = oldCount * 2 - 1
         moves &+= 1

@@ -10,7 +10,7 @@ import CPrefetch
 /// to its owner (``makeUnique()``), the discipline of `Array`'s own storage.
 struct LedgerWindows: @unchecked Sendable {
     /// Keeps the memory alive, and says by its uniqueness whether it may be written.
-    private var owner: LedgerMemory<LedgerWindow>
+    private var owner: PlainMemory<LedgerWindow>
     /// The windows (`owner`'s memory).
     private(set) var base: UnsafeMutablePointer<LedgerWindow>
     /// How many windows fit before the memory must grow.
@@ -21,7 +21,7 @@ struct LedgerWindows: @unchecked Sendable {
     /// No windows.
     init() {
         capacity = 16
-        owner = LedgerMemory(capacity: capacity)
+        owner = PlainMemory(capacity: capacity)
         base = owner.base
     }
 
@@ -70,7 +70,7 @@ struct LedgerWindows: @unchecked Sendable {
 
     /// Moves the windows into fresh memory of `capacity` (at least ``count``), owned alone.
     private mutating func reallocate(capacity newCapacity: Int) {
-        owner = LedgerMemory(copying: owner, count: count, capacity: newCapacity)
+        owner = PlainMemory(copying: owner, count: count, capacity: newCapacity)
         base = owner.base
         capacity = newCapacity
     }

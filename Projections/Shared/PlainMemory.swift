@@ -1,12 +1,13 @@
 /// A block of plain-data elements in 64-byte-aligned memory (so an element whose size divides
 /// 64, or is a multiple of it, never straddles two cache lines), owned by a reference so that
-/// the ledger's value types can share it until one of them writes (copy on write).
+/// value types built on it (``ChunkedArray``'s chunks, the activity ledger's tables) can share
+/// it until one of them writes (copy on write).
 ///
 /// `@unchecked Sendable`: it is only written while the value that holds it holds the one
 /// reference (checked with `isKnownUniquelyReferenced` before every write), the same
 /// discipline as `Array`'s own storage, so memory shared between values, and so between
 /// threads, is never written.
-final class LedgerMemory<Element: BitwiseCopyable>: @unchecked Sendable {
+final class PlainMemory<Element: BitwiseCopyable>: @unchecked Sendable {
     /// The first element.
     let base: UnsafeMutablePointer<Element>
 
@@ -29,7 +30,7 @@ final class LedgerMemory<Element: BitwiseCopyable>: @unchecked Sendable {
     }
 
     /// Room for `capacity` elements, the first `count` copied from `other`.
-    convenience init(copying other: LedgerMemory, count: Int, capacity: Int) {
+    convenience init(copying other: PlainMemory, count: Int, capacity: Int) {
         self.init(capacity: capacity)
         base.initialize(from: other.base, count: count)
     }
