@@ -23,11 +23,18 @@ let replayWorkloads: [Workload] = [
              defaultEvents: 1_000_000, quickEvents: 20_000) { context in
         try await openWithSnapshots(context)
     },
-] + replayMemoryWorkloads + replayOverheadWorkloads
+] + replayKeptWorkloads + replayMemoryWorkloads + replayOverheadWorkloads
 
 /// Writes the log, then times one catch-up of a fresh ``ReadModels`` set from position 0.
 private func replay(_ context: WorkloadContext, parallel: Bool) async throws -> Sample {
     let (directory, _) = try await ReplayLog.write(events: context.events, in: context.scratchDirectory)
+    return try await timedReplay(of: directory, events: context.events, parallel: parallel)
+}
+
+/// Times one catch-up of a fresh ``ReadModels`` set from position 0 over the replay log in
+/// `directory` (of `events` events), peak memory reset first.
+/// - Throws: ``ReplayBenchmarkError`` when the replay stops short or a projection fails; what the log throws.
+func timedReplay(of directory: String, events: Int, parallel: Bool) async throws -> Sample {
     let writer = try await LogWriter.open(directory: directory, options: ReplayLog.options)
     PeakMemory.reset()
     let models = try ReadModels(configuration: ReadModelConfiguration())
@@ -35,8 +42,8 @@ private func replay(_ context: WorkloadContext, parallel: Bool) async throws -> 
     let start = Stopwatch.now()
     let last = try await runner.catchUp()
     let seconds = Stopwatch.seconds(since: start)
-    guard last == UInt64(context.events) else {
-        throw ReplayBenchmarkError(message: "replay stopped at position \(last) of \(context.events)")
+    guard last == UInt64(events) else {
+        throw ReplayBenchmarkError(message: "replay stopped at position \(last) of \(events)")
     }
     let failures = await runner.failures()
     guard failures.isEmpty else {
@@ -44,7 +51,7 @@ private func replay(_ context: WorkloadContext, parallel: Bool) async throws -> 
     }
     blackHole(await models.vocabulary.checkpoint)
     try await writer.close()
-    return Sample(events: context.events, seconds: seconds)
+    return Sample(events: events, seconds: seconds)
 }
 
 /// Writes the log, folds it and saves every snapshot (untimed); then times what an app does

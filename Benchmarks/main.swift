@@ -70,9 +70,11 @@ for workload in selected {
         print(Report.table([result]).split(separator: "\n").last.map(String.init) ?? "")
     } catch {
         FileHandle.standardError.write(Data("error: workload \(workload.name) failed: \(error)\n".utf8))
+        await KeptReplayLogs.shared.removeAll()
         exit(1)
     }
 }
+await KeptReplayLogs.shared.removeAll()
 print("")
 print(Report.table(results))
 if let jsonPath {
