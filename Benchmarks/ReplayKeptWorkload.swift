@@ -15,28 +15,43 @@ let replayKeptWorkloads: [Workload] = [
     },
 ]
 
-/// The replay logs of ``replayKeptWorkloads``, one per length, written on first use into a
-/// directory of their own and removed by ``removeAll()`` when the benchmarks end.
+/// The replay logs of ``replayKeptWorkloads``, one per length, written on first use. By default
+/// they live in a directory of the process's own, removed by ``removeAll()`` when the
+/// benchmarks end; with `HINDSIGHT_BENCH_KEPT_DIR` set they live there and stay, so that two
+/// builds run alternately (one process each) replay the very same files.
 actor KeptReplayLogs {
     static let shared = KeptReplayLogs()
 
-    private let root = FileManager.default.temporaryDirectory
+    /// The directory given by `HINDSIGHT_BENCH_KEPT_DIR`, if any: reused and never removed.
+    private let given = ProcessInfo.processInfo.environment["HINDSIGHT_BENCH_KEPT_DIR"]
+        .map { URL(fileURLWithPath: $0) }
+    private lazy var root = given ?? FileManager.default.temporaryDirectory
         .appendingPathComponent("hindsight-bench-kept-\(UInt64.random(in: 0 ... .max))")
     private var written: [Int: String] = [:]
 
-    /// The log directory of a replay log of `events` events, written now if it is not there yet.
+    /// The log directory of a replay log of `events` events, written now if it is not there yet
+    /// (a log left in `HINDSIGHT_BENCH_KEPT_DIR` by an earlier process is taken as it is).
     /// - Throws: what ``ReplayLog/write(events:in:limits:)`` throws.
     func directory(events: Int) async throws -> String {
         if let directory = written[events] { return directory }
         let scratch = root.appendingPathComponent("\(events)")
+        let done = scratch.appendingPathComponent("complete")
+        let log = scratch.appendingPathComponent("log").path
+        if given != nil && FileManager.default.fileExists(atPath: done.path) {
+            written[events] = log
+            return log
+        }
+        try? FileManager.default.removeItem(at: scratch)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         let (directory, _) = try await ReplayLog.write(events: events, in: scratch)
+        try Data().write(to: done)
         written[events] = directory
         return directory
     }
 
-    /// Removes every kept log.
+    /// Removes every kept log, unless they live in `HINDSIGHT_BENCH_KEPT_DIR`.
     func removeAll() {
+        guard given == nil else { return }
         try? FileManager.default.removeItem(at: root)
         written = [:]
     }
