@@ -64,7 +64,10 @@ struct ChunkedArray<Element: BitwiseCopyable & Sendable>: Sendable {
         guard index >= 0 && index < count else { return }
         let element = UnsafeRawPointer(chunks[index &>> Self.chunkShift].base + (index & Self.chunkMask))
         hindsight_prefetch_for_write(element)
-        hindsight_prefetch_for_write(element + (MemoryLayout<Element>.size - 1))
+        // Chunks are 64-byte aligned: an element whose stride divides 64 lies in one cache line.
+        if 64 % MemoryLayout<Element>.stride != 0 {
+            hindsight_prefetch_for_write(element + (MemoryLayout<Element>.size - 1))
+        }
     }
 
     /// Gives chunk `chunk` an owner of its own before a write: copies it when another array

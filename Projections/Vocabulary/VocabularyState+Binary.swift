@@ -194,6 +194,11 @@ extension VocabularyState {
                     throw EventDecodingError(.invalidValue, "card \(key.uuid) holds a slot, flag, phase, offset "
                                              + "or undo count out of range")
                 }
+                // The undo entry a review of this card makes must hold its state (see `UndoEntry`).
+                guard state.dayOffsetFits else {
+                    throw EventDecodingError(.invalidValue, "card \(key.uuid) was last reviewed on local day "
+                                             + "\(state.lastReviewDay), too far from the instant \(state.lastReviewMs) ms")
+                }
                 var record = CardHot(seed: key.schedulerSeed, profile: profile, deck: deck)
                 record.state = state
                 record.flags = flags

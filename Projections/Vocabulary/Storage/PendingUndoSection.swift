@@ -48,8 +48,8 @@ struct PendingUndoSection: Sendable {
     /// Checks an undo block of `entryCount` records of `widths.undo` bytes, keeping it in place
     /// when `retained` holds it (the same bytes, alive beyond the restore) and copying it otherwise.
     /// - Throws: ``EventDecodingError`` when the block is not `entryCount` records long or an
-    ///   entry's phase is not 0 to 3 or the cram mark; `offset` (the block's offset in the
-    ///   snapshot) locates the error.
+    ///   entry's phase is not 0 to 3 or the cram mark, or a state's local day is too far from its
+    ///   last review's instant; `offset` (the block's offset in the snapshot) locates the error.
     /// - Complexity: O(u) for u entries: one strided pass, plus one copy when not retained.
     init(checking block: UnsafeRawBufferPointer, retained: RetainedBytes?, entryCount: Int, widths: RecordWidths,
          offset: Int) throws(EventDecodingError) {
@@ -93,9 +93,10 @@ struct PendingUndoSection: Sendable {
     }
 
     /// Checks `entryCount` entries of `block` (which starts at `offset` in the snapshot): each
-    /// phase, and for a wide block whether every day and interval fits the narrow records.
+    /// phase, each state's local day (``PackedCardState/dayOffsetFits``), and for a wide block
+    /// whether every day and interval fits the narrow records.
     /// - Returns: whether they all fit the narrow records.
-    /// - Throws: ``EventDecodingError`` at the first phase out of range.
+    /// - Throws: ``EventDecodingError`` at the first phase or day out of range.
     private static func check(_ block: UnsafeRawBufferPointer, entryCount: Int, widths: RecordWidths,
                               offset: Int) throws(EventDecodingError) -> Bool {
         // The phase is an entry's last byte; a wide entry's day and interval are the two words
@@ -109,8 +110,22 @@ struct PendingUndoSection: Sendable {
                     .invalidValue, "undo entry phase \(phase) is not 0 (new), 1 (learning), 2 (review), "
                         + "3 (relearning) or \(UndoEntry.cramPhase) (cram)", offset: offset + cursor + widths.undo - 1)
             }
+            let day = widths.isNarrow
+                ? Int64(Int32(littleEndian: block.loadUnaligned(fromByteOffset: cursor + 32, as: Int32.self)))
+                : Int64(littleEndian: block.loadUnaligned(fromByteOffset: cursor + 32, as: Int64.self))
+            if phase != 0 && phase != UndoEntry.cramPhase {
+                // A state before a review: its local day must lie within an entry's reach.
+                var state = PackedCardState()
+                state.lastReviewMs = Int64(littleEndian: block.loadUnaligned(fromByteOffset: cursor + 24, as: Int64.self))
+                state.lastReviewDay = day
+                state.phase = phase
+                guard state.dayOffsetFits else {
+                    throw EventDecodingError(
+                        .invalidValue, "undo entry's state was last reviewed on local day \(day), too far from "
+                            + "the instant \(state.lastReviewMs) ms", offset: offset + cursor + 32)
+                }
+            }
             if !widths.isNarrow && fits {
-                let day = Int64(littleEndian: block.loadUnaligned(fromByteOffset: cursor + 32, as: Int64.self))
                 let interval = Int64(littleEndian: block.loadUnaligned(fromByteOffset: cursor + 40, as: Int64.self))
                 fits = Int32(exactly: day) != nil && Int32(exactly: interval) != nil
             }

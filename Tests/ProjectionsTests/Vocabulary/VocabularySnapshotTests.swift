@@ -114,6 +114,19 @@ struct VocabularySnapshotTests {
         #expect(throws: EventDecodingError.self) { _ = try decodedVocabulary(Array(bytes.prefix(bytes.count / 2))) }
     }
 
+    @Test("a snapshot whose card was last reviewed on a local day far from the review's instant is refused")
+    func farLocalDayIsRefused() throws {
+        var state = randomVocabularyHistory(seed: 5).fold()
+        let reviewed = try #require(state.cards.hot.indices.first { state.cards.hot[$0].state.isPresent })
+        #expect(try decodedVocabulary(encoded(state)) == state)
+        state.cards.hot[reviewed].state.lastReviewDay += 400
+        #expect {
+            _ = try decodedVocabulary(encoded(state))
+        } throws: { error in
+            (error as? EventDecodingError)?.description.contains("too far from the instant") == true
+        }
+    }
+
     @Test("fronts round-trip in any script, and a blob whose pieces split a scalar is refused")
     func frontsSplitAcrossAScalarAreRefused() throws {
         var v = VocabularyScript(dailyNewCardLimit: 5)
