@@ -98,6 +98,25 @@ struct PendingUndoTests {
         }
     }
 
+    @Test("an undo entry whose state's local day is far from its last review is refused at restore, copied or in place",
+          arguments: [false, true])
+    func farDayIsRefused(inPlace: Bool) throws {
+        let state = randomVocabularyHistory(seed: 5).fold()
+        let width = RecordWidths.narrow.undo
+        // The undo block ends the encoding; find an entry holding a state before its review
+        // (phase 1 to 3, its last byte), and move its local day (32 bits after the id and two
+        // instants) a year away.
+        var damaged = encoded(state)
+        let start = try #require((1...200).lazy.map { damaged.count - $0 * width }.first { (1...3).contains(damaged[$0 + width - 1]) })
+        let day = damaged[start + 32 ..< start + 36].withUnsafeBytes { Int32(littleEndian: $0.loadUnaligned(as: Int32.self)) }
+        withUnsafeBytes(of: (day + 365).littleEndian) { damaged.replaceSubrange(start + 32 ..< start + 36, with: $0) }
+        #expect {
+            _ = try inPlace ? decodedInPlace(damaged) : decodedVocabulary(damaged)
+        } throws: { error in
+            (error as? EventDecodingError)?.description.contains("too far from the instant") == true
+        }
+    }
+
     @Test("an undo block shorter than its cards' entry counts is refused at restore")
     func shortBlockIsRefused() throws {
         var v = VocabularyScript(dailyNewCardLimit: 5)
