@@ -75,10 +75,23 @@ private actor PrefixEventSource: EventSource {
         guard position < last else { return [] }
         var events = try await base.events(after: position, limit: limit)
         if let end = events.firstIndex(where: { $0.position > last }) { events.removeSubrange(end...) }
-        batches += 1
-        recent = (recent.1, events.count)
-        most = max(most, recent.0 + recent.1)
+        count(events.count)
         return events
+    }
+
+    func events(after position: UInt64, limit: Int, decoding kinds: EventKindSet) async throws -> EventBatch {
+        guard position < last else { return EventBatch(events: [], last: position) }
+        var batch = try await base.events(after: position, limit: limit, decoding: kinds)
+        if let end = batch.events.firstIndex(where: { $0.position > last }) { batch.events.removeSubrange(end...) }
+        batch.last = min(batch.last, last)
+        count(batch.events.count)
+        return batch
+    }
+
+    private func count(_ handedOut: Int) {
+        batches += 1
+        recent = (recent.1, handedOut)
+        most = max(most, recent.0 + recent.1)
     }
 
     func waitForEvents(after position: UInt64) async throws {

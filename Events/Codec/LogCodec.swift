@@ -69,9 +69,41 @@ public enum LogCodec {
     @inline(__always)
     package static func decode(_ payload: UnsafeRawBufferPointer, position: UInt64,
                                initializing target: UnsafeMutablePointer<RecordedEvent>) throws(EventDecodingError) {
+        _ = try decode(payload, position: position, initializing: target, ifKind: { _ in true })
+    }
+
+    /// Decodes the event stored in `payload` at `position` into the uninitialized memory at
+    /// `target` (as ``decode(_:position:initializing:)``) when `wanted` accepts its kind (nil:
+    /// a type this build does not know); otherwise decodes only the envelope up to the type
+    /// name, leaves `target` uninitialized and returns false. A replay skips this way the
+    /// events no read model folds (their bodies and texts are never built).
+    /// - Returns: whether the event was decoded into `target`.
+    /// - Throws: ``EventDecodingError`` as ``decode(_:position:)``, for a skipped event only
+    ///   when its envelope is malformed; `target` is then left uninitialized.
+    @inline(__always)
+    package static func decode(_ payload: UnsafeRawBufferPointer, position: UInt64,
+                               initializing target: UnsafeMutablePointer<RecordedEvent>,
+                               ifKind wanted: (EventKind?) -> Bool) throws(EventDecodingError) -> Bool {
         var reader = BinaryReader(payload)
         do {
-            target.initialize(to: try decodeRecord(&reader, position: position))
+            guard let event = try decodeRecord(&reader, position: position, ifKind: wanted) else { return false }
+            target.initialize(to: event)
+            return true
+        } catch var error {
+            error.position = position
+            throw error
+        }
+    }
+
+    /// The event stored in `payload` at `position` (see ``decode(_:position:)``) when `wanted`
+    /// accepts its kind (nil: a type this build does not know); nil, its body left undecoded,
+    /// otherwise.
+    /// - Throws: ``EventDecodingError`` as ``decode(_:position:initializing:ifKind:)``.
+    package static func decode(_ payload: UnsafeRawBufferPointer, position: UInt64,
+                               ifKind wanted: (EventKind?) -> Bool) throws(EventDecodingError) -> RecordedEvent? {
+        var reader = BinaryReader(payload)
+        do {
+            return try decodeRecord(&reader, position: position, ifKind: wanted)
         } catch var error {
             error.position = position
             throw error
@@ -118,6 +150,14 @@ public enum LogCodec {
     }
 
     @inline(__always) private static func decodeRecord(_ reader: inout BinaryReader, position: UInt64) throws(EventDecodingError) -> RecordedEvent {
+        // Every kind wanted: never nil.
+        try decodeRecord(&reader, position: position, ifKind: { _ in true })!
+    }
+
+    /// The record in `reader` at `position`, or nil (the body left unread) when `wanted`
+    /// refuses its kind.
+    @inline(__always) private static func decodeRecord(_ reader: inout BinaryReader, position: UInt64,
+                                                       ifKind wanted: (EventKind?) -> Bool) throws(EventDecodingError) -> RecordedEvent? {
         let format = try reader.readByte()
         guard format == formatVersion else {
             throw EventDecodingError(.unsupportedFormat,
@@ -134,7 +174,9 @@ public enum LogCodec {
         let nameBytes = try reader.readLengthPrefixed()
         let version = try reader.readVarint(as: UInt32.self, "a schema version")
         let event: DomainEvent
-        if let kind = EventRegistry.kind(named: nameBytes) {
+        let named = EventRegistry.kind(named: nameBytes)
+        guard wanted(named) else { return nil }
+        if let kind = named {
             do {
                 if let known = try DomainEvent.decodeBody(kind: kind, version: version, from: &reader) {
                     try reader.expectEnd()

@@ -28,6 +28,24 @@ package struct EventKindSet: Sendable, Equatable {
         return bits & Self.bit(kind) != 0
     }
 
+    /// Whether an event of `kind` (nil: a type this build does not know) may be in the set: a
+    /// source asked for the set decodes it, and skips the others undecoded. An event of a known
+    /// type can still come out unknown (a newer schema version), so a set that takes unknown
+    /// events has every kind decoded.
+    @inline(__always)
+    package func decodes(_ kind: EventKind?) -> Bool {
+        guard let kind, !includesUnknown else { return includesUnknown }
+        return bits & Self.bit(kind) != 0
+    }
+
+    /// The kinds in this set or in `other`.
+    package func union(_ other: EventKindSet) -> EventKindSet {
+        EventKindSet(bits: bits | other.bits, includesUnknown: includesUnknown || other.includesUnknown)
+    }
+
+    /// No kind at all (the start of a union).
+    package static let none = EventKindSet(bits: 0, includesUnknown: false)
+
     @inline(__always)
     private static func bit(_ kind: EventKind) -> UInt64 {
         // Kinds are numbered densely from 0; a 65th kind would need a wider set (a test checks).

@@ -1,7 +1,9 @@
 import Events
 
 /// Feeds many projectors from one event source: catch-up from each projector's checkpoint, then
-/// live. Each batch is read and decoded once and handed to every projector.
+/// live. Each batch is read and decoded once and handed to every projector; events of kinds no
+/// projector reads (example sentences, translations, study sessions with today's read models)
+/// are read and checked but never decoded, and every checkpoint moves on over them.
 ///
 /// In parallel mode the projectors are split into two lanes that fold a batch concurrently while
 /// the next batch is read and decoded, so decoding and folding overlap on two cores; the lanes
@@ -45,25 +47,28 @@ package struct ProjectionRunner: Sendable {
     }
 
     /// Folds the events after `position` that the source holds now; returns the last position read.
+    /// Only the kinds some projector reads are decoded (see ``EventSource/events(after:limit:decoding:)``);
+    /// every projector's checkpoint still moves on over the events skipped.
     /// - Throws: when the source cannot be read.
     package func catchUp(after position: UInt64) async throws -> UInt64 {
+        let kinds = projectors.reduce(EventKindSet.none) { $0.union($1.kinds) }
         var cursor = position
-        var batch = try await source.events(after: cursor, limit: batchSize)
+        var batch = try await source.events(after: cursor, limit: batchSize, decoding: kinds)
         var balance = LaneBalance(projectors: projectors.count)
-        while let last = batch.last {
-            cursor = last.position
+        while batch.last > cursor {
+            cursor = batch.last
+            let events = batch.events, through = cursor
             if parallel {
-                let after = cursor
-                async let next = source.events(after: after, limit: batchSize)
+                async let next = source.events(after: through, limit: batchSize, decoding: kinds)
                 let lanes = balance.lanes()
                 let projectors = projectors
                 let spent = await withTaskGroup(of: [(Int, Duration)].self) { group in
                     for lane in lanes where !lane.isEmpty {
-                        group.addTask { [batch] in
+                        group.addTask {
                             var spent: [(Int, Duration)] = []
                             for index in lane {
                                 let start = ContinuousClock.now
-                                await projectors[index].apply(batch)
+                                await projectors[index].apply(events, through: through)
                                 spent.append((index, ContinuousClock.now - start))
                             }
                             return spent
@@ -76,8 +81,8 @@ package struct ProjectionRunner: Sendable {
                 for (index, duration) in spent { balance.add(duration, to: index) }
                 batch = try await next
             } else {
-                for projector in projectors { await projector.apply(batch) }
-                batch = try await source.events(after: cursor, limit: batchSize)
+                for projector in projectors { await projector.apply(events, through: through) }
+                batch = try await source.events(after: cursor, limit: batchSize, decoding: kinds)
             }
         }
         return cursor

@@ -27,12 +27,23 @@ package actor Projector<P: Projection>: RunnableProjector {
         checkpoint = 0
     }
 
+    /// The kinds of event the projection reads.
+    package nonisolated var kinds: EventKindSet { projection.kinds }
+
     /// Folds the events of `batch` that lie after the checkpoint, in order.
     /// - Complexity: O(n) folds for n new events.
     package func apply(_ batch: [RecordedEvent]) {
+        apply(batch, through: 0)
+    }
+
+    /// Folds the events of `batch` that lie after the checkpoint, in order, then moves the
+    /// checkpoint on to `last` when it is further (the events up to it, left out of `batch`,
+    /// were of kinds the projection does not read), unless the fold failed.
+    /// - Complexity: O(n) folds for n new events.
+    package func apply(_ batch: [RecordedEvent], through last: UInt64) {
         guard failure == nil else { return }
         let outcome = projection.apply(batch, after: checkpoint, to: &state)
-        checkpoint = outcome.lastApplied
+        checkpoint = outcome.failure == nil ? max(outcome.lastApplied, last) : outcome.lastApplied
         if let (position, error) = outcome.failure {
             let failed = ProjectionFailure(projection: P.name, position: position, reason: "\(error)")
             failure = failed

@@ -9,8 +9,13 @@ package protocol RunnableProjector: Actor {
     var checkpoint: UInt64 { get }
     /// Set when the projection stopped on a failure.
     var failure: ProjectionFailure? { get }
+    /// The kinds of event the projection reads (others leave its state as it is).
+    nonisolated var kinds: EventKindSet { get }
     /// Folds the events of `batch` after the checkpoint.
     func apply(_ batch: [RecordedEvent])
+    /// Folds the events of `batch` after the checkpoint, then moves the checkpoint on to
+    /// `last` (the events between were of kinds it does not read) unless the fold failed.
+    func apply(_ batch: [RecordedEvent], through last: UInt64)
     /// The state as a snapshot at the checkpoint.
     func snapshot() -> Snapshot
     /// Takes `snapshot` if it matches; returns why it was discarded otherwise.

@@ -19,19 +19,37 @@ package struct LogEventSource: EventSource {
     /// - Throws: ``LogError`` for damage or I/O, ``EventDecodingError`` for a record that does not
     ///   decode (naming its position).
     package func events(after position: UInt64, limit: Int) async throws -> [RecordedEvent] {
+        try read(after: position, limit: limit) { _ in true }.events
+    }
+
+    /// The events after `position` as ``events(after:limit:)`` reads them, only those `kinds`
+    /// may hold decoded: every record is still read and checked (its checksum, and its envelope
+    /// up to the type name), but the others' bodies are never decoded.
+    /// - Throws: as ``events(after:limit:)``; a record of a skipped kind whose body would not
+    ///   decode is not noticed here (`verify` and export decode every record).
+    package func events(after position: UInt64, limit: Int, decoding kinds: EventKindSet) async throws -> EventBatch {
+        try read(after: position, limit: limit) { kinds.decodes($0) }
+    }
+
+    /// Reads at least `limit` records after `position` when there are that many, then on to the
+    /// end of the appended batch the limit falls in, decoding those whose kind `wanted` accepts.
+    private func read(after position: UInt64, limit: Int, wanted: (EventKind?) -> Bool) throws -> EventBatch {
         let published = writer.lastPosition
-        guard published > position else { return [] }
+        guard published > position else { return EventBatch(events: [], last: position) }
         let capacity = Int(min(UInt64(max(limit, 0)), published - position)) + 16
         var next = position + 1
+        var read = 0
         var full = false
         // Decoded in place: each event is built in the array's storage, not built and copied.
         var events = try [RecordedEvent](unsafeUninitializedCapacity: capacity) { buffer, count in
             guard let base = buffer.baseAddress else { return }
             try writer.reader.forEachRecord(from: next, through: published, resuming: place) { recordPosition, payload, endsBatch in
-                try LogCodec.decode(payload, position: recordPosition, initializing: base + count)
-                count += 1
+                if try LogCodec.decode(payload, position: recordPosition, initializing: base + count, ifKind: wanted) {
+                    count += 1
+                }
+                read += 1
                 next = recordPosition + 1
-                if endsBatch && count >= limit { return false }
+                if endsBatch && read >= limit { return false }
                 full = count == buffer.count
                 return !full
             }
@@ -39,11 +57,15 @@ package struct LogEventSource: EventSource {
         // Rare: the appended batch the limit falls in goes on past the capacity.
         if full && next <= published {
             try writer.reader.forEachRecord(from: next, through: published, resuming: place) { recordPosition, payload, endsBatch in
-                events.append(try LogCodec.decode(payload, position: recordPosition))
-                return !(endsBatch && events.count >= limit)
+                if let event = try LogCodec.decode(payload, position: recordPosition, ifKind: wanted) {
+                    events.append(event)
+                }
+                read += 1
+                next = recordPosition + 1
+                return !(endsBatch && read >= limit)
             }
         }
-        return events
+        return EventBatch(events: events, last: next - 1)
     }
 
     /// Returns once the log has published events after `position`.

@@ -20,6 +20,19 @@ struct EventKindSetTests {
         #expect(EventKindSet.all.contains(.deckDeleted(DeckDeleted(deck: testDeck(1)))))
     }
 
+    @Test("a source decodes a set's kinds and, for a set that takes unknown events, everything")
+    func decodedKinds() {
+        let set = EventKindSet(.wordSpelled, .dayCutoffChanged)
+        #expect(EventKind.allCases.filter { set.decodes($0) } == [.wordSpelled, .dayCutoffChanged])
+        #expect(!set.decodes(nil))
+        // A known type may still come out unknown (a newer schema version): all of them decoded.
+        #expect(EventKind.allCases.allSatisfy { EventKindSet.all.decodes($0) } && EventKindSet.all.decodes(nil))
+        #expect(!EventKind.allCases.contains { EventKindSet.none.decodes($0) } && !EventKindSet.none.decodes(nil))
+        let union = set.union(EventKindSet(.deckCreated)).union(.none)
+        #expect(EventKind.allCases.filter { union.decodes($0) } == [.deckCreated, .wordSpelled, .dayCutoffChanged])
+        #expect(set.union(.all) == .all)
+    }
+
     /// Content events, vocabulary events and an unknown event, interleaved and renumbered.
     func mixedLog(seed: UInt64) -> [RecordedEvent] {
         let content = randomContentEvents(seed: seed, count: 300)

@@ -56,6 +56,25 @@ func sampleEvents(_ count: Int, seed: UInt64 = 1) -> [RecordedEvent] {
         #expect(await projector.checkpoint == 12)
     }
 
+    @Test("a batch read through a later position moves the checkpoint there, unless its fold failed")
+    func applyingThroughAPosition() async {
+        let events = sampleEvents(20)
+        let projector = Projector(TypeCountProjection())
+        // Positions 11...15 were of kinds the projection does not read: left out of the batch.
+        await projector.apply(Array(events[..<10]), through: 15)
+        #expect(await projector.checkpoint == 15)
+        await projector.apply(Array(events[15...]), through: 12)     // an older `through` never moves it back
+        #expect(await projector.checkpoint == 20)
+        #expect(await projector.current().state == fold(Array(events[..<10]) + Array(events[15...])))
+
+        var failing = TypeCountProjection()
+        failing.failAt = 5
+        let failed = Projector(failing)
+        await failed.apply(Array(events[..<10]), through: 15)
+        #expect(await failed.checkpoint == 4)
+        #expect(await failed.failure?.position == 5)
+    }
+
     @Test func waitingReturnsOnceThePositionIsReached() async throws {
         let events = sampleEvents(10)
         let projector = Projector(TypeCountProjection())
