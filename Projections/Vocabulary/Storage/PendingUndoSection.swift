@@ -115,14 +115,11 @@ struct PendingUndoSection: Sendable {
                 : Int64(littleEndian: block.loadUnaligned(fromByteOffset: cursor + 32, as: Int64.self))
             if phase != 0 && phase != UndoEntry.cramPhase {
                 // A state before a review: its local day must lie within an entry's reach.
-                var state = PackedCardState()
-                state.lastReviewMs = Int64(littleEndian: block.loadUnaligned(fromByteOffset: cursor + 24, as: Int64.self))
-                state.lastReviewDay = day
-                state.phase = phase
-                guard state.dayOffsetFits else {
+                let instant = Int64(littleEndian: block.loadUnaligned(fromByteOffset: cursor + 24, as: Int64.self))
+                guard PackedCardState.dayOffset(day: day, instantMs: instant) != nil else {
                     throw EventDecodingError(
                         .invalidValue, "undo entry's state was last reviewed on local day \(day), too far from "
-                            + "the instant \(state.lastReviewMs) ms", offset: offset + cursor + 32)
+                            + "the instant \(instant) ms", offset: offset + cursor + 32)
                 }
             }
             if !widths.isNarrow && fits {

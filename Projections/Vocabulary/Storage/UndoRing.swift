@@ -110,8 +110,13 @@ struct UndoEntry: Sendable, Equatable {
 extension PackedCardState {
     /// `lastReviewDay` minus the UTC day of `lastReviewMs`, when it fits a byte (nil otherwise).
     @inline(__always)
-    var dayOffset: Int8? {
-        let (difference, overflow) = lastReviewDay.subtractingReportingOverflow(DueCalendar.day(of: lastReviewMs))
+    var dayOffset: Int8? { Self.dayOffset(day: lastReviewDay, instantMs: lastReviewMs) }
+
+    /// Local `day` minus the UTC day of the instant `instantMs`, when it fits a byte (nil
+    /// otherwise): how an ``UndoEntry`` holds a state's day of last review.
+    @inline(__always)
+    static func dayOffset(day: Int64, instantMs: Int64) -> Int8? {
+        let (difference, overflow) = day.subtractingReportingOverflow(DueCalendar.day(of: instantMs))
         return overflow ? nil : Int8(exactly: difference)
     }
 
