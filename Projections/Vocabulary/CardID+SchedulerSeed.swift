@@ -17,22 +17,3 @@ extension Identifier where Tag == CardTag {
         return Int64(bitPattern: hash)
     }
 }
-
-extension IDKey {
-    /// `CardID.schedulerSeed` of the card whose id this is, from the key's words (a snapshot's
-    /// decoder has the key, not the UUID).
-    @inline(__always)
-    var schedulerSeed: Int64 {
-        // The UUID's bytes are `high` then `low`, most significant byte first.
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in 0..<8 {
-            hash ^= (high &>> UInt64(56 - 8 * byte)) & 0xFF
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        for byte in 0..<8 {
-            hash ^= (low &>> UInt64(56 - 8 * byte)) & 0xFF
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        return Int64(bitPattern: hash)
-    }
-}

@@ -110,15 +110,15 @@ extension VocabularyState {
                 let hot = cards.hot[slot]
                 sink.put(cards.keys[slot])
                 sink.put(hot.profile)
-                sink.put(hot.deck)
+                sink.put(cards.decks[slot])
                 sink.put(cards.createdPositions[slot])
                 sink.put(cards.created[slot].instant.milliseconds)
                 sink.put(cards.created[slot].utcOffset.seconds)
                 sink.put(hot.flags & (CardHot.suspendedFlag | CardHot.deletedFlag))
                 sink.putCount(cards.edits[slot], narrow: widths.isNarrow)
                 sink.putCount(cards.moves[slot], narrow: widths.isNarrow)
-                sink.put(hot.cramReviews)
-                sink.put(hot.state, narrow: widths.isNarrow)
+                sink.put(cards.cramReviews[slot])
+                sink.put(EncodedCardState(hot.state), narrow: widths.isNarrow)
                 sink.put(hot.ring.count)
                 sink.put(UInt32(cards.fronts[slot].utf8.count))
                 undoCount += Int(hot.ring.count)
@@ -138,7 +138,7 @@ extension VocabularyState {
                 for index in 0..<Int(ring.count) {
                     let entry = undo.entry(index, of: ring)
                     sink.put(entry.review)
-                    sink.put(entry.stored, narrow: widths.isNarrow)
+                    sink.put(EncodedCardState(entry), narrow: widths.isNarrow)
                 }
             }
         }
@@ -147,12 +147,12 @@ extension VocabularyState {
     /// Whether every card state, undo entry, edit and move count fits the narrow records.
     private var fitsNarrowRecords: Bool {
         for slot in 0..<cards.count {
-            guard cards.hot[slot].state.fitsNarrow, Int32(exactly: cards.edits[slot]) != nil,
+            guard EncodedCardState(cards.hot[slot].state).fitsNarrow, Int32(exactly: cards.edits[slot]) != nil,
                   Int32(exactly: cards.moves[slot]) != nil
             else { return false }
         }
         if let pending = cards.undo.pending { return pending.fitsNarrow }
-        return cards.undo.slots.allSatisfy(\.stored.fitsNarrow)
+        return cards.undo.slots.allSatisfy { EncodedCardState($0).fitsNarrow }
     }
 
     /// Reads the card records and fronts into whole columns (each reserved once) and keeps the
@@ -166,17 +166,19 @@ extension VocabularyState {
         let widthByte = try reader.readByte()
         guard widthByte <= 1 else { throw reader.error(.invalidValue, "card record width \(widthByte) is not 0 (wide) or 1 (narrow)") }
         let widths = widthByte == 1 ? RecordWidths.narrow : RecordWidths.wide
-        var keys: [IDKey] = [], hot: [CardHot] = [], created: [EventTime] = [], positions: [UInt64] = []
-        var edits: [Int] = [], moves: [Int] = [], frontLengths: [UInt32] = []
+        var keys: [IDKey] = [], hot = AlignedArray<CardHot>(minimumCapacity: count), created: [EventTime] = []
+        var positions: [UInt64] = [], edits: [Int] = [], moves: [Int] = [], frontLengths: [UInt32] = []
+        var deckSlots: [Int32] = [], cramCounts: [Int32] = []
         keys.reserveCapacity(count)
-        hot.reserveCapacity(count)
+        deckSlots.reserveCapacity(count)
+        cramCounts.reserveCapacity(count)
         created.reserveCapacity(count)
         positions.reserveCapacity(count)
         edits.reserveCapacity(count)
         moves.reserveCapacity(count)
         frontLengths.reserveCapacity(count)
         var undoCount = 0, reviewed = 0
-        let profileCount = Int32(profiles.count), deckCount = Int32(decks.count)
+        let profileCount = Int32(profiles.count), deckCount = Int32(decks.count), deckDeleted = decks.isDeleted
         try reader.plainDataBlock(records: count, width: widths.card, "card") { source throws(EventDecodingError) in
             for _ in 0..<count {
                 let key = source.takeKey()
@@ -185,24 +187,22 @@ extension VocabularyState {
                 let flags: UInt8 = source.take()
                 let editCount = source.takeCount(narrow: widths.isNarrow), moveCount = source.takeCount(narrow: widths.isNarrow)
                 let cram: Int32 = source.take()
-                let state = try source.takeState(narrow: widths.isNarrow)
+                let fields = source.takeState(narrow: widths.isNarrow)
                 let entries: UInt8 = source.take()
                 frontLengths.append(source.take())
-                guard profile >= 0, profile < profileCount, deck >= 0, deck < deckCount, flags <= 3, state.phase <= 3,
+                guard profile >= 0, profile < profileCount, deck >= 0, deck < deckCount, flags <= 3, fields.phase <= 3,
                       Int(entries) <= UndoRing.depth, let utcOffset = try? UTCOffset(seconds: Int(offset))
                 else {
                     throw EventDecodingError(.invalidValue, "card \(key.uuid) holds a slot, flag, phase, offset "
                                              + "or undo count out of range")
                 }
-                // The undo entry a review of this card makes must hold its state (see `UndoEntry`).
-                guard state.dayOffsetFits else {
-                    throw EventDecodingError(.invalidValue, "card \(key.uuid) was last reviewed on local day "
-                                             + "\(state.lastReviewDay), too far from the instant \(state.lastReviewMs) ms")
+                guard let state = fields.packed else {
+                    throw EventDecodingError(.invalidValue, "card \(key.uuid) \(fields.misfit)")
                 }
-                var record = CardHot(seed: key.schedulerSeed, profile: profile, deck: deck)
+                var record = CardHot(profile: profile)
                 record.state = state
                 record.flags = flags
-                record.cramReviews = cram
+                if deckDeleted[Int(deck)] { record.flags |= CardHot.deckDeletedFlag }
                 if entries > 0 {
                     record.ring = RingHandle(base: Int32(reviewed * UndoRing.depth), head: 0, count: entries)
                     reviewed += 1
@@ -210,6 +210,8 @@ extension VocabularyState {
                 undoCount += Int(entries)
                 keys.append(key)
                 hot.append(record)
+                deckSlots.append(deck)
+                cramCounts.append(cram)
                 created.append(EventTime(instant: Timestamp(milliseconds: createdMs), utcOffset: utcOffset))
                 positions.append(position)
                 edits.append(editCount)
@@ -223,12 +225,14 @@ extension VocabularyState {
         let undoBlock = try reader.readLengthPrefixed()
         let undo = try PendingUndoSection(checking: undoBlock, retained: reader.retaining(undoBlock), entryCount: undoCount,
                                           widths: widths, offset: undoStart)
-        guard let table = CardTable(keys: keys, hot: hot, fronts: fronts, created: created, createdPositions: positions,
-                                    edits: edits, moves: moves, undo: UndoRing(pending: undo))
+        guard let table = CardTable(keys: keys, hot: hot, decks: deckSlots, cramReviews: cramCounts, fronts: fronts,
+                                    created: created, createdPositions: positions, edits: edits, moves: moves,
+                                    undo: UndoRing(pending: undo))
         else { throw reader.error(.invalidValue, "a card id appears twice") }
         // The columns were captured by the reading closure, so their locals live on: let go of
         // them, or the first write to each column below would copy it whole.
-        (keys, hot, created, positions, edits, moves) = ([], [], [], [], [], [])
+        (keys, hot, deckSlots, cramCounts) = ([], AlignedArray(), [], [])
+        (created, positions, edits, moves) = ([], [], [], [])
         cards = table
         for slot in 0..<Int32(count) {
             addMember(slot)
@@ -259,9 +263,75 @@ struct RecordWidths {
     static let wide = RecordWidths(narrow: false)
 }
 
-extension PackedCardState {
-    /// Whether the narrow records hold this state (day and interval in 32 bits).
+/// A card state's or undo entry's fields at the widths a snapshot holds them: days and interval
+/// in 64 bits (written in 32 when the records are narrow). In memory, states are narrower
+/// (``PackedCardState``): encoding widens them, decoding narrows them and refuses what does not fit.
+struct EncodedCardState: Equatable {
+    var dueMs: Int64 = 0
+    var lastReviewMs: Int64 = 0
+    var lastReviewDay: Int64 = 0
+    var intervalDays: Int64 = 0
+    var stability: Float = 0
+    var difficulty: Float = 0
+    var step: Int32 = 0
+    var reps: Int32 = 0
+    var lapses: Int32 = 0
+    var phase: UInt8 = 0
+
+    /// All zero (no state).
+    init() {}
+
+    /// The fields of `state` (all zero for no state).
+    init(_ state: PackedCardState) {
+        guard state.isPresent else { return }
+        dueMs = state.dueMs
+        lastReviewMs = state.lastReviewMs
+        lastReviewDay = state.lastReviewDay
+        intervalDays = Int64(state.intervalDays)
+        stability = state.stability
+        difficulty = state.difficulty
+        step = state.step
+        reps = state.reps
+        lapses = state.lapses
+        phase = state.phase
+    }
+
+    /// The stored state of an undo entry: the state before the review; for a first review no
+    /// state but its local day in `lastReviewDay`; for a cram review only the cram mark as phase.
+    init(_ entry: UndoEntry) {
+        self.init(entry.before)
+        if entry.isCram {
+            phase = UndoEntry.cramPhase
+        } else if !entry.before.isPresent {
+            lastReviewDay = entry.day
+        }
+    }
+
+    /// Whether the narrow records hold these fields (day and interval in 32 bits).
     var fitsNarrow: Bool { Int32(exactly: lastReviewDay) != nil && Int32(exactly: intervalDays) != nil }
+
+    /// The in-memory state, or nil when a present state does not fit it (see ``PackedCardState``).
+    var packed: PackedCardState? {
+        PackedCardState(dueMs: dueMs, lastReviewMs: lastReviewMs, lastReviewDay: lastReviewDay, intervalDays: intervalDays,
+                        stability: stability, difficulty: difficulty, step: step, reps: reps, lapses: lapses, phase: phase)
+    }
+
+    /// The undo entry of review `review` these fields store (see ``init(_:)-(UndoEntry)``), or
+    /// nil when its state does not fit a ``PackedCardState``.
+    func undoEntry(review: IDKey) -> UndoEntry? {
+        switch phase {
+        case UndoEntry.cramPhase: .cram(review)
+        case 0: .scheduled(review, before: .none, day: lastReviewDay)
+        default: packed.map { .scheduled(review, before: $0, day: 0) }
+        }
+    }
+
+    /// Why a present state does not fit a ``PackedCardState`` (for error messages).
+    var misfit: String {
+        Int32(exactly: intervalDays) == nil
+            ? "has an interval of \(intervalDays) days, beyond 32 bits"
+            : "was last reviewed on local day \(lastReviewDay), too far from the instant \(lastReviewMs) ms"
+    }
 }
 
 extension PlainDataSink {
@@ -272,9 +342,9 @@ extension PlainDataSink {
         put(key.low)
     }
 
-    /// A packed card state's fields, days and interval in 32 bits when `narrow`.
+    /// A card state's fields, days and interval in 32 bits when `narrow`.
     @inline(__always)
-    mutating func put(_ state: PackedCardState, narrow: Bool) {
+    mutating func put(_ state: EncodedCardState, narrow: Bool) {
         put(state.dueMs)
         put(state.lastReviewMs)
         if narrow {
@@ -307,11 +377,10 @@ extension PlainDataSource {
         return IDKey(high: high, low: take())
     }
 
-    /// A packed card state, days and interval in 32 bits when `narrow`.
-    /// - Throws: ``EventDecodingError`` for a phase other than 0 (none) to 3 or `extra`.
+    /// A card state's fields, days and interval in 32 bits when `narrow` (unchecked).
     @inline(__always)
-    mutating func takeState(narrow: Bool, allowing extra: UInt8 = 0) throws(EventDecodingError) -> PackedCardState {
-        var state = PackedCardState()
+    mutating func takeState(narrow: Bool) -> EncodedCardState {
+        var state = EncodedCardState()
         state.dueMs = take()
         state.lastReviewMs = take()
         if narrow {
@@ -327,9 +396,6 @@ extension PlainDataSource {
         state.reps = take()
         state.lapses = take()
         state.phase = take()
-        guard state.phase <= 3 || (extra != 0 && state.phase == extra) else {
-            throw EventDecodingError(.invalidValue, "card phase \(state.phase) is not 0 (new), 1 (learning), 2 (review) or 3 (relearning)")
-        }
         return state
     }
 

@@ -27,7 +27,10 @@ extension VocabularyState {
     mutating func deleteDeck(_ id: DeckID) {
         guard let slot = decks.slot(of: id).map(Int.init), decks.isCreated[slot], !decks.isDeleted[slot] else { return }
         decks.isDeleted[slot] = true
-        for card in decks.members[slot] { unindex(card) }
+        for card in decks.members[slot] {
+            unindex(card)
+            cards.hot[Int(card)].isDeckDeleted = true
+        }
     }
 
     /// Adds card `card` of `owner` in deck `deckID` with `front`, created at `occurred` (log
@@ -39,8 +42,9 @@ extension VocabularyState {
         let profile = profiles.slot(adding: owner).slot
         ensureIndexes(profile: profile)
         let deck = decks.slot(naming: deckID, profile: owner)
-        let slot = cards.append(key: key, hot: CardHot(seed: card.schedulerSeed, profile: profile, deck: deck),
-                                front: front, created: occurred, position: position)
+        var record = CardHot(profile: profile)
+        record.isDeckDeleted = decks.isDeleted[Int(deck)]
+        let slot = cards.append(key: key, hot: record, deck: deck, front: front, created: occurred, position: position)
         addMember(slot)
         index(slot)
     }
@@ -55,10 +59,11 @@ extension VocabularyState {
         guard let slot = cards.slot(of: IDKey(moved.card)) else { return }
         let index = Int(slot)
         let deck = decks.slot(naming: moved.toDeck, profile: profiles.ids[Int(cards.hot[index].profile)])
-        guard deck != cards.hot[index].deck else { return }
+        guard deck != cards.decks[index] else { return }
         unindex(slot)
         removeMember(slot)
-        cards.hot[index].deck = deck
+        cards.decks[index] = deck
+        cards.hot[index].isDeckDeleted = decks.isDeleted[Int(deck)]
         cards.moves[index] += 1
         addMember(slot)
         self.index(slot)
@@ -95,12 +100,13 @@ extension VocabularyState {
         let index = Int(slot)
         var ring = cards.hot[index].ring
         if review.mode == .cram {
-            cards.hot[index].cramReviews += 1
+            cards.cramReviews[index] += 1
             cards.undo.append(.cram(IDKey(id)), to: &ring)
             cards.hot[index].ring = ring
             return
         }
-        let previous = cards.hot[index].state, seed = cards.hot[index].seed
+        // The seed is computed while the card's record is on its way from memory.
+        let previous = cards.hot[index].state, seed = review.card.schedulerSeed
         let profile = profiles.ids[Int(cards.hot[index].profile)]
         let record = ReviewRecord(rating: FSRSRating(review.rating), timeMs: occurred.instant.milliseconds,
                                   utcOffsetMinutes: Int(occurred.utcOffset.seconds) / 60)
@@ -143,7 +149,7 @@ extension VocabularyState {
         guard let position = cards.undo.lastIndex(of: IDKey(undo.review), in: ring) else { return }
         let entry = cards.undo.entry(position, of: ring)
         if entry.isCram {
-            cards.hot[index].cramReviews -= 1
+            cards.cramReviews[index] -= 1
             cards.undo.remove(at: position, from: &ring)
             cards.hot[index].ring = ring
             return

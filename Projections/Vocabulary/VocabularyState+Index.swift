@@ -6,14 +6,13 @@ extension VocabularyState {
     /// True when the card at `slot` is deleted or its deck is.
     @inline(__always)
     func isGone(_ slot: Int) -> Bool {
-        cards.hot[slot].isDeleted || decks.isDeleted[Int(cards.hot[slot].deck)]
+        cards.hot[slot].flags & (CardHot.deletedFlag | CardHot.deckDeletedFlag) != 0
     }
 
     /// Whether the card at `slot` belongs in an index (neither suspended nor gone).
     @inline(__always)
     func isIndexed(_ slot: Int) -> Bool {
-        cards.hot[slot].flags & (CardHot.suspendedFlag | CardHot.deletedFlag) == 0
-            && !decks.isDeleted[Int(cards.hot[slot].deck)]
+        cards.hot[slot].flags & (CardHot.suspendedFlag | CardHot.deletedFlag | CardHot.deckDeletedFlag) == 0
     }
 
     /// Takes the card at `slot` out of whichever index holds it.
@@ -50,14 +49,14 @@ extension VocabularyState {
 
     /// Adds the card at `slot` to its deck's member list.
     mutating func addMember(_ slot: Int32) {
-        let deck = Int(cards.hot[Int(slot)].deck)
+        let deck = Int(cards.decks[Int(slot)])
         cards.deckPositions[Int(slot)] = Int32(decks.members[deck].count)
         decks.members[deck].append(slot)
     }
 
     /// Takes the card at `slot` out of its deck's member list (swap-remove).
     mutating func removeMember(_ slot: Int32) {
-        let deck = Int(cards.hot[Int(slot)].deck), position = Int(cards.deckPositions[Int(slot)])
+        let deck = Int(cards.decks[Int(slot)]), position = Int(cards.deckPositions[Int(slot)])
         let last = decks.members[deck].removeLast()
         if position < decks.members[deck].count {
             decks.members[deck][position] = last

@@ -148,7 +148,7 @@ extension VocabularyState {
     private func matches(_ slot: Int32, _ filter: DeckFilter) -> Bool {
         switch filter {
         case .any: true
-        case .deck(let deck): cards.hot[Int(slot)].deck == deck
+        case .deck(let deck): cards.decks[Int(slot)] == deck
         case .unknown: false
         }
     }
@@ -162,10 +162,10 @@ extension VocabularyState {
     func summary(_ slot: Int32) -> CardSummary {
         let index = Int(slot), hot = cards.hot[index]
         return CardSummary(
-            id: CardID(cards.keys[index].uuid), deck: decks.ids[Int(hot.deck)], profile: profiles.ids[Int(hot.profile)],
+            id: CardID(cards.keys[index].uuid), deck: decks.ids[Int(cards.decks[index])], profile: profiles.ids[Int(hot.profile)],
             front: cards.fronts[index], createdPosition: cards.createdPositions[index], created: cards.created[index],
-            isSuspended: hot.isSuspended, isDeleted: hot.isDeleted, isDeckDeleted: decks.isDeleted[Int(hot.deck)],
+            isSuspended: hot.isSuspended, isDeleted: hot.isDeleted, isDeckDeleted: hot.isDeckDeleted,
             edits: cards.edits[index], moves: cards.moves[index], schedule: hot.state.unpacked,
-            cramReviews: Int(hot.cramReviews), undoableReviews: Int(hot.ring.count))
+            cramReviews: Int(cards.cramReviews[index]), undoableReviews: Int(hot.ring.count))
     }
 }

@@ -4,7 +4,7 @@ public struct SchedulerConfiguration: Sendable, Hashable {
     public var parameters: FSRSParameters
     /// The retention the intervals aim at, in (0, 1); 0.9 by default.
     public var desiredRetention: Float
-    /// The longest interval in days; 36500 by default.
+    /// The longest interval in days, 1 … `Int32.max`; 36500 by default.
     public var maximumInterval: Int
     /// The local hour (0 … 23) at which a new day starts; 4 by default (Anki's rollover).
     public var dayCutoffHour: Int
@@ -18,7 +18,8 @@ public struct SchedulerConfiguration: Sendable, Hashable {
 
     /// A validated configuration; the defaults are py-fsrs's, with FSRS-6 default weights.
     /// - Throws: ``SchedulerConfigurationError`` for a retention outside (0, 1), a maximum
-    ///   interval below 1, a cut-off hour outside 0 … 23, or a step that is not positive.
+    ///   interval outside 1 … `Int32.max` days (intervals are kept in 32 bits), a cut-off hour
+    ///   outside 0 … 23, or a step that is not positive.
     public init(parameters: FSRSParameters = .fsrs6Default, desiredRetention: Float = 0.9,
                 maximumInterval: Int = 36500, dayCutoffHour: Int = 4,
                 learningSteps: [Int] = [1, 10], relearningSteps: [Int] = [10],
@@ -26,7 +27,7 @@ public struct SchedulerConfiguration: Sendable, Hashable {
         guard desiredRetention > 0, desiredRetention < 1 else {
             throw .desiredRetention(Double(desiredRetention))
         }
-        guard maximumInterval >= 1 else { throw .maximumInterval(maximumInterval) }
+        guard maximumInterval >= 1, maximumInterval <= Int(Int32.max) else { throw .maximumInterval(maximumInterval) }
         guard (0...23).contains(dayCutoffHour) else { throw .dayCutoffHour(dayCutoffHour) }
         for step in learningSteps + relearningSteps where step <= 0 { throw .step(step) }
         self.parameters = parameters
@@ -57,7 +58,7 @@ public struct SchedulerConfiguration: Sendable, Hashable {
 public enum SchedulerConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The desired retention is not strictly between 0 and 1.
     case desiredRetention(Double)
-    /// The maximum interval is below 1 day.
+    /// The maximum interval is below 1 day or above `Int32.max` days.
     case maximumInterval(Int)
     /// The cut-off hour is not 0 … 23.
     case dayCutoffHour(Int)
@@ -77,7 +78,7 @@ public enum SchedulerConfigurationError: Error, Sendable, Equatable, CustomStrin
     public var description: String {
         switch self {
         case .desiredRetention(let r): "desired retention \(r) is not strictly between 0 and 1; use e.g. 0.9"
-        case .maximumInterval(let n): "maximum interval \(n) is below 1 day; use a positive number of days (default 36500)"
+        case .maximumInterval(let n): "maximum interval \(n) is not between 1 and \(Int32.max) days; use a positive number of days (default 36500)"
         case .dayCutoffHour(let h): "day cut-off hour \(h) is not an hour of the day; use 0 … 23 (default 4)"
         case .step(let m): "learning step of \(m) minutes is not positive; use positive minutes, or no steps"
         }

@@ -235,6 +235,12 @@ import TestSupport
     @Test func configurationIsValidated() {
         #expect(throws: SchedulerConfigurationError.desiredRetention(1)) { try SchedulerConfiguration(desiredRetention: 1) }
         #expect(throws: SchedulerConfigurationError.maximumInterval(0)) { try SchedulerConfiguration(maximumInterval: 0) }
+        // Intervals are kept in 32 bits: the longest allowed is Int32.max days.
+        let beyond = Int(Int32.max) + 1
+        #expect(throws: SchedulerConfigurationError.maximumInterval(beyond)) { try SchedulerConfiguration(maximumInterval: beyond) }
+        #expect(SchedulerConfigurationError.maximumInterval(beyond).description
+            == "maximum interval 2147483648 is not between 1 and 2147483647 days; use a positive number of days (default 36500)")
+        #expect((try? SchedulerConfiguration(maximumInterval: Int(Int32.max)))?.maximumInterval == Int(Int32.max))
         #expect(throws: SchedulerConfigurationError.dayCutoffHour(24)) { try SchedulerConfiguration(dayCutoffHour: 24) }
         #expect(throws: SchedulerConfigurationError.step(0)) { try SchedulerConfiguration(learningSteps: [1, 0]) }
     }

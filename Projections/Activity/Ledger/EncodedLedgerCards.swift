@@ -107,10 +107,9 @@ struct EncodedLedgerCards: Sendable, Equatable {
     /// The buckets (their ``LedgerBuckets/moves`` starting at `moves`), windows and slot ids the
     /// bytes hold (slots in id order, rings starting at 0).
     /// - Complexity: O(n): one insert per card into buckets reserved up front.
-    func materialize(moves: UInt) -> (buckets: LedgerBuckets, windows: LedgerWindows, cardIDs: [IDKey]) {
+    func materialize(moves: UInt) -> (buckets: LedgerBuckets, windows: AlignedArray<LedgerWindow>, cardIDs: [IDKey]) {
         var buckets = LedgerBuckets(minimumCapacity: count, moves: moves)
-        var windows = LedgerWindows()
-        windows.reserveCapacity(count)
+        var windows = AlignedArray<LedgerWindow>(minimumCapacity: count)
         var cardIDs: [IDKey] = []
         cardIDs.reserveCapacity(count)
         bytes.withUnsafeBytes { raw in
@@ -139,9 +138,7 @@ struct EncodedLedgerCards: Sendable, Equatable {
                     offset += flags & 0x80 == 0 ? Self.narrowReviewSize : Self.wideReviewSize
                 }
                 entry.count = Int(header & 7)
-                windows.appendEmpty()
-                windows.makeUnique()
-                windows.pointer(to: slot).pointee = window
+                windows.append(window)
                 cardIDs.append(id)
                 _ = buckets.insert(id, slot: slot, entry: entry)
             }

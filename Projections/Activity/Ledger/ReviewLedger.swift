@@ -4,8 +4,9 @@ import Events
 /// The bounded per-card memory that lets the activity read model take an undone review back out
 /// of the numbers it went into, flat: an id index whose buckets hold each card's slot and header
 /// (``LedgerBuckets``: owner, window state), and the cards' windows of reviews by slot
-/// (``LedgerWindows``), so a review reads one cache line (its bucket) and writes one more (the
-/// review slot), both prefetchable by a batch fold (see ``prefetchBucket(of:)`` and
+/// (an ``AlignedArray``: 64-byte aligned, so a 128-byte window is exactly two cache lines and a
+/// 32-byte review slot never straddles two), so a review reads one cache line (its bucket) and
+/// writes one more (the review slot), both prefetchable by a batch fold (see ``prefetchBucket(of:)`` and
 /// ``lookAhead(_:undo:)``), and allocates nothing.
 ///
 /// For every card created it keeps the card's profile, whether the card has had a scheduled
@@ -29,7 +30,7 @@ package struct ReviewLedger: Sendable, Equatable {
     /// Each card's bucket: id, slot and header (empty while ``pending``).
     private var buckets = LedgerBuckets()
     /// Each slot's window of reviews (empty while ``pending``).
-    private var windows = LedgerWindows()
+    private var windows = AlignedArray<LedgerWindow>()
     /// The card id of each slot (empty while ``pending``).
     private var slotIDs: [IDKey] = []
     /// The profiles that own cards, by number (a card's ``LedgerEntry/profile``).
@@ -101,7 +102,7 @@ package struct ReviewLedger: Sendable, Equatable {
             profileNumbers[owner] = number
         }
         slotIDs.append(key)
-        windows.appendEmpty()
+        windows.append(LedgerWindow())
     }
 
     /// Forgets a deleted card: later reviews and undos of it are ignored. The last slot moves
@@ -111,7 +112,7 @@ package struct ReviewLedger: Sendable, Equatable {
         guard let slot = buckets.remove(IDKey(card)) else { return }
         let last = slotIDs.count - 1
         if slot != last {
-            windows.copy(from: last, to: slot)
+            windows[slot] = windows[last]
             slotIDs[slot] = slotIDs[last]
             buckets.setSlot(slot, at: buckets.find(slotIDs[slot])!)
         }
@@ -139,8 +140,7 @@ package struct ReviewLedger: Sendable, Equatable {
         var entry = buckets.entry(at: bucket)
         guard profiles[Int(entry.profile)] == IDKey(profile) else { return nil }
         buckets.makeUnique()
-        windows.makeUnique()
-        let fact = windows.pointer(to: buckets.slot(at: bucket)).pointee.remember(fact, id: IDKey(id), entry: &entry)
+        let fact = windows[buckets.slot(at: bucket)].remember(fact, id: IDKey(id), entry: &entry)
         buckets.setEntry(entry, at: bucket)
         return fact
     }
@@ -157,9 +157,8 @@ package struct ReviewLedger: Sendable, Equatable {
     package mutating func undo(_ review: EventID, bucket: Int) -> ReviewUndo? {
         var entry = buckets.entry(at: bucket)
         buckets.makeUnique()
-        windows.makeUnique()
-        guard let (removed, newFirstDay) = windows.pointer(to: buckets.slot(at: bucket)).pointee
-            .forget(IDKey(review), entry: &entry) else { return nil }
+        guard let (removed, newFirstDay) = windows[buckets.slot(at: bucket)].forget(IDKey(review), entry: &entry)
+        else { return nil }
         buckets.setEntry(entry, at: bucket)
         return ReviewUndo(profile: ProfileID(profiles[Int(entry.profile)].uuid), removed: removed, newFirstDay: newFirstDay)
     }
@@ -194,11 +193,13 @@ extension ReviewLedger {
     ///   the card is unknown or the cards are still packed).
     @inline(__always) package mutating func lookAhead(_ card: CardID, undo: Bool) -> CardLookahead {
         guard let bucket = buckets.find(IDKey(card)) else { return .none }
-        let window = UnsafePointer(windows.base + buckets.slot(at: bucket))
-        if undo {
-            window.prefetchWindow()
-        } else {
-            window.prefetchNextReview(of: buckets.entry(at: bucket))
+        windows.withUnsafeBufferPointer { windows in
+            let window = windows.baseAddress! + buckets.slot(at: bucket)
+            if undo {
+                window.prefetchWindow()
+            } else {
+                window.prefetchNextReview(of: buckets.entry(at: bucket))
+            }
         }
         return CardLookahead(bucket: Int32(bucket), layout: layout)
     }

@@ -1,6 +1,11 @@
-/// The fields of a card that a review reads and writes, as one plain-data record (no strings,
-/// no references): its FSRS state, fuzz seed, owner and deck slots, where it sits in the due
-/// calendar, its undo ring and counters.
+/// The fields of a card that a review reads and writes, as one plain-data record of 64 bytes (no
+/// strings, no references): its FSRS state, owner slot, where it sits in the due calendar, its
+/// undo ring and its flags. In ``CardTable``'s 64-byte-aligned column a record is exactly one
+/// cache line, so a review of a card touches one line of it.
+///
+/// What a review does not need lives in columns apart: the deck (a review only asks whether it
+/// is deleted: ``deckDeletedFlag``) and the cram count (``CardTable/cramReviews``). The fuzz seed
+/// is not kept: it is computed from the card id the review names.
 struct CardHot: Sendable, Equatable {
     /// Set in ``flags`` while the card is suspended.
     static let suspendedFlag: UInt8 = 1
@@ -8,30 +13,25 @@ struct CardHot: Sendable, Equatable {
     static let deletedFlag: UInt8 = 2
     /// Set in ``flags`` while the card is in its due calendar counted as learning.
     static let dueLearningFlag: UInt8 = 4
+    /// Set in ``flags`` while the card's deck is deleted (a copy of the deck's flag, kept in step
+    /// by the fold, so that indexing a card reads no deck column).
+    static let deckDeletedFlag: UInt8 = 8
 
     /// The FSRS state after the counted reviews (``PackedCardState/none`` while new).
     var state: PackedCardState
-    /// `CardID.schedulerSeed` of the card id, cached.
-    var seed: Int64
     /// The owner's slot in ``ProfileTable``.
     var profile: Int32
-    /// The deck's slot in ``DeckTable``.
-    var deck: Int32
     /// Where the card is in its profile's due calendar (derived; not encoded).
     var due: DuePlace = .none
     /// The card's run in ``UndoRing``.
     var ring = RingHandle()
-    /// Cram reviews recorded and not undone.
-    var cramReviews: Int32 = 0
-    /// ``suspendedFlag``, ``deletedFlag``, ``dueLearningFlag``.
+    /// ``suspendedFlag``, ``deletedFlag``, ``dueLearningFlag``, ``deckDeletedFlag``.
     var flags: UInt8 = 0
 
-    /// A new card of `profile` in `deck`.
-    init(seed: Int64, profile: Int32, deck: Int32) {
+    /// A new card of `profile`.
+    init(profile: Int32) {
         state = .none
-        self.seed = seed
         self.profile = profile
-        self.deck = deck
     }
 
     /// Taken out of scheduling until unsuspended.
@@ -44,5 +44,11 @@ struct CardHot: Sendable, Equatable {
     var isDeleted: Bool {
         get { flags & Self.deletedFlag != 0 }
         set { flags = newValue ? flags | Self.deletedFlag : flags & ~Self.deletedFlag }
+    }
+
+    /// Whether its deck is deleted.
+    var isDeckDeleted: Bool {
+        get { flags & Self.deckDeletedFlag != 0 }
+        set { flags = newValue ? flags | Self.deckDeletedFlag : flags & ~Self.deckDeletedFlag }
     }
 }

@@ -1,17 +1,21 @@
-import CPrefetch
 import Events
 
 /// The vocabulary model's cards as columns indexed by slot: a card's slot is given when it is
 /// created, in log order, so the same log always gives the same slots, and ascending slots are
-/// creation order. The hot scheduling fields are one plain-data array (``hot``); strings and
-/// rarely read fields are columns apart; every card's undo entries share one ``UndoRing``.
+/// creation order. The hot scheduling fields are one plain-data column of one cache line per
+/// card (``hot``); strings and rarely read fields are columns apart; every card's undo entries
+/// share one ``UndoRing``.
 struct CardTable: Sendable {
     /// The slot of each card id (one cache miss per lookup, prefetchable).
     private(set) var slotOf = IDSlotIndex()
     /// The id of each slot.
     private(set) var keys: [IDKey] = []
     /// The hot fields of each slot.
-    var hot: [CardHot] = []
+    var hot = AlignedArray<CardHot>()
+    /// The deck slot (in ``DeckTable``) of each card.
+    var decks: [Int32] = []
+    /// Cram reviews recorded and not undone, per card.
+    var cramReviews: [Int32] = []
     /// The prompt side, as last edited.
     var fronts: [String] = []
     /// When each card was created.
@@ -39,12 +43,14 @@ struct CardTable: Sendable {
 
     /// Adds a card and returns its slot; the caller has checked the id is new.
     /// - Complexity: O(1) amortized.
-    mutating func append(key: IDKey, hot record: CardHot, front: String, created time: EventTime,
+    mutating func append(key: IDKey, hot record: CardHot, deck: Int32, front: String, created time: EventTime,
                          position: UInt64, edits editCount: Int = 0, moves moveCount: Int = 0) -> Int32 {
         let slot = Int32(keys.count)
         slotOf.insert(key, slot: slot)
         keys.append(key)
         hot.append(record)
+        decks.append(deck)
+        cramReviews.append(0)
         fronts.append(front)
         created.append(time)
         createdPositions.append(position)
@@ -58,8 +64,8 @@ struct CardTable: Sendable {
     /// id index is built here and deck positions start unset.
     /// - Returns: nil when an id appears twice.
     /// - Complexity: O(n) for n cards.
-    init?(keys: [IDKey], hot: [CardHot], fronts: [String], created: [EventTime], createdPositions: [UInt64],
-          edits: [Int], moves: [Int], undo: UndoRing) {
+    init?(keys: [IDKey], hot: AlignedArray<CardHot>, decks: [Int32], cramReviews: [Int32], fronts: [String],
+          created: [EventTime], createdPositions: [UInt64], edits: [Int], moves: [Int], undo: UndoRing) {
         // Each insert is a cache miss (the keys are random): the buckets of the keys a few
         // inserts ahead are prefetched so that the misses overlap.
         var slotOf = IDSlotIndex(minimumCapacity: keys.count)
@@ -71,6 +77,8 @@ struct CardTable: Sendable {
         self.slotOf = slotOf
         self.keys = keys
         self.hot = hot
+        self.decks = decks
+        self.cramReviews = cramReviews
         self.fronts = fronts
         self.created = created
         self.createdPositions = createdPositions
@@ -91,16 +99,9 @@ extension CardTable {
     @inline(__always)
     func prefetchIndex(_ key: IDKey) { slotOf.prefetch(key) }
 
-    /// Starts loading card `slot`'s hot record (both cache lines it may straddle) for writing.
+    /// Starts loading card `slot`'s hot record (one cache line) for writing.
     @inline(__always)
-    func prefetchHot(_ slot: Int32) {
-        hot.withUnsafeBufferPointer { hot in
-            guard Int(slot) < hot.count else { return }
-            let record = UnsafeRawPointer(hot.baseAddress! + Int(slot))
-            hindsight_prefetch_for_write(record)
-            hindsight_prefetch_for_write(record + (MemoryLayout<CardHot>.size - 1))
-        }
-    }
+    func prefetchHot(_ slot: Int32) { hot.prefetchForWrite(Int(slot)) }
 }
 
 extension CardTable {
@@ -126,14 +127,15 @@ extension CardTable: Equatable {
     /// Equal when every card's facts are, undo entries compared in logical order (never by
     /// where their runs lie, nor by whether they are still pending) and derived places ignored.
     static func == (lhs: CardTable, rhs: CardTable) -> Bool {
-        guard lhs.keys == rhs.keys, lhs.fronts == rhs.fronts, lhs.created == rhs.created,
+        guard lhs.keys == rhs.keys, lhs.decks == rhs.decks, lhs.cramReviews == rhs.cramReviews,
+              lhs.fronts == rhs.fronts, lhs.created == rhs.created,
               lhs.createdPositions == rhs.createdPositions, lhs.edits == rhs.edits, lhs.moves == rhs.moves
         else { return false }
         let lhsUndo = lhs.materializedUndo, rhsUndo = rhs.materializedUndo
         for slot in lhs.hot.indices {
             let a = lhs.hot[slot], b = rhs.hot[slot]
-            guard a.state == b.state, a.seed == b.seed, a.profile == b.profile, a.deck == b.deck,
-                  a.cramReviews == b.cramReviews, a.isSuspended == b.isSuspended, a.isDeleted == b.isDeleted,
+            guard a.state == b.state, a.profile == b.profile, a.isSuspended == b.isSuspended,
+                  a.isDeleted == b.isDeleted, a.isDeckDeleted == b.isDeckDeleted,
                   lhsUndo.entries(of: a.ring) == rhsUndo.entries(of: b.ring)
             else { return false }
         }

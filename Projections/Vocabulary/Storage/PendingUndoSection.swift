@@ -93,8 +93,9 @@ struct PendingUndoSection: Sendable {
     }
 
     /// Checks `entryCount` entries of `block` (which starts at `offset` in the snapshot): each
-    /// phase, each state's local day (``PackedCardState/dayOffsetFits``), and for a wide block
-    /// whether every day and interval fits the narrow records.
+    /// phase, that each state fits a ``PackedCardState`` (its local day near its last review, its
+    /// interval in 32 bits), and for a wide block whether every day and interval fits the narrow
+    /// records.
     /// - Returns: whether they all fit the narrow records.
     /// - Throws: ``EventDecodingError`` at the first phase or day out of range.
     private static func check(_ block: UnsafeRawBufferPointer, entryCount: Int, widths: RecordWidths,
@@ -110,20 +111,25 @@ struct PendingUndoSection: Sendable {
                     .invalidValue, "undo entry phase \(phase) is not 0 (new), 1 (learning), 2 (review), "
                         + "3 (relearning) or \(UndoEntry.cramPhase) (cram)", offset: offset + cursor + widths.undo - 1)
             }
-            let day = widths.isNarrow
-                ? Int64(Int32(littleEndian: block.loadUnaligned(fromByteOffset: cursor + 32, as: Int32.self)))
-                : Int64(littleEndian: block.loadUnaligned(fromByteOffset: cursor + 32, as: Int64.self))
+            let (day, interval) = widths.isNarrow
+                ? (Int64(Int32(littleEndian: block.loadUnaligned(fromByteOffset: cursor + 32, as: Int32.self))),
+                   Int64(Int32(littleEndian: block.loadUnaligned(fromByteOffset: cursor + 36, as: Int32.self))))
+                : (Int64(littleEndian: block.loadUnaligned(fromByteOffset: cursor + 32, as: Int64.self)),
+                   Int64(littleEndian: block.loadUnaligned(fromByteOffset: cursor + 40, as: Int64.self)))
             if phase != 0 && phase != UndoEntry.cramPhase {
-                // A state before a review: its local day must lie within an entry's reach.
+                // A state before a review: it must fit an entry's state.
                 let instant = Int64(littleEndian: block.loadUnaligned(fromByteOffset: cursor + 24, as: Int64.self))
                 guard PackedCardState.dayOffset(day: day, instantMs: instant) != nil else {
                     throw EventDecodingError(
                         .invalidValue, "undo entry's state was last reviewed on local day \(day), too far from "
                             + "the instant \(instant) ms", offset: offset + cursor + 32)
                 }
+                guard Int32(exactly: interval) != nil else {
+                    throw EventDecodingError(.invalidValue, "undo entry's state has an interval of \(interval) days, "
+                                             + "beyond 32 bits", offset: offset + cursor + 40)
+                }
             }
             if !widths.isNarrow && fits {
-                let interval = Int64(littleEndian: block.loadUnaligned(fromByteOffset: cursor + 40, as: Int64.self))
                 fits = Int32(exactly: day) != nil && Int32(exactly: interval) != nil
             }
             cursor &+= widths.undo
@@ -144,10 +150,11 @@ struct PendingUndoSection: Sendable {
                 precondition(slots.count + UndoRing.depth <= capacity, "more undo runs than counted")
                 for _ in 0..<Int(run) {
                     let review = source.takeKey()
-                    // Checked when the section was made: a phase out of range is impossible here.
-                    let stored = (try? source.takeState(narrow: widths.isNarrow, allowing: UndoEntry.cramPhase))
-                        ?? PackedCardState()
-                    slots.append(UndoEntry(review: review, stored: stored))
+                    // Checked when the section was made: every entry decodes.
+                    guard let entry = source.takeState(narrow: widths.isNarrow).undoEntry(review: review) else {
+                        preconditionFailure("an undo entry of a checked section does not decode")
+                    }
+                    slots.append(entry)
                 }
                 slots.append(repeating: .empty, count: UndoRing.depth - Int(run))
             }

@@ -5,125 +5,53 @@ import Foundation
 /// was new) and, for a first counted review, the local day it was counted on (for the daily
 /// new-card count).
 ///
-/// Plain data in 64 bytes, so that in the pool's 64-byte-aligned chunks an entry is exactly one
-/// cache line (a review writes one line, not two): the id, then the state's fields with its
-/// local day of the last review held as its distance from the UTC day of that review's instant
-/// (``dayOffset``: the person's UTC offset, at most 18 hours, and the day cut-off move it by at
-/// most two days, so it always fits a byte). A first counted review has no state before it, so
-/// its day rides in `dueMs`; a cram review is marked by ``cramPhase`` in its `phase`.
+/// Plain data in 64 bytes (58 used), so that in the pool's 64-byte-aligned chunks an entry is
+/// exactly one cache line (a review writes one line, not two): the id, then the state. A first
+/// counted review has no state before it, so its day rides in the state's `dueMs`; a cram
+/// review is marked by ``cramPhase`` in its `phase`.
 struct UndoEntry: Sendable, Equatable {
     /// The `phase` that marks a cram entry.
     static let cramPhase: UInt8 = 0xFF
 
     /// The review's event id.
     var review: IDKey
-    // The stored state's fields (see the type).
-    private var dueMs: Int64
-    private var lastReviewMs: Int64
-    private var intervalDays: Int64
-    private var stability: Float
-    private var difficulty: Float
-    private var step: Int32
-    private var reps: Int32
-    private var lapses: Int32
-    private var phase: UInt8
-    /// The state's `lastReviewDay` minus the UTC day of its `lastReviewMs`.
-    private var dayOffset: Int8
+    /// The state before the review, or the day of a first review, or the cram mark: see the type.
+    private var state: PackedCardState
 
-    /// An entry from its stored parts (as ``stored`` gives them back).
-    /// - Precondition: a stored state's local day lies within a byte's reach of the UTC day of
-    ///   its last review (always so for states the scheduler made; a snapshot whose states break
-    ///   it does not decode: see ``PackedCardState/dayOffsetFits``).
-    init(review: IDKey, stored: PackedCardState) {
+    private init(review: IDKey, state: PackedCardState) {
         self.review = review
-        stability = stored.stability
-        difficulty = stored.difficulty
-        step = stored.step
-        reps = stored.reps
-        lapses = stored.lapses
-        phase = stored.phase
-        intervalDays = stored.intervalDays
-        lastReviewMs = stored.lastReviewMs
-        if stored.isPresent && stored.phase != Self.cramPhase {
-            guard let offset = stored.dayOffset else {
-                preconditionFailure("card state's local day \(stored.lastReviewDay) is too far from its last review")
-            }
-            dueMs = stored.dueMs
-            dayOffset = offset
-        } else {
-            // No state (the day of a first review, or a cram mark): the day rides in `dueMs`.
-            dueMs = stored.lastReviewDay
-            dayOffset = 0
-        }
-    }
-
-    /// The state before the review, or the day (no state) or the cram mark: see the type.
-    var stored: PackedCardState {
-        var state = PackedCardState()
-        state.stability = stability
-        state.difficulty = difficulty
-        state.step = step
-        state.reps = reps
-        state.lapses = lapses
-        state.phase = phase
-        state.intervalDays = intervalDays
-        state.lastReviewMs = lastReviewMs
-        if phase != 0 && phase != Self.cramPhase {
-            state.dueMs = dueMs
-            state.lastReviewDay = DueCalendar.day(of: lastReviewMs) + Int64(dayOffset)
-        } else {
-            state.lastReviewDay = dueMs
-        }
-        return state
+        self.state = state
     }
 
     /// A cram review.
     static func cram(_ review: IDKey) -> UndoEntry {
-        var stored = PackedCardState()
-        stored.phase = cramPhase
-        return UndoEntry(review: review, stored: stored)
+        var mark = PackedCardState()
+        mark.phase = cramPhase
+        return UndoEntry(review: review, state: mark)
     }
 
     /// A counted review that replaced `before` on local `day` (the day is remembered only when
     /// `before` is ``PackedCardState/none``: only a first review's day is ever needed).
+    @inline(__always)
     static func scheduled(_ review: IDKey, before: PackedCardState, day: Int64) -> UndoEntry {
-        guard !before.isPresent else { return UndoEntry(review: review, stored: before) }
-        var stored = PackedCardState()
-        stored.lastReviewDay = day
-        return UndoEntry(review: review, stored: stored)
+        guard !before.isPresent else { return UndoEntry(review: review, state: before) }
+        var first = PackedCardState()
+        first.dueMs = day
+        return UndoEntry(review: review, state: first)
     }
 
     /// True for a cram review.
-    @inline(__always) var isCram: Bool { phase == Self.cramPhase }
+    @inline(__always) var isCram: Bool { state.phase == Self.cramPhase }
 
     /// The state before a counted review (``PackedCardState/none`` for a first review and for
     /// a cram review).
-    @inline(__always) var before: PackedCardState { phase == Self.cramPhase || phase == 0 ? .none : stored }
+    @inline(__always) var before: PackedCardState { state.phase == Self.cramPhase || state.phase == 0 ? .none : state }
 
     /// The local day of a counted first review (0 for any other entry).
-    @inline(__always) var day: Int64 { phase == 0 ? dueMs : 0 }
+    @inline(__always) var day: Int64 { state.phase == 0 ? state.dueMs : 0 }
 
     /// The filler of unused slots.
     static let empty = UndoEntry.cram(IDKey(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))))
-}
-
-extension PackedCardState {
-    /// `lastReviewDay` minus the UTC day of `lastReviewMs`, when it fits a byte (nil otherwise).
-    @inline(__always)
-    var dayOffset: Int8? { Self.dayOffset(day: lastReviewDay, instantMs: lastReviewMs) }
-
-    /// Local `day` minus the UTC day of the instant `instantMs`, when it fits a byte (nil
-    /// otherwise): how an ``UndoEntry`` holds a state's day of last review.
-    @inline(__always)
-    static func dayOffset(day: Int64, instantMs: Int64) -> Int8? {
-        let (difference, overflow) = day.subtractingReportingOverflow(DueCalendar.day(of: instantMs))
-        return overflow ? nil : Int8(exactly: difference)
-    }
-
-    /// Whether an ``UndoEntry`` can hold this state: true for no state, and for a state whose
-    /// local day lies within a byte's reach of the UTC day of its last review (every state the
-    /// scheduler makes). Snapshot decoding refuses states for which it is false.
-    var dayOffsetFits: Bool { !isPresent || dayOffset != nil }
 }
 
 /// Where a card's ring lives in ``UndoRing``: its first slot (-1 until the card's first

@@ -60,51 +60,89 @@ struct UndoRingTests {
     }
 
     @Test("an entry gives back exactly the state, the day or the cram mark it was made from", arguments: 0..<20)
-    func entryRoundTrip(seed: UInt64) {
+    func entryRoundTrip(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
         for step in 0..<2_000 {
             let review = key(step)
+            let entry: UndoEntry
             switch random.next() % 4 {
             case 0:
-                let entry = UndoEntry.cram(review)
+                entry = UndoEntry.cram(review)
                 #expect(entry.isCram && entry.before == .none && entry.day == 0 && entry.review == review)
+                #expect(EncodedCardState(entry).phase == UndoEntry.cramPhase)
             case 1:
                 let day = Int64(bitPattern: random.next())
-                let entry = UndoEntry.scheduled(review, before: .none, day: day)
+                entry = UndoEntry.scheduled(review, before: .none, day: day)
                 #expect(!entry.isCram && entry.before == .none && entry.day == day)
-                #expect(entry.stored.lastReviewDay == day && entry.stored.phase == 0)
+                #expect(EncodedCardState(entry).lastReviewDay == day && EncodedCardState(entry).phase == 0)
             default:
-                var state = PackedCardState()
-                // Any instant, a local day up to a byte away from its UTC day (the scheduler's
-                // are at most two away), any other field.
-                state.lastReviewMs = Int64(bitPattern: random.next()) >> Int(random.next() % 20)
-                let offset = Int64(Int8(truncatingIfNeeded: random.next()))
-                state.lastReviewDay = DueCalendar.day(of: state.lastReviewMs) + offset
-                state.dueMs = Int64(bitPattern: random.next())
-                state.intervalDays = Int64(bitPattern: random.next())
-                state.stability = Float(bitPattern: UInt32(truncatingIfNeeded: random.next()) & 0x7F7F_FFFF)
-                state.difficulty = Float(bitPattern: UInt32(truncatingIfNeeded: random.next()) & 0x7F7F_FFFF)
-                state.step = Int32(truncatingIfNeeded: random.next())
-                state.reps = Int32(truncatingIfNeeded: random.next())
-                state.lapses = Int32(truncatingIfNeeded: random.next())
-                state.phase = UInt8(1 + random.next() % 3)
-                #expect(state.dayOffsetFits)
-                let entry = UndoEntry.scheduled(review, before: state, day: Int64(step))
-                #expect(entry.before == state && entry.stored == state && entry.day == 0 && !entry.isCram)
+                let state = try #require(randomState(&random))
+                entry = UndoEntry.scheduled(review, before: state, day: Int64(step))
+                #expect(entry.before == state && entry.day == 0 && !entry.isCram)
+                #expect(EncodedCardState(entry) == EncodedCardState(state))
             }
+            // As a snapshot stores it and reads it back.
+            #expect(EncodedCardState(entry).undoEntry(review: review) == entry)
         }
     }
 
-    @Test("a state whose local day is more than a byte away from its last review does not fit an entry",
+    @Test("a state packs its full-width fields exactly when its day is a byte from its review and its interval is 32 bits",
+          arguments: 0..<10)
+    func packedStateRoundTrip(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        for _ in 0..<2_000 {
+            let state = try #require(randomState(&random))
+            let fields = EncodedCardState(state)
+            #expect(fields.packed == state)
+            #expect(fields.lastReviewDay == DueCalendar.day(of: state.lastReviewMs) + Int64(state.dayOffset))
+        }
+    }
+
+    @Test("a state whose local day is more than a byte away from its last review does not pack",
           arguments: [Int64(128), -129, 1_000_000, .max])
-    func farDayDoesNotFit(offset: Int64) {
-        var state = PackedCardState()
-        state.phase = 2
-        state.lastReviewMs = 1_767_225_600_000
-        state.lastReviewDay = DueCalendar.day(of: state.lastReviewMs) &+ offset
-        #expect(!state.dayOffsetFits)
-        state.lastReviewDay = DueCalendar.day(of: state.lastReviewMs) + (offset > 0 ? 127 : -128)
-        #expect(state.dayOffsetFits)
+    func farDayDoesNotPack(offset: Int64) throws {
+        var fields = EncodedCardState()
+        fields.phase = 2
+        fields.lastReviewMs = 1_767_225_600_000
+        fields.lastReviewDay = DueCalendar.day(of: fields.lastReviewMs) &+ offset
+        #expect(fields.packed == nil)
+        #expect(fields.misfit.contains("too far from the instant"))
+        fields.lastReviewDay = DueCalendar.day(of: fields.lastReviewMs) + (offset > 0 ? 127 : -128)
+        #expect(try #require(fields.packed).lastReviewDay == fields.lastReviewDay)
+    }
+
+    @Test("a state whose interval is beyond 32 bits does not pack", arguments: [Int64(Int32.max) + 1, -1 << 40, .max])
+    func longIntervalDoesNotPack(interval: Int64) throws {
+        var fields = EncodedCardState()
+        fields.phase = 2
+        fields.intervalDays = interval
+        #expect(fields.packed == nil)
+        #expect(fields.misfit.contains("beyond 32 bits"))
+        fields.intervalDays = interval > 0 ? Int64(Int32.max) : Int64(Int32.min)
+        #expect(try #require(fields.packed).intervalDays == Int32(fields.intervalDays))
+    }
+
+    @Test("no state packs to none whatever its other fields say")
+    func noStatePacksToNone() {
+        var fields = EncodedCardState()
+        fields.dueMs = 5
+        fields.lastReviewDay = 1 << 40
+        #expect(fields.packed == PackedCardState.none)
+        #expect(EncodedCardState(.none) == EncodedCardState())
+    }
+
+    /// A present state with any instant, a local day up to a byte from its UTC day (the
+    /// scheduler's are at most two away), any 32-bit interval and any other field.
+    private func randomState(_ random: inout SplitMix64) -> PackedCardState? {
+        let lastReviewMs = Int64(bitPattern: random.next()) >> Int(random.next() % 20)
+        return PackedCardState(
+            dueMs: Int64(bitPattern: random.next()), lastReviewMs: lastReviewMs,
+            lastReviewDay: DueCalendar.day(of: lastReviewMs) + Int64(Int8(truncatingIfNeeded: random.next())),
+            intervalDays: Int64(Int32(truncatingIfNeeded: random.next())),
+            stability: Float(bitPattern: UInt32(truncatingIfNeeded: random.next()) & 0x7F7F_FFFF),
+            difficulty: Float(bitPattern: UInt32(truncatingIfNeeded: random.next()) & 0x7F7F_FFFF),
+            step: Int32(truncatingIfNeeded: random.next()), reps: Int32(truncatingIfNeeded: random.next()),
+            lapses: Int32(truncatingIfNeeded: random.next()), phase: UInt8(1 + random.next() % 3))
     }
 
     private func key(_ n: Int) -> IDKey {

@@ -101,16 +101,3 @@ struct VocabularyBatchFoldTests {
         }
     }
 }
-
-@Suite("Vocabulary restore helpers")
-struct VocabularyRestoreHelperTests {
-    @Test("a key's scheduler seed is its card id's", arguments: 0..<20)
-    func keySeedMatchesCardSeed(seed: UInt64) {
-        var random = SplitMix64(seed: seed)
-        for _ in 0..<50 {
-            let high = random.next(), low = random.next()
-            let key = IDKey(high: high, low: low)
-            #expect(key.schedulerSeed == CardID(key.uuid).schedulerSeed)
-        }
-    }
-}

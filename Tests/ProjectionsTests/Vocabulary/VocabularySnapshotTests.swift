@@ -116,12 +116,22 @@ struct VocabularySnapshotTests {
 
     @Test("a snapshot whose card was last reviewed on a local day far from the review's instant is refused")
     func farLocalDayIsRefused() throws {
-        var state = randomVocabularyHistory(seed: 5).fold()
+        let state = randomVocabularyHistory(seed: 5).fold()
         let reviewed = try #require(state.cards.hot.indices.first { state.cards.hot[$0].state.isPresent })
-        #expect(try decodedVocabulary(encoded(state)) == state)
-        state.cards.hot[reviewed].state.lastReviewDay += 400
+        let bytes = encoded(state)
+        #expect(try decodedVocabulary(bytes) == state)
+        // The card's record starts with its id; its state's local day (narrow: 32 bits) follows
+        // the id, slots, creation, flags, counts and the state's two instants.
+        let key = state.cards.keys[reviewed]
+        let idBytes = withUnsafeBytes(of: key.high.littleEndian, Array.init) + withUnsafeBytes(of: key.low.littleEndian, Array.init)
+        let record = try #require((0...(bytes.count - 16)).first { Array(bytes[$0 ..< $0 + 16]) == idBytes })
+        let dayOffset = record + 16 + 4 + 4 + 8 + 8 + 4 + 1 + 4 + 4 + 4 + 8 + 8
+        let day = bytes[dayOffset ..< dayOffset + 4].withUnsafeBytes { Int32(littleEndian: $0.loadUnaligned(as: Int32.self)) }
+        #expect(Int64(day) == state.cards.hot[reviewed].state.lastReviewDay)
+        var damaged = bytes
+        withUnsafeBytes(of: (day + 400).littleEndian) { damaged.replaceSubrange(dayOffset ..< dayOffset + 4, with: $0) }
         #expect {
-            _ = try decodedVocabulary(encoded(state))
+            _ = try decodedVocabulary(damaged)
         } throws: { error in
             (error as? EventDecodingError)?.description.contains("too far from the instant") == true
         }
