@@ -85,6 +85,32 @@ struct DueQueueTests {
         #expect(state.decks(of: me).first?.cardCount == 0)
     }
 
+    @Test("a card moved into a deleted deck leaves the queue, one moved out of it comes back, one created in it never enters")
+    func movesAcrossADeletedDeck() {
+        var v = studied()
+        let later = at(utc(2026, 3, 3, 5, 0))
+        v.record(.deckDeleted(DeckDeleted(deck: testDeck(2))), deck: 2, at: utc(2026, 3, 2))
+        v.record(.cardMoved(CardMoved(card: testCard(1), fromDeck: testDeck(1), toDeck: testDeck(2))), card: 1,
+                 at: utc(2026, 3, 2, 1, 0))
+        v.record(.cardMoved(CardMoved(card: testCard(2), fromDeck: testDeck(2), toDeck: testDeck(1))), card: 2,
+                 at: utc(2026, 3, 2, 2, 0))
+        v.card(6, deck: 2, at: utc(2026, 3, 2, 3, 0))
+        let state = v.fold()
+        let queue = state.dueQueue(profile: me, at: later, limit: 10)
+        #expect(queue.reviews.map(\.id) == [testCard(3), testCard(2)])
+        #expect(queue.newCards.isEmpty)
+        #expect(state.dueCount(profile: me, at: later).due == 2)
+        let one = state.card(testCard(1)), two = state.card(testCard(2)), six = state.card(testCard(6))
+        #expect(one?.isDeckDeleted == true && one?.isGone == true && one?.deck == testDeck(2))
+        #expect(two?.isDeckDeleted == false && two?.isGone == false && two?.deck == testDeck(1))
+        #expect(six?.isDeckDeleted == true && six?.isGone == true)
+        // A restored snapshot knows the same.
+        let restored = try? decodedVocabulary(encoded(state))
+        #expect(restored == state)
+        #expect(restored?.dueQueue(profile: me, at: later, limit: 10) == queue)
+        #expect(restored?.card(testCard(6))?.isDeckDeleted == true)
+    }
+
     @Test("a moved card shows under its new deck")
     func move() {
         var v = studied()

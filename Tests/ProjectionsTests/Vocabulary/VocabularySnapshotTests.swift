@@ -74,6 +74,20 @@ struct VocabularySnapshotTests {
         let decoded = try decodedVocabulary(bytes)
         #expect(decoded == state)
         #expect(encoded(decoded) == bytes)
+        // Each record's copy of its deck's deletion agrees with the deck table, folded or restored.
+        for table in [state, decoded] {
+            #expect(table.cards.hot.indices.allSatisfy {
+                table.cards.hot[$0].isDeckDeleted == table.decks.isDeleted[Int(table.cards.decks[$0])]
+            })
+        }
+    }
+
+    @Test("the random histories delete decks that hold cards (so the check above means something)")
+    func randomHistoriesDeleteDecks() {
+        #expect((0..<8).contains { (seed: UInt64) in
+            let state = randomVocabularyHistory(seed: seed).fold()
+            return state.cards.hot.contains(where: \.isDeckDeleted)
+        })
     }
 
     @Test("folding to a snapshot and then the tail equals the full fold, byte for byte", arguments: 0..<8)
