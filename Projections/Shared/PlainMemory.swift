@@ -15,10 +15,18 @@ final class PlainMemory<Element: BitwiseCopyable>: @unchecked Sendable {
     static var alignment: Int { 64 }
 
     /// Room for `capacity` elements, none initialized (plain data: reading before writing is
-    /// the caller's bug, never undefined lifetime).
+    /// the caller's bug, never undefined lifetime). A block of ``HugePages/size`` or more is
+    /// rounded up to whole huge pages, placed on their boundaries and advised as such.
     init(capacity: Int) {
-        let raw = UnsafeMutableRawPointer.allocate(byteCount: max(1, capacity) * MemoryLayout<Element>.stride,
-                                                   alignment: Self.alignment)
+        let byteCount = max(1, capacity) * MemoryLayout<Element>.stride
+        let raw: UnsafeMutableRawPointer
+        if byteCount >= HugePages.size {
+            let rounded = (byteCount + HugePages.size - 1) & ~(HugePages.size - 1)
+            raw = UnsafeMutableRawPointer.allocate(byteCount: rounded, alignment: HugePages.size)
+            HugePages.advise(raw, count: rounded)
+        } else {
+            raw = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: Self.alignment)
+        }
         base = raw.bindMemory(to: Element.self, capacity: max(1, capacity))
     }
 

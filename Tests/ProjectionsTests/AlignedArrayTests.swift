@@ -32,6 +32,27 @@ struct AlignedArrayTests {
         #expect(array[299].profile == 299)
     }
 
+    @Test("blocks of a huge page or more start on a huge page boundary; smaller ones on a cache line",
+          arguments: [1, 1000, HugePages.size / 8 - 1, HugePages.size / 8, 3 * HugePages.size / 8 + 5])
+    func bigBlocksSitOnHugePages(words: Int) {
+        let memory = PlainMemory<UInt64>(zeroedCount: words)
+        let address = UInt(bitPattern: memory.base)
+        #expect(address % UInt(words * 8 >= HugePages.size ? HugePages.size : 64) == 0)
+        #expect((0..<words).allSatisfy { memory.base[$0] == 0 })
+        for index in 0..<words { memory.base[index] = UInt64(index) &* 0x9E37_79B9 }
+        let copy = PlainMemory(copying: memory, count: words, capacity: words * 2)
+        #expect((0..<words).allSatisfy { copy.base[$0] == UInt64($0) &* 0x9E37_79B9 })
+    }
+
+    @Test("an array keeps its elements as it grows past a huge page")
+    func growsPastAHugePage() {
+        var array = AlignedArray<CardHot>()
+        let count = 3 * HugePages.size / MemoryLayout<CardHot>.stride + 7
+        for slot in 0..<count { array.append(CardHot(profile: Int32(slot))) }
+        #expect(array.indices.allSatisfy { array[$0].profile == Int32($0) })
+        array.withUnsafeBufferPointer { #expect(UInt(bitPattern: $0.baseAddress) % UInt(HugePages.size) == 0) }
+    }
+
     @Test("a card's hot record is one 64-byte cache line")
     func cardRecordIsOneLine() {
         #expect(MemoryLayout<CardHot>.stride == 64)
