@@ -10,12 +10,14 @@ protocol IDBucket: BitwiseCopyable {
     var low: UInt64 { get }
     /// The slot plus one; 0 in an empty bucket.
     var slotPlusOne: UInt32 { get }
+    /// An empty bucket (all zero).
+    static var empty: Self { get }
 }
 
 /// Linear probing over `mask + 1` buckets (a power of two, at most half of them used), shared by
-/// the id tables (``IDSlotIndex``, the activity ledger's buckets): where a key's probe starts,
+/// the id tables (``IDBucketTable``): where a key's probe starts,
 /// finding a key, the free bucket for a new one, and removal by backward shift (no tombstones).
-/// The tables own their memory and their growth; these work on it in place.
+/// ``IDBucketTable`` owns the memory and its growth; these work on it in place.
 enum IDProbe {
     /// The bucket where the probe for `key` starts.
     @inline(__always)
