@@ -117,6 +117,44 @@ struct PendingUndoTests {
         }
     }
 
+    @Test("a state whose interval is beyond 32 bits, in a wide snapshot's undo entry or card record, is refused at restore",
+          arguments: [false, true])
+    func longIntervalIsRefused(inPlace: Bool) throws {
+        var state = randomVocabularyHistory(seed: 5).fold()
+        // An edit count beyond 32 bits makes every record wide (intervals in 64 bits).
+        state.cards.edits[0] = Int(Int32.max) + 1
+        let bytes = encoded(state)
+        #expect(try decodedVocabulary(bytes) == state)
+        let beyond = withUnsafeBytes(of: (Int64(Int32.max) + 1).littleEndian, Array.init)
+        // The undo block ends the encoding; in an entry holding a state before its review (phase
+        // 1 to 3, its last byte), the interval is the 64 bits after the id, two instants and the day.
+        let width = RecordWidths.wide.undo
+        var damagedUndo = bytes
+        let entry = try #require((1...200).lazy.map { bytes.count - $0 * width }.first { (1...3).contains(bytes[$0 + width - 1]) })
+        damagedUndo.replaceSubrange(entry + 40 ..< entry + 48, with: beyond)
+        #expect {
+            _ = try inPlace ? decodedInPlace(damagedUndo) : decodedVocabulary(damagedUndo)
+        } throws: { error in
+            (error as? EventDecodingError)?.description.contains("undo entry's state has an interval of 2147483648 days") == true
+        }
+        // A reviewed card's record starts with its id; its interval follows the id, slots,
+        // creation, flags, wide counts, cram count and the state's two instants and day.
+        let reviewed = try #require(state.cards.hot.indices.first { state.cards.hot[$0].state.isPresent })
+        let key = state.cards.keys[reviewed]
+        let idBytes = withUnsafeBytes(of: key.high.littleEndian, Array.init) + withUnsafeBytes(of: key.low.littleEndian, Array.init)
+        let record = try #require((0...(bytes.count - 16)).first { Array(bytes[$0 ..< $0 + 16]) == idBytes })
+        let interval = record + 16 + 4 + 4 + 8 + 8 + 4 + 1 + 8 + 8 + 4 + 8 + 8 + 8
+        #expect(bytes[interval ..< interval + 8].withUnsafeBytes { Int64(littleEndian: $0.loadUnaligned(as: Int64.self)) }
+                == Int64(state.cards.hot[reviewed].state.intervalDays))
+        var damagedCard = bytes
+        damagedCard.replaceSubrange(interval ..< interval + 8, with: beyond)
+        #expect {
+            _ = try inPlace ? decodedInPlace(damagedCard) : decodedVocabulary(damagedCard)
+        } throws: { error in
+            (error as? EventDecodingError)?.description.contains("has an interval of 2147483648 days, beyond 32 bits") == true
+        }
+    }
+
     @Test("an undo block shorter than its cards' entry counts is refused at restore")
     func shortBlockIsRefused() throws {
         var v = VocabularyScript(dailyNewCardLimit: 5)
