@@ -83,6 +83,13 @@ func encoded(_ state: VocabularyState) -> [UInt8] {
     return writer.bytes
 }
 
+/// Where the card record of `card` starts in the encoded vocabulary state `bytes`: the first
+/// place its id's two little-endian words appear (a card's record starts with its id).
+func cardRecordOffset(of card: IDKey, in bytes: [UInt8]) -> Int? {
+    let id = withUnsafeBytes(of: card.high.littleEndian, Array.init) + withUnsafeBytes(of: card.low.littleEndian, Array.init)
+    return (0...(bytes.count - 16)).first { Array(bytes[$0 ..< $0 + 16]) == id }
+}
+
 /// A state decoded from `bytes`.
 func decodedVocabulary(_ bytes: [UInt8]) throws -> VocabularyState {
     try bytes.withUnsafeBytes { buffer in

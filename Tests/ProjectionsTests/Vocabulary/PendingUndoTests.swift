@@ -141,8 +141,7 @@ struct PendingUndoTests {
         // creation, flags, wide counts, cram count and the state's two instants and day.
         let reviewed = try #require(state.cards.hot.indices.first { state.cards.hot[$0].state.isPresent })
         let key = state.cards.keys[reviewed]
-        let idBytes = withUnsafeBytes(of: key.high.littleEndian, Array.init) + withUnsafeBytes(of: key.low.littleEndian, Array.init)
-        let record = try #require((0...(bytes.count - 16)).first { Array(bytes[$0 ..< $0 + 16]) == idBytes })
+        let record = try #require(cardRecordOffset(of: key, in: bytes))
         let interval = record + 16 + 4 + 4 + 8 + 8 + 4 + 1 + 8 + 8 + 4 + 8 + 8 + 8
         #expect(bytes[interval ..< interval + 8].withUnsafeBytes { Int64(littleEndian: $0.loadUnaligned(as: Int64.self)) }
                 == Int64(state.cards.hot[reviewed].state.intervalDays))

@@ -137,8 +137,7 @@ struct VocabularySnapshotTests {
         // The card's record starts with its id; its state's local day (narrow: 32 bits) follows
         // the id, slots, creation, flags, counts and the state's two instants.
         let key = state.cards.keys[reviewed]
-        let idBytes = withUnsafeBytes(of: key.high.littleEndian, Array.init) + withUnsafeBytes(of: key.low.littleEndian, Array.init)
-        let record = try #require((0...(bytes.count - 16)).first { Array(bytes[$0 ..< $0 + 16]) == idBytes })
+        let record = try #require(cardRecordOffset(of: key, in: bytes))
         let dayOffset = record + 16 + 4 + 4 + 8 + 8 + 4 + 1 + 4 + 4 + 4 + 8 + 8
         let day = bytes[dayOffset ..< dayOffset + 4].withUnsafeBytes { Int32(littleEndian: $0.loadUnaligned(as: Int32.self)) }
         #expect(Int64(day) == state.cards.hot[reviewed].state.lastReviewDay)
