@@ -14,7 +14,7 @@ struct AlignedArray<Element: BitwiseCopyable & Sendable>: @unchecked Sendable {
     /// The elements (`owner`'s memory).
     private var base: UnsafeMutablePointer<Element>
     /// How many elements fit before the memory must grow.
-    private(set) var capacity: Int
+    private var capacity: Int
     /// How many elements are stored.
     private(set) var count = 0
 
@@ -112,6 +112,6 @@ extension AlignedArray: RandomAccessCollection, MutableCollection {
 extension AlignedArray: Equatable where Element: Equatable {
     /// Equal when they hold equal elements in the same order.
     static func == (lhs: AlignedArray, rhs: AlignedArray) -> Bool {
-        lhs.count == rhs.count && lhs.indices.allSatisfy { lhs[$0] == rhs[$0] }
+        lhs.elementsEqual(rhs)
     }
 }

@@ -91,6 +91,6 @@ extension ChunkedArray: RandomAccessCollection, MutableCollection {
 extension ChunkedArray: Equatable where Element: Equatable {
     /// Equal when they hold equal elements in the same order.
     static func == (lhs: ChunkedArray, rhs: ChunkedArray) -> Bool {
-        lhs.count == rhs.count && lhs.indices.allSatisfy { lhs[$0] == rhs[$0] }
+        lhs.elementsEqual(rhs)
     }
 }

@@ -316,8 +316,8 @@ struct EncodedCardState: Equatable {
                         stability: stability, difficulty: difficulty, step: step, reps: reps, lapses: lapses, phase: phase)
     }
 
-    /// The undo entry of review `review` these fields store (see ``init(_:)-(UndoEntry)``), or
-    /// nil when its state does not fit a ``PackedCardState``.
+    /// The undo entry of review `review` these fields store (laid out as the initializer from an
+    /// entry writes them), or nil when its state does not fit a ``PackedCardState``.
     func undoEntry(review: IDKey) -> UndoEntry? {
         switch phase {
         case UndoEntry.cramPhase: .cram(review)
