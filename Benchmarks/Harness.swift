@@ -25,16 +25,45 @@ struct WorkloadResult: Sendable {
     let p50Micros: Double?
     let p99Micros: Double?
     let peakRSSBytes: Int?
+    /// Per measured run, in order, the seconds of the slower of its two ``SpeedProbe``s; empty
+    /// for workloads that do not probe the machine's speed.
+    let runProbeSeconds: [Double]
+    /// The fastest probe of the workload, warm-up included; nil when it does not probe.
+    let fastestProbeSeconds: Double?
+
+    /// The slowdown up to which a run counts as run at full speed: the probe's two speeds on
+    /// the shared machine differ by about 1.5x, its jitter at one speed by a few percent.
+    static let fullSpeedSlowdown = 1.15
+
+    /// Per measured run, how much slower the machine ran than at `fastest` (the fastest probe
+    /// of the whole process, so 1.0 is full speed): its slower probe over `fastest`.
+    func probeSlowdowns(against fastest: Double) -> [Double] {
+        runProbeSeconds.map { $0 / fastest }
+    }
+
+    /// Seconds of the runs whose probes both ran at full speed against `fastest`.
+    func fullSpeedRunSeconds(against fastest: Double) -> [Double] {
+        zip(runSeconds, probeSlowdowns(against: fastest)).filter { $0.1 <= Self.fullSpeedSlowdown }.map(\.0)
+    }
+
+    /// Events per second of the median full-speed run against `fastest` (the slower middle
+    /// one of an even count), or nil when no run was at full speed.
+    func fullSpeedEventsPerSecond(against fastest: Double) -> Double? {
+        let runs = fullSpeedRunSeconds(against: fastest).sorted()
+        guard !runs.isEmpty, runs[runs.count / 2] > 0 else { return nil }
+        return Double(events) / runs[runs.count / 2]
+    }
 }
 
 enum Harness {
     /// Runs `workload`: a warm-up (a tenth of the size, at least its quick size), then
     /// `repetitions` measured runs, each in a fresh scratch directory. Reports the run of
-    /// median time; percentiles come from that run's latencies.
+    /// median time; percentiles come from that run's latencies; and, for workloads that probe
+    /// the machine's speed, how fast the machine ran during each run.
     static func run(_ workload: Workload, options: HarnessOptions) async throws -> WorkloadResult {
         let events = options.events ?? (options.quick ? workload.quickEvents : workload.defaultEvents)
         let warmUpEvents = min(events, max(workload.quickEvents, events / 10))
-        _ = try await once(workload, events: warmUpEvents)
+        let warmUp = try await once(workload, events: warmUpEvents)
 
         PeakMemory.reset()
         var samples: [Sample] = []
@@ -47,7 +76,8 @@ enum Harness {
         return WorkloadResult(
             name: workload.name, events: median.events, seconds: median.seconds, runSeconds: samples.map(\.seconds),
             p50Micros: percentile(latencies, 0.50), p99Micros: percentile(latencies, 0.99),
-            peakRSSBytes: peak)
+            peakRSSBytes: peak, runProbeSeconds: samples.compactMap { $0.probeSeconds.max() },
+            fastestProbeSeconds: (samples + [warmUp]).flatMap(\.probeSeconds).min())
     }
 
     private static func once(_ workload: Workload, events: Int) async throws -> Sample {

@@ -32,16 +32,18 @@ private func replay(_ context: WorkloadContext, parallel: Bool) async throws -> 
 }
 
 /// Times one catch-up of a fresh ``ReadModels`` set from position 0 over the replay log in
-/// `directory` (of `events` events), peak memory reset first.
+/// `directory` (of `events` events), peak memory reset first, between two ``SpeedProbe``s.
 /// - Throws: ``ReplayBenchmarkError`` when the replay stops short or a projection fails; what the log throws.
 func timedReplay(of directory: String, events: Int, parallel: Bool) async throws -> Sample {
     let writer = try await LogWriter.open(directory: directory, options: ReplayLog.options)
     PeakMemory.reset()
     let models = try ReadModels(configuration: ReadModelConfiguration())
     let runner = ProjectionRunner(source: LogEventSource(writer: writer), projectors: models.all, parallel: parallel)
-    let start = Stopwatch.now()
-    let last = try await runner.catchUp()
-    let seconds = Stopwatch.seconds(since: start)
+    let ((last, seconds), probes) = try await SpeedProbe.bracket {
+        let start = Stopwatch.now()
+        let last = try await runner.catchUp()
+        return (last, Stopwatch.seconds(since: start))
+    }
     guard last == UInt64(events) else {
         throw ReplayBenchmarkError(message: "replay stopped at position \(last) of \(events)")
     }
@@ -51,7 +53,7 @@ func timedReplay(of directory: String, events: Int, parallel: Bool) async throws
     }
     blackHole(await models.vocabulary.checkpoint)
     try await writer.close()
-    return Sample(events: events, seconds: seconds)
+    return Sample(events: events, seconds: seconds, probeSeconds: probes)
 }
 
 /// Writes the log, folds it and saves every snapshot (untimed); then times what an app does

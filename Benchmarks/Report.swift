@@ -24,6 +24,29 @@ enum Report {
         }.joined(separator: "\n")
     }
 
+    /// The fastest ``SpeedProbe`` of the whole process: full speed, as far as it knows (when
+    /// the machine never ran at full speed, every run looks as if it did). Nil when no
+    /// workload probed.
+    static func fastestProbe(_ results: [WorkloadResult]) -> Double? {
+        results.compactMap(\.fastestProbeSeconds).filter { $0 > 0 }.min()
+    }
+
+    /// One line per workload that probed the machine's speed (see ``SpeedProbe``): each run's
+    /// slowdown against ``fastestProbe(_:)``, how many runs had the machine at full speed, and
+    /// the median of those runs. Empty when no workload probed.
+    static func machineSpeed(_ results: [WorkloadResult]) -> String {
+        guard let fastest = fastestProbe(results) else { return "" }
+        let lines = results.filter { !$0.runProbeSeconds.isEmpty }.map { r -> String in
+            let slowdowns = r.probeSlowdowns(against: fastest).map { String(format: "%.2f", $0) }.joined(separator: " ")
+            let full = r.fullSpeedRunSeconds(against: fastest).count
+            let median = r.fullSpeedEventsPerSecond(against: fastest).map { ", their median \(formatRate($0))/s" } ?? ""
+            return "  \(r.name): slowdown per run \(slowdowns); \(full) of \(r.runSeconds.count) at full speed\(median)"
+        }
+        let threshold = String(format: "%.2f", WorkloadResult.fullSpeedSlowdown)
+        return (["machine speed (a probe loop before and after each run, against the fastest probe of this process; "
+                 + "full speed: at most \(threshold)):"] + lines).joined(separator: "\n")
+    }
+
     static func formatRate(_ rate: Double) -> String {
         switch rate {
         case 1e6...: return String(format: "%.2fM", rate / 1e6)
@@ -33,9 +56,13 @@ enum Report {
     }
 
     /// The JSON document: `{"quick": Bool, "workloads": [ {name, events, seconds,
-    /// events_per_second, best_events_per_second, run_seconds, p50_us?, p99_us?, peak_rss_bytes?} ] }`,
-    /// keys in that fixed order (`seconds` is the median run's; `run_seconds` lists every run).
+    /// events_per_second, best_events_per_second, run_seconds, p50_us?, p99_us?, peak_rss_bytes?,
+    /// probe_slowdowns?, full_speed_events_per_second?} ] }`, keys in that fixed order (`seconds`
+    /// is the median run's; `run_seconds` lists every run; the last two, for workloads that
+    /// probe the machine's speed, as ``machineSpeed(_:)`` prints them, the rate null when no run
+    /// was at full speed).
     static func json(_ results: [WorkloadResult], quick: Bool) -> String {
+        let fastest = fastestProbe(results)
         let objects = results.map { r -> String in
             var fields = [
                 "\"name\": \"\(r.name)\"",
@@ -48,6 +75,12 @@ enum Report {
             if let p50 = r.p50Micros { fields.append("\"p50_us\": \(p50)") }
             if let p99 = r.p99Micros { fields.append("\"p99_us\": \(p99)") }
             if let peak = r.peakRSSBytes { fields.append("\"peak_rss_bytes\": \(peak)") }
+            if let fastest, !r.runProbeSeconds.isEmpty {
+                let slowdowns = r.probeSlowdowns(against: fastest).map { "\($0)" }.joined(separator: ", ")
+                let rate = r.fullSpeedEventsPerSecond(against: fastest).map { "\($0.rounded())" } ?? "null"
+                fields.append("\"probe_slowdowns\": [\(slowdowns)]")
+                fields.append("\"full_speed_events_per_second\": \(rate)")
+            }
             return "    {" + fields.joined(separator: ", ") + "}"
         }
         return "{\n  \"quick\": \(quick),\n  \"workloads\": [\n" + objects.joined(separator: ",\n") + "\n  ]\n}\n"

@@ -30,6 +30,9 @@ struct Sample: Sendable {
     /// Per-operation latencies in microseconds, where the workload has operations worth
     /// timing one by one (appends); empty otherwise.
     var latenciesMicros: [Double] = []
+    /// Seconds of the ``SpeedProbe`` loop right before and right after the timed section,
+    /// where the workload probes the machine's speed (the replay workloads); empty otherwise.
+    var probeSeconds: [Double] = []
 }
 
 /// Monotonic wall-clock timing.

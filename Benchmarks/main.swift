@@ -77,6 +77,8 @@ for workload in selected {
 await KeptReplayLogs.shared.removeAll()
 print("")
 print(Report.table(results))
+let speed = Report.machineSpeed(results)
+if !speed.isEmpty { print("\n" + speed) }
 if let jsonPath {
     do {
         try Data(Report.json(results, quick: options.quick).utf8).write(to: URL(fileURLWithPath: jsonPath))
