@@ -55,12 +55,13 @@ enum Report {
         }
     }
 
-    /// The JSON document: `{"quick": Bool, "workloads": [ {name, events, seconds,
+    /// The JSON document: `{"quick": Bool, "fastest_probe_seconds"?, "workloads": [ {name, events, seconds,
     /// events_per_second, best_events_per_second, run_seconds, p50_us?, p99_us?, peak_rss_bytes?,
     /// probe_slowdowns?, full_speed_events_per_second?} ] }`, keys in that fixed order (`seconds`
     /// is the median run's; `run_seconds` lists every run; the last two, for workloads that
     /// probe the machine's speed, as ``machineSpeed(_:)`` prints them, the rate null when no run
-    /// was at full speed).
+    /// was at full speed; `fastest_probe_seconds`, ``fastestProbe(_:)``, when one did, so that
+    /// runs of separate processes can be set against the same speed).
     static func json(_ results: [WorkloadResult], quick: Bool) -> String {
         let fastest = fastestProbe(results)
         let objects = results.map { r -> String in
@@ -83,6 +84,7 @@ enum Report {
             }
             return "    {" + fields.joined(separator: ", ") + "}"
         }
-        return "{\n  \"quick\": \(quick),\n  \"workloads\": [\n" + objects.joined(separator: ",\n") + "\n  ]\n}\n"
+        let probe = fastest.map { "  \"fastest_probe_seconds\": \($0),\n" } ?? ""
+        return "{\n  \"quick\": \(quick),\n" + probe + "  \"workloads\": [\n" + objects.joined(separator: ",\n") + "\n  ]\n}\n"
     }
 }
