@@ -25,8 +25,9 @@ struct EventMix {
         static let none = Limits()
     }
 
-    /// A tiny seeded generator (SplitMix64), so runs are repeatable.
-    private struct Random: RandomNumberGenerator {
+    /// A tiny seeded generator (SplitMix64), so runs are repeatable (the ``SpeedProbe``'s
+    /// cycle is shuffled with it too).
+    struct Random: RandomNumberGenerator {
         var state: UInt64
         mutating func next() -> UInt64 {
             state &+= 0x9E37_79B9_7F4A_7C15
