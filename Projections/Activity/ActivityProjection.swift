@@ -10,7 +10,8 @@ package struct ActivityProjection: Projection {
     package typealias State = ActivityState
 
     package static let name = "activity"
-    package static let version: UInt32 = 2
+    /// 3: the review ledger remembers 8 reviews per card (was 4), as deep as undo goes.
+    package static let version: UInt32 = 3
 
     /// The achievement rule table.
     package let rules: [AchievementRule]

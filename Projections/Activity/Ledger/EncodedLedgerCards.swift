@@ -7,7 +7,7 @@ import Events
 /// Layout, cards in ascending ``IDKey`` order (so the bytes are the same whatever slot order
 /// the ledger had, and ids are unique when each is greater than the last), integers
 /// little-endian: per card, id (`high`, `low`, 8 bytes each) · owner's profile number (4 bytes)
-/// · header (1 byte: reviews remembered in bits 0-2, "a scheduled review is counted" in bit 3)
+/// · header (1 byte: reviews remembered in bits 0-3, "a scheduled review is counted" in bit 4)
 /// · its reviews, oldest first, each: id (16 bytes) · flags (1 byte: rating bits 0-2, cram
 /// bit 3, first bit 4, wide bit 7) · day and duration in ms, 4 bytes each (Int32, UInt32), or
 /// 8 bytes each when wide (only when a value does not fit in 4).
@@ -38,12 +38,12 @@ struct EncodedLedgerCards: Sendable, Equatable {
             if let previous, !(previous < id) {
                 throw LedgerInconsistency("card \(card) (byte \(offset)) is not after the card before it: ids repeated or out of order")
             }
-            guard Int(profile) < profileCount, header & ~0x0F == 0, header & 7 <= LedgerWindow.capacity else {
+            guard Int(profile) < profileCount, header & ~0x1F == 0, Int(header & 0x0F) <= LedgerWindow.capacity else {
                 throw LedgerInconsistency("the memory of card \(card) (byte \(offset)) is malformed")
             }
             previous = id
             offset += Self.cardHeaderSize
-            for _ in 0..<Int(header & 7) {
+            for _ in 0..<Int(header & 0x0F) {
                 guard raw.count - offset >= Self.narrowReviewSize else {
                     throw LedgerInconsistency("a review of card \(card) is cut short at byte \(offset)")
                 }
@@ -83,7 +83,7 @@ struct EncodedLedgerCards: Sendable, Equatable {
             bytes.appendLittleEndian(id.high)
             bytes.appendLittleEndian(id.low)
             bytes.appendLittleEndian(entry.profile)
-            bytes.append(UInt8(entry.count) | (entry.hasScheduledReview ? 8 : 0))
+            bytes.append(UInt8(entry.count) | (entry.hasScheduledReview ? 0x10 : 0))
             for review in window.reviews(of: entry) {
                 bytes.appendLittleEndian(review.idHigh)
                 bytes.appendLittleEndian(review.idLow)
@@ -119,10 +119,10 @@ struct EncodedLedgerCards: Sendable, Equatable {
                 let profile = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt32.self))
                 let header = raw[offset + 20]
                 var entry = LedgerEntry(profile: profile)
-                entry.hasScheduledReview = header & 8 != 0
+                entry.hasScheduledReview = header & 0x10 != 0
                 offset += Self.cardHeaderSize
                 var window = LedgerWindow()
-                for index in 0..<Int(header & 7) {
+                for index in 0..<Int(header & 0x0F) {
                     let flags = raw[offset + 16]
                     let day: Int64, duration: UInt64
                     if flags & 0x80 == 0 {
@@ -137,7 +137,7 @@ struct EncodedLedgerCards: Sendable, Equatable {
                                                            durationMs: duration)
                     offset += flags & 0x80 == 0 ? Self.narrowReviewSize : Self.wideReviewSize
                 }
-                entry.count = Int(header & 7)
+                entry.count = Int(header & 0x0F)
                 windows.append(window)
                 cardIDs.append(id)
                 _ = buckets.insert(id, slot: slot, entry: entry)

@@ -37,11 +37,12 @@ extension LedgerWindow {
 }
 
 extension UnsafePointer<LedgerWindow> {
-    /// Starts loading the whole window (both of its cache lines) for writing (a hint: it
+    /// Starts loading the whole window (all of its cache lines) for writing (a hint: it
     /// changes nothing): what an undo reads.
     @inline(__always) func prefetchWindow() {
-        hindsight_prefetch_for_write(UnsafeRawPointer(self))
-        hindsight_prefetch_for_write(UnsafeRawPointer(self) + 64)
+        for line in stride(from: 0, to: MemoryLayout<LedgerWindow>.size, by: 64) {
+            hindsight_prefetch_for_write(UnsafeRawPointer(self) + line)
+        }
     }
 
     /// Starts loading the review slot that the next review of a card whose header is `entry`
@@ -49,7 +50,7 @@ extension UnsafePointer<LedgerWindow> {
     /// memory: one line.
     @inline(__always) func prefetchNextReview(of entry: LedgerEntry) {
         let filled = entry.count
-        let physical = (filled == LedgerWindow.capacity ? entry.start : entry.start + filled) & 3
+        let physical = LedgerWindow.slot(filled == LedgerWindow.capacity ? entry.start : entry.start + filled)
         hindsight_prefetch_for_write(UnsafeRawPointer(self) + physical * MemoryLayout<LedgerReview>.stride)
     }
 }

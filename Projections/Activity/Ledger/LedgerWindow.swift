@@ -60,8 +60,8 @@ package struct LedgerReview: Sendable, Equatable, BitwiseCopyable {
 }
 
 /// The header of a card's record in the ledger (kept in its bucket, see ``LedgerBuckets``): its
-/// owner's profile number and `bits`: reviews remembered (bits 0-2), the window's oldest slot
-/// (bits 3-4, the window is a ring) and whether a scheduled review (not undone) is counted (bit 5).
+/// owner's profile number and `bits`: reviews remembered (bits 0-3), the window's oldest slot
+/// (bits 4-6, the window is a ring) and whether a scheduled review (not undone) is counted (bit 7).
 package struct LedgerEntry: Sendable, Equatable, BitwiseCopyable {
     /// The owner's profile number (an index into the ledger's profiles).
     package var profile: UInt32
@@ -76,57 +76,73 @@ package struct LedgerEntry: Sendable, Equatable, BitwiseCopyable {
 
     /// How many reviews are remembered.
     @inline(__always) package var count: Int {
-        get { Int(bits & 7) }
-        set { bits = (bits & ~7) | UInt32(newValue) }
+        get { Int(bits & 0xF) }
+        set { bits = (bits & ~0xF) | UInt32(newValue) }
     }
 
     /// The physical slot of the oldest review in the window's ring.
     @inline(__always) package var start: Int {
-        get { Int((bits >> 3) & 3) }
-        set { bits = (bits & ~(3 << 3)) | (UInt32(newValue) << 3) }
+        get { Int((bits >> 4) & 7) }
+        set { bits = (bits & ~(7 << 4)) | (UInt32(newValue) << 4) }
     }
 
     /// Whether a scheduled review (not undone) has been counted.
     @inline(__always) package var hasScheduledReview: Bool {
-        get { bits & 32 != 0 }
-        set { bits = newValue ? bits | 32 : bits & ~32 }
+        get { bits & 0x80 != 0 }
+        set { bits = newValue ? bits | 0x80 : bits & ~0x80 }
     }
 
-    /// Whether the bits are ones the ledger writes (a count of at most 4, no unknown bit).
-    package var isWellFormed: Bool { bits >> 6 == 0 && count <= LedgerWindow.capacity }
+    /// Whether the bits are ones the ledger writes (a count of at most ``LedgerWindow/capacity``,
+    /// no unknown bit).
+    package var isWellFormed: Bool { bits >> 8 == 0 && count <= LedgerWindow.capacity }
 }
 
-/// A card's last ``capacity`` reviews, as plain data (16 words), in a ring whose oldest slot and
-/// length are kept in the card's ``LedgerEntry``: remembering a review writes one slot and
-/// reads none. Unused slots are zero.
+/// A card's last ``capacity`` reviews, as plain data (32 words, four cache lines), in a ring
+/// whose oldest slot and length are kept in the card's ``LedgerEntry``: remembering a review
+/// writes one slot and reads none. Unused slots are zero.
 package struct LedgerWindow: Sendable, Equatable, BitwiseCopyable {
     package var review0 = LedgerReview.empty
     package var review1 = LedgerReview.empty
     package var review2 = LedgerReview.empty
     package var review3 = LedgerReview.empty
+    package var review4 = LedgerReview.empty
+    package var review5 = LedgerReview.empty
+    package var review6 = LedgerReview.empty
+    package var review7 = LedgerReview.empty
 
-    /// How many reviews a card remembers.
-    package static let capacity = 4
+    /// How many reviews a card remembers: as many as can be undone (the slots above, one per
+    /// review; a test checks that they match).
+    package static let capacity = UndoDepth.reviews
+    /// The physical slot of a ring position (a position modulo ``capacity``, a power of two).
+    @inline(__always) static func slot(_ position: Int) -> Int { position & (capacity - 1) }
 
     /// An empty window.
     package init() {}
 
-    /// The review in physical slot `index` (0-3).
+    /// The review in physical slot `index` (taken modulo ``capacity``).
     @inline(__always) package subscript(physical index: Int) -> LedgerReview {
         get {
-            switch index & 3 {
+            switch Self.slot(index) {
             case 0: review0
             case 1: review1
             case 2: review2
-            default: review3
+            case 3: review3
+            case 4: review4
+            case 5: review5
+            case 6: review6
+            default: review7
             }
         }
         set {
-            switch index & 3 {
+            switch Self.slot(index) {
             case 0: review0 = newValue
             case 1: review1 = newValue
             case 2: review2 = newValue
-            default: review3 = newValue
+            case 3: review3 = newValue
+            case 4: review4 = newValue
+            case 5: review5 = newValue
+            case 6: review6 = newValue
+            default: review7 = newValue
             }
         }
     }
@@ -142,7 +158,7 @@ package struct LedgerWindow: Sendable, Equatable, BitwiseCopyable {
         let filled = entry.count
         if filled == Self.capacity {
             self[physical: entry.start] = review
-            entry.start = (entry.start + 1) & 3
+            entry.start = Self.slot(entry.start + 1)
         } else {
             self[physical: entry.start + filled] = review
             entry.count = filled + 1

@@ -4,17 +4,19 @@ import Events
 /// The bounded per-card memory that lets the activity read model take an undone review back out
 /// of the numbers it went into, flat: an id index whose buckets hold each card's slot and header
 /// (``LedgerBuckets``: owner, window state), and the cards' windows of reviews by slot
-/// (an ``AlignedArray``: 64-byte aligned, so a 128-byte window is exactly two cache lines and a
+/// (an ``AlignedArray``: 64-byte aligned, so a 256-byte window is exactly four cache lines and a
 /// 32-byte review slot never straddles two), so a review reads one cache line (its bucket) and
 /// writes one more (the review slot), both prefetchable by a batch fold (see ``prefetchBucket(of:)`` and
 /// ``lookAhead(_:undo:)``), and allocates nothing.
 ///
 /// For every card created it keeps the card's profile, whether the card has had a scheduled
 /// review yet (so "new card" means its first scheduled review), and its last
-/// ``reviewsRemembered`` (4) reviews. Memory grows with the number of live cards, never with the
-/// length of the log. An undo naming a review older than that window (or one already undone, or
-/// of an unknown card) is ignored: apps undo the last review, so four is plenty. Reviews of
-/// cards never created (or deleted, or of another profile) are not remembered.
+/// ``reviewsRemembered`` reviews: as many as the store lets be undone in a row
+/// (``UndoDepth/reviews``), so every undo it accepts is taken back here as in the vocabulary
+/// read model. Memory grows with the number of live cards, never with the length of the log.
+/// An undo naming a review older than that window (or one already undone, or of an unknown
+/// card) is ignored, as the vocabulary read model ignores it. Reviews of cards never created
+/// (or deleted, or of another profile) are not remembered.
 ///
 /// Slots are dense: a deleted card's slot is filled by the last one. Slot order is an in-memory
 /// detail (a fold's follows the log, a restored ledger's is card-id order): equality and the

@@ -76,8 +76,9 @@ struct RingHandle: Sendable, Equatable {
 struct UndoRing: Sendable {
     /// How many recent reviews a card remembers for undo. The store only allows undoing the
     /// latest review that is not yet undone, so consecutive undos walk down the ring; beyond
-    /// this depth an undo is ignored (the state then keeps that review).
-    static let depth = 8
+    /// this depth an undo is ignored (the state then keeps that review). ``UndoDepth/reviews``,
+    /// as every part that remembers reviews for undo.
+    static let depth = UndoDepth.reviews
 
     /// The slots, ``depth`` per card that has been reviewed (empty while pending).
     private(set) var slots = ChunkedArray<UndoEntry>()

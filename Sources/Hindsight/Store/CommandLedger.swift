@@ -57,8 +57,8 @@ struct ReviewMark: Sendable, Equatable {
 /// A card's most recent reviews (at most ``depth``, as deep as the vocabulary read model can
 /// undo) and the instant of the newest review that fell off the stack.
 struct ReviewTrail: Sendable, Equatable {
-    /// How many reviews can be undone in a row (the vocabulary read model's undo depth).
-    static let depth = 8
+    /// How many reviews can be undone in a row: as many as the read models remember.
+    static let depth = UndoDepth.reviews
     var marks: [ReviewMark] = []
     var olderInstantMs: Int64?
 

@@ -63,28 +63,46 @@ import TestSupport
         #expect(encoded(days) == encoded(reference))
     }
 
-    /// A card's window keeps the newest four reviews in order (a ring: appending to a full
-    /// window overwrites the oldest), removes from any place and zeroes the freed slot.
-    @Test func aCardsWindowKeepsTheNewestFourInOrder() {
+    /// A card's window keeps the newest ``LedgerWindow/capacity`` reviews in order (a ring:
+    /// appending to a full window overwrites the oldest), removes from any place and zeroes the
+    /// freed slot.
+    @Test func aCardsWindowKeepsTheNewestReviewsInOrder() {
         func review(_ n: UInt64) -> LedgerReview {
             LedgerReview(id: IDKey(EventID(testUUID(n))),
                          ReviewFact(day: Int64(n) - 3, rating: .good, mode: .scheduled, durationMs: Int64(n), wasFirst: false))
         }
+        let capacity = LedgerWindow.capacity
         var entry = LedgerEntry(profile: 7)
         var window = LedgerWindow()
-        for n in 1...6 as ClosedRange<UInt64> { window.append(review(n), to: &entry) }
-        #expect(window.reviews(of: entry).map(\.fact.day) == [0, 1, 2, 3])
-        #expect(entry.start == 2 && entry.count == 4)
+        // Two more than fit: reviews 1 and 2 fall out, the ring starts at its third slot.
+        for n in 1...UInt64(capacity + 2) { window.append(review(n), to: &entry) }
+        #expect(window.reviews(of: entry).map(\.fact.day) == Array(0..<Int64(capacity)))
+        #expect(entry.start == 2 && entry.count == capacity)
         #expect(window.remove(id: IDKey(EventID(testUUID(4))), from: &entry)?.fact.day == 1)
         #expect(window.remove(id: IDKey(EventID(testUUID(1))), from: &entry) == nil)
-        #expect(window.reviews(of: entry).map(\.fact.day) == [0, 2, 3])
+        #expect(window.reviews(of: entry).map(\.fact.day) == [0] + Array(2..<Int64(capacity)))
         #expect(window.isWellFormed(for: entry))
-        window.append(review(7), to: &entry)
-        window.append(review(8), to: &entry)
-        #expect(window.reviews(of: entry).map(\.fact.day) == [2, 3, 4, 5])
-        for n in [5, 6, 7, 8] as [UInt64] { _ = window.remove(id: IDKey(EventID(testUUID(n))), from: &entry) }
+        window.append(review(UInt64(capacity + 3)), to: &entry)
+        window.append(review(UInt64(capacity + 4)), to: &entry)
+        #expect(window.reviews(of: entry).map(\.fact.day) == Array(2..<Int64(capacity + 2)))
+        for n in 5...UInt64(capacity + 4) { _ = window.remove(id: IDKey(EventID(testUUID(n))), from: &entry) }
         #expect(window == LedgerWindow() && entry == LedgerEntry(profile: 7))
-        #expect(MemoryLayout<LedgerWindow>.stride == 128)
+    }
+
+    /// The window has one 32-byte slot per review undo can reach, in whole cache lines, and the
+    /// header's bits hold a full window's count and any ring start.
+    @Test func theWindowHoldsAsManyReviewsAsUndoReaches() {
+        #expect(LedgerWindow.capacity == UndoDepth.reviews)
+        #expect(MemoryLayout<LedgerWindow>.stride == UndoDepth.reviews * MemoryLayout<LedgerReview>.stride)
+        #expect(MemoryLayout<LedgerReview>.stride == 32 && MemoryLayout<LedgerWindow>.stride % 64 == 0)
+        for start in 0..<LedgerWindow.capacity {
+            var entry = LedgerEntry(profile: 1)
+            entry.count = LedgerWindow.capacity
+            entry.start = start
+            entry.hasScheduledReview = true
+            #expect(entry.count == LedgerWindow.capacity && entry.start == start && entry.hasScheduledReview)
+            #expect(entry.isWellFormed)
+        }
     }
 
     /// Every fact a review packs comes back unchanged, at the extremes of the day range.

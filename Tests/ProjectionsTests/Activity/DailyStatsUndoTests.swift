@@ -74,16 +74,45 @@ import TestSupport
         #expect(stats(withUndos.events).table == stats(reference).table)
     }
 
-    /// The ledger remembers a card's last 4 reviews: undoing a fifth-from-last is ignored, the
-    /// last four are taken back exactly.
+    /// The ledger remembers a card's last ``UndoDepth/reviews`` reviews (8): undoing the one
+    /// before them is ignored, the last eight are taken back exactly, down to the first.
     @Test func anUndoBeyondTheRememberedWindowIsIgnored() {
         var script = EventScript()
         script.createCard(1, at: utc(2026, 3, 1))
-        let graded = (0..<5).map { script.review(1, .good, seconds: 1, at: utc(2026, 3, 10, 9, $0)) }
+        let graded = (0...UndoDepth.reviews).map { script.review(1, .good, seconds: 1, at: utc(2026, 3, 10, 9, $0)) }
         script.undo(graded[0], at: utc(2026, 3, 10, 10))
-        #expect(stats(script.events).day(profile: script.profile, day: dayNumber(2026, 3, 10)).good == 5)
+        #expect(stats(script.events).day(profile: script.profile, day: dayNumber(2026, 3, 10)).good == 9)
         for review in graded[1...].reversed() { script.undo(review, at: utc(2026, 3, 10, 11)) }
         let day = stats(script.events).day(profile: script.profile, day: dayNumber(2026, 3, 10))
         #expect(day.good == 1 && day.reviewTimeMs == 1000 && day.newCards == 1)
+    }
+
+    /// Every undo the store allows (a card's last ``UndoDepth/reviews`` reviews, one after
+    /// another) is taken back by the vocabulary and the activity read models alike: after 1 to
+    /// 8 reviews all undone, the card is new again in one and nothing was practised in the
+    /// other, whether the reviews were scheduled or cram.
+    @Test(arguments: [1, 4, 5, UndoDepth.reviews], [ReviewMode.scheduled, .cram])
+    func undoingEveryUndoableReviewLeavesBothModelsAsBefore(reviews: Int, laterMode: ReviewMode) throws {
+        var script = EventScript()
+        let deck = DeckID(testUUID(0xD001))   // the deck ``EventScript/createCard(_:at:profile:)`` uses
+        script.record(.deckCreated(DeckCreated(deck: deck, name: "Deck")), stream: .deck(deck), at: utc(2026, 3, 1))
+        script.createCard(1, at: utc(2026, 3, 1))
+        let graded = (0..<reviews).map { n in
+            script.review(1, n == 0 ? .good : .again, mode: n == 0 ? .scheduled : laterMode, seconds: 3,
+                          at: utc(2026, 3, 10, 9, n))
+        }
+        let after = eventTime(utc(2026, 3, 10, 13))
+        let reviewed = fold(VocabularyProjection(configuration: .testDefault, dailyNewCardLimit: 20), script.events)
+        #expect(reviewed.newCardsIntroduced(profile: script.profile, at: after) == 1)
+        for review in graded.reversed() { script.undo(review, at: utc(2026, 3, 10, 12)) }
+
+        let activity = fold(projection, script.events)
+        #expect(activity.dailyStats.day(profile: script.profile, day: dayNumber(2026, 3, 10)).isEmpty)
+        #expect(activity.streaks.streak(profile: script.profile, at: after).current == 0)
+
+        let vocabulary = fold(VocabularyProjection(configuration: .testDefault, dailyNewCardLimit: 20), script.events)
+        let card = try #require(vocabulary.card(testCard(1)))
+        #expect(card.isNew && card.cramReviews == 0 && card.undoableReviews == 0)
+        #expect(vocabulary.newCardsIntroduced(profile: script.profile, at: after) == 0)
     }
 }

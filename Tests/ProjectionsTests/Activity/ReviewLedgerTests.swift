@@ -56,6 +56,7 @@ import TestSupport
     /// header at 26, its review's flags at 9) or nil to cut the last byte, new value)
     @Test(arguments: [
         ("a card owned by profile 5 of 1", 30, 5), ("a window of 7 reviews", 26, 7),
+        ("a window of 9 reviews, one more than it holds", 26, 9), ("a window of 15 reviews", 26, 0x0F),
         ("an unknown header flag", 26, 0x40), ("two reviews counted, one there", 26, 2),
         ("a rating of 7", 9, 7), ("an unknown review flag", 9, 0x23), ("a wide review cut short", 9, 0x81),
         ("a block one byte short", nil, 0),
@@ -94,7 +95,8 @@ import TestSupport
         let long = ReviewGraded(card: card(1), rating: .easy, mode: .cram, duration: try ElapsedTime(milliseconds: 5_000_000_000))
         _ = ledger.record(long, id: EventID(testUUID(1)), profile: Self.ada, day: -3_000_000_000)
         _ = ledger.record(review(1), id: EventID(testUUID(2)), profile: Self.ada, day: 7)
-        for n in 3...8 as ClosedRange<UInt64> {
+        // Two more than a window holds: the ring wraps, days 3 and 4 fall out.
+        for n in 3...UInt64(LedgerWindow.capacity + 4) {
             _ = ledger.record(review(2), id: EventID(testUUID(n)), profile: Self.bob, day: Int64(n))
         }
         let bytes = encoded(ledger)
@@ -104,7 +106,7 @@ import TestSupport
         #expect(restored.reviews(of: card(1)) == ledger.reviews(of: card(1)))
         #expect(restored.reviews(of: card(1)).first == ReviewFact(day: -3_000_000_000, rating: .easy, mode: .cram,
                                                                   durationMs: 5_000_000_000, wasFirst: false))
-        #expect(restored.reviews(of: card(2)).map(\.day) == [5, 6, 7, 8])
+        #expect(restored.reviews(of: card(2)).map(\.day) == Array(5...Int64(LedgerWindow.capacity + 4)))
         #expect(restored.undo(EventID(testUUID(5)), of: card(2)) == ledger.undo(EventID(testUUID(5)), of: card(2)))
         #expect(restored == ledger && encoded(restored) == encoded(ledger))
     }
