@@ -9,10 +9,14 @@ enum ActivityEvent {
     case review(card: CardID, rating: Rating, mode: ReviewMode, durationMs: Int64)
     /// A review undone.
     case undo(card: CardID, review: EventID)
-    /// A word spelled in a session, right or wrong, taking `durationMs`.
-    case spelled(session: SpellingSessionID, correct: Bool, durationMs: Int64)
-    /// A spelling practice session started.
-    case spellingStarted(session: SpellingSessionID)
+    /// A word spelled in a session, right or wrong, taking `durationMs`; `rightFirstTry` as
+    /// ``SpellingScore/isRightFirstTry(correct:attempt:)`` says (the word itself is read in place
+    /// by ``word(spelledAt:)``, only when it matters).
+    case spelled(session: SpellingSessionID, correct: Bool, rightFirstTry: Bool, durationMs: Int64)
+    /// A spelling test created or edited (the fold reads the event itself: rare).
+    case spellingTestListed
+    /// A spelling practice session started on `test`.
+    case spellingStarted(session: SpellingSessionID, test: SpellingTestID)
     /// A spelling practice session ended.
     case spellingEnded(session: SpellingSessionID)
     /// A story read to its end (a story put down half-way is ``ignored``).
@@ -37,8 +41,11 @@ enum ActivityEvent {
             .review(card: review.card, rating: review.rating, mode: review.mode, durationMs: review.duration.milliseconds)
         case .reviewUndone(let undone): .undo(card: undone.card, review: undone.review)
         case .wordSpelled(let spelled):
-            .spelled(session: spelled.session, correct: spelled.correct, durationMs: spelled.duration.milliseconds)
-        case .spellingPracticeStarted(let started): .spellingStarted(session: started.session)
+            .spelled(session: spelled.session, correct: spelled.correct,
+                     rightFirstTry: SpellingScore.isRightFirstTry(correct: spelled.correct, attempt: spelled.attempt),
+                     durationMs: spelled.duration.milliseconds)
+        case .spellingTestCreated, .spellingTestEdited: .spellingTestListed
+        case .spellingPracticeStarted(let started): .spellingStarted(session: started.session, test: started.test)
         case .spellingPracticeEnded(let ended): .spellingEnded(session: ended.session)
         case .storyRead(let read): read.finished ? .storyFinished(story: read.story) : .ignored
         case .storyGenerated: .storyGenerated
@@ -48,5 +55,12 @@ enum ActivityEvent {
         case .dayCutoffChanged: .cutoffChanged
         default: .ignored
         }
+    }
+
+    /// The word asked by the `WordSpelled` event at `event` (which must be one), read in place:
+    /// a `String`, so read only when the word matters.
+    @inline(__always) static func word(spelledAt event: UnsafePointer<RecordedEvent>) -> String {
+        guard case .wordSpelled(let spelled) = event.pointee.event else { preconditionFailure("not a WordSpelled event") }
+        return spelled.word
     }
 }

@@ -33,11 +33,13 @@ package struct ActivityProjection: Projection {
 
     package func makeInitialState() -> State { State(rules: rules, defaultCutoffHour: defaultCutoffHour) }
 
-    /// Reviews and their undos, practice (spelling, stories, dictation), card creation and
-    /// deletion (the ledger) and day cut-off changes.
+    /// Reviews and their undos, practice (spelling, stories, dictation), spelling tests' words
+    /// (what a perfect session must spell), card creation and deletion (the ledger) and day
+    /// cut-off changes.
     package var kinds: EventKindSet {
-        EventKindSet(.reviewGraded, .reviewUndone, .wordSpelled, .spellingPracticeStarted, .spellingPracticeEnded,
-                     .storyRead, .storyGenerated, .dictationFinished, .cardCreated, .cardDeleted, .dayCutoffChanged)
+        EventKindSet(.reviewGraded, .reviewUndone, .wordSpelled, .spellingTestCreated, .spellingTestEdited,
+                     .spellingPracticeStarted, .spellingPracticeEnded, .storyRead, .storyGenerated, .dictationFinished,
+                     .cardCreated, .cardDeleted, .dayCutoffChanged)
     }
 
     /// How many events ahead the batch fold looks up cards (see `ActivityProjection+Batch.swift`),
@@ -86,20 +88,26 @@ package struct ActivityProjection: Projection {
             state.dailyStats.tookBack(undo)
             state.streaks.tookBack(undo.profile, on: undo.removed.day)
             state.achievements.tookBack(undo)
-        case .spelled(let session, let correct, let durationMs):
+        case .spelled(let session, let correct, let rightFirstTry, let durationMs):
             let day = run.day(of: event.pointee.occurred, profile: profile, calendar: state.calendar)
-            state.achievements.tally(in: session, correct: correct)
+            // The session's tally only (no count a run holds).
+            state.achievements.spelled(in: session, correct: correct, rightFirstTry: rightFirstTry) {
+                ActivityEvent.word(spelledAt: event)
+            }
             if run.absorbSpelling(correct: correct, durationMs: durationMs, profile: profile, day: day) { return }
             run.flush(profile, into: &state)
             state.dailyStats.counted(activity, profile: profile, day: day)
             state.streaks.practised(profile, on: day)
             state.achievements.practised(profile, on: day, unlocking: Self.unlock(at: event))
             run.open(profile, on: day, reviewsLeft: 0, in: &state)     // the next review goes through the full fold
-        case .spellingStarted(let session):
-            // Counts only (additions a run's flush commutes with): the run stays open.
+        case .spellingTestListed:
+            // The test's words only (nothing a run holds): the run stays open.
+            state.achievements.noteSpellingTest(event.pointee.event)
+        case .spellingStarted(let session, let test):
+            // Counts only (additions a run's flush commutes with) and the session's tally: the run stays open.
             state.dailyStats.counted(activity, profile: profile,
                                      day: run.day(of: event.pointee.occurred, profile: profile, calendar: state.calendar))
-            state.achievements.started(session)
+            state.achievements.started(session, test: test)
         case .spellingEnded(let session):
             // Reads only the tally and the unlocks, never what a run holds.
             state.achievements.ended(session, profile: profile, unlocking: Self.unlock(at: event))

@@ -65,8 +65,8 @@ package struct SpellingProjection: Projection {
         let row = state.words.row(profile: profile, spelling: spelled.word, at: time)
         state.words.record(row: row, correct: spelled.correct, hints: spelled.hintsUsed, at: time, rule: mastery)
         if !state.openSessions.isEmpty, let session = state.openSessions.index(forKey: spelled.session) {
-            state.openSessions.values[session].recordFirstTry(ofRow: row, in: state.words,
-                                                               correct: spelled.correct && spelled.attempt.value == 1)
+            let right = SpellingScore.isRightFirstTry(correct: spelled.correct, attempt: spelled.attempt)
+            state.openSessions.values[session].recordFirstTry(ofRow: row, in: state.words, correct: right)
         }
     }
 

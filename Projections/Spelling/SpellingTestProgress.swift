@@ -4,7 +4,8 @@ import Events
 ///
 /// A session's score is the share of the test's words (as they were when the session started)
 /// that were right on the first attempt in that session: a word's first `WordSpelled` in the
-/// session must have attempt 1 and be correct. Only sessions that ended
+/// session must have attempt 1 and be correct (``SpellingScore/isRightFirstTry(correct:attempt:)``;
+/// hints do not matter). Only sessions that ended
 /// (`SpellingPracticeEnded`) with at least one word spelled are scored; ``sessions`` counts them.
 public struct SpellingTestProgress: Sendable, Equatable {
     /// The test.
@@ -60,6 +61,19 @@ public struct SpellingScore: Sendable, Equatable, Hashable {
 
     /// Whether this share is strictly higher than `other`'s (exact, by cross-multiplication).
     public func isBetter(than other: SpellingScore) -> Bool { correct * other.total > other.correct * total }
+}
+
+// What "a word right" and "every word right" mean, in one place: the spelling read model scores
+// sessions by these, and the perfect-session achievement (``AchievementCondition/perfectSpellingSession``)
+// asks for a full score by them, so the two read models never disagree about a session.
+extension SpellingScore {
+    /// Whether a session's first attempt at a word makes the word right in the session's score:
+    /// the attempt is correct and is the word's first try (attempt 1). Hints do not matter.
+    @inline(__always)
+    static func isRightFirstTry(correct: Bool, attempt: AttemptNumber) -> Bool { correct && attempt.value == 1 }
+
+    /// Whether every word of the test was right, the test having at least one word.
+    var isFull: Bool { total > 0 && correct == total }
 }
 
 extension SpellingScore: BinaryCodable {

@@ -10,7 +10,12 @@ public enum AchievementCondition: Sendable, Equatable, Hashable {
     case reviews(Int)
     /// A run of `days` consecutive local days with practice.
     case streak(days: Int)
-    /// A spelling session that ended with at least one word spelled and no attempt wrong.
+    /// A perfect spelling session: one that ended with every word of its test (as the test was
+    /// when the session started) right first time and no attempt wrong, at any word. A word is
+    /// right first time when the session's first attempt at it is correct and is attempt 1
+    /// (hints allowed), as the spelling read model scores sessions: the session scores full
+    /// marks there. Unlocked by the session's end, for the profile that ended it. See
+    /// ``SpellingTally``.
     case perfectSpellingSession
     /// `count` different stories read to their end.
     case storiesRead(Int)

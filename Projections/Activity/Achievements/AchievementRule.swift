@@ -33,7 +33,7 @@ public struct AchievementRule: Sendable, Equatable, Hashable {
         AchievementRule(id: "streak-30", title: "One Month Streak", description: "Practise 30 days in a row.",
                         condition: .streak(days: 30)),
         AchievementRule(id: "perfect-spelling", title: "Perfect Speller",
-                        description: "Finish a spelling session without a single mistake.",
+                        description: "Spell every word of a test right in one session, without a single mistake.",
                         condition: .perfectSpellingSession),
         AchievementRule(id: "stories-read-10", title: "Bookworm", description: "Read 10 different stories to the end.",
                         condition: .storiesRead(10)),

@@ -1,9 +1,9 @@
 import Events
 
-// The achievements sub-fold: counts, practice days and open spelling sessions per profile, and
-// the rules they unlock. ``ActivityProjection`` decides the day and the review facts once and
-// calls these; the rule table is only walked when a count reaches a target or a day becomes
-// active, so the common review costs a few additions.
+// The achievements sub-fold: counts and practice days per profile, and the rules they unlock
+// (spelling sessions: `AchievementsState+Spelling.swift`). ``ActivityProjection`` decides the
+// day and the review facts once and calls these; the rule table is only walked when a count
+// reaches a target or a day becomes active, so the common review costs a few additions.
 extension AchievementsState {
     /// Counts a review the ledger accepted, on `day`, and unlocks what it earns.
     /// - Returns: the profile's review total, this review counted.
@@ -61,27 +61,9 @@ extension AchievementsState {
         standings[at: index].activeDays.remove(undo.removed.day)
     }
 
-    /// Counts a word spelled (`correct` or not) in `session` in the session's tally.
-    @inline(__always) mutating func tally(in session: SpellingSessionID, correct: Bool) {
-        openSessions[IDKey(session), default: SpellingTally()].count(correct: correct)
-    }
-
     /// Counts practice by `profile` on `day` (a word spelled) and unlocks the day rules it completes.
     mutating func practised(_ profile: ProfileID, on day: Int64, unlocking unlock: Unlock) {
         standings[at: standingIndex(of: profile)].practised(on: day, rules, as: unlock)
-    }
-
-    /// Opens a spelling session's tally.
-    mutating func started(_ session: SpellingSessionID) {
-        openSessions[IDKey(session)] = SpellingTally()
-    }
-
-    /// Closes a spelling session; a session with words spelled and none wrong unlocks the
-    /// perfect-session rules.
-    mutating func ended(_ session: SpellingSessionID, profile: ProfileID, unlocking unlock: Unlock) {
-        guard let tally = openSessions.removeValue(forKey: IDKey(session)), tally.attempts > 0, tally.wrong == 0 else { return }
-        let rules = self.rules
-        modify(profile) { $0.unlock(rules, as: unlock) { $0 == .perfectSpellingSession } }
     }
 
     /// Counts a story read to its end on `day` and unlocks what it earns.
@@ -99,14 +81,7 @@ extension AchievementsState {
     }
 
     /// Changes `profile`'s standing in place (created empty on first use).
-    @inline(__always) private mutating func modify(_ profile: ProfileID, _ change: (inout ProfileAchievements) -> Void) {
+    @inline(__always) mutating func modify(_ profile: ProfileID, _ change: (inout ProfileAchievements) -> Void) {
         change(&standings[at: standingIndex(of: profile)])
-    }
-}
-
-extension SpellingTally {
-    @inline(__always) mutating func count(correct: Bool) {
-        attempts += 1
-        if !correct { wrong += 1 }
     }
 }

@@ -19,7 +19,10 @@ public struct AchievementsState: Sendable, Equatable {
 
     /// Each profile's standing and unlocks.
     package var profiles: [IDKey: ProfileAchievements] { standings.dictionary }
-    /// Spelling sessions started and not yet ended.
+    /// The tally each known spelling test's sessions start from: its current words, none spelled.
+    package internal(set) var spellingTests: [IDKey: SpellingTally] = [:]
+    /// The tallies of spelling sessions started on a known test, not yet ended, that can still be
+    /// perfect (a session is forgotten at its first wrong attempt: see ``SpellingTally``).
     package internal(set) var openSessions: [IDKey: SpellingTally] = [:]
     /// The review counts some rule of the table is met at (derived from ``rules``), so most
     /// reviews skip the rule table.
@@ -66,15 +69,24 @@ public struct AchievementsState: Sendable, Equatable {
     }
 
     /// The part encoded in a snapshot (without the shared calendar), and decoded with it.
+    /// - Throws: ``EventDecodingError`` for malformed bytes, a key that appears twice, or a
+    ///   test's tally with words spelled.
     package init(calendar: ProfileCalendar, from reader: inout BinaryReader) throws(EventDecodingError) {
         self.init(rules: try [AchievementRule](decoding: &reader), calendar: calendar)
         standings = RecentKeyTable(try [IDKey: ProfileAchievements](decoding: &reader))
+        spellingTests = try [IDKey: SpellingTally](decoding: &reader)
+        if let test = spellingTests.keys.sorted().first(where: { spellingTests[$0]!.score.correct != 0 }) {
+            throw reader.error(.invalidValue, "spelling test \(test.uuid) has words spelled; a test's tally has none")
+        }
         openSessions = try [IDKey: SpellingTally](decoding: &reader)
     }
 
+    /// Writes the rules, the standings, the tests' tallies and the open sessions' tallies, keyed
+    /// maps in key order (deterministic bytes).
     package func encode(to writer: inout BinaryWriter) {
         rules.encode(to: &writer)
         standings.dictionary.encode(to: &writer)
+        spellingTests.encode(to: &writer)
         openSessions.encode(to: &writer)
     }
 }

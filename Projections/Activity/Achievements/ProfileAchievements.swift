@@ -75,23 +75,3 @@ package struct ProfileAchievements: Sendable, Equatable, BinaryCodable {
         unlocked.encode(to: &writer)
     }
 }
-
-/// The tally of a spelling session still open (for ``AchievementCondition/perfectSpellingSession``).
-package struct SpellingTally: Sendable, Equatable, BinaryCodable {
-    /// Words spelled (attempts).
-    package var attempts = 0
-    /// Attempts spelled wrong.
-    package var wrong = 0
-
-    package init() {}
-
-    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        attempts = try reader.readInt()
-        wrong = try reader.readInt()
-    }
-
-    package func encode(to writer: inout BinaryWriter) {
-        attempts.encode(to: &writer)
-        wrong.encode(to: &writer)
-    }
-}

@@ -26,7 +26,7 @@ extension DailyStatsState {
     /// Counts an event other than a review on local day `day` of `profile`.
     @inline(__always) mutating func counted(_ event: ActivityEvent, profile: ProfileID, day: Int64) {
         switch event {
-        case .spelled(_, let correct, let durationMs):
+        case .spelled(_, let correct, _, let durationMs):
             update(profile, day) { counts in
                 if correct { counts.wordsSpelledRight += 1 } else { counts.wordsSpelledWrong += 1 }
                 counts.spellingTimeMs += durationMs

@@ -68,14 +68,16 @@ import Testing
         #expect(unlocked.allSatisfy { $0.unlock.position == 7 })
     }
 
-    /// Session 1 has a mistake; session 2 ends with no word spelled; session 3 is perfect but
-    /// unlocks only when it ends; session 4, perfect too, unlocks nothing more.
+    /// A test of cat and dog. Session 1 has a mistake; session 2 ends with no word spelled;
+    /// session 3 is perfect but unlocks only when it ends; session 4, perfect too, unlocks
+    /// nothing more. (More cases: ``PerfectSpellingTests``.)
     @Test func aPerfectSpellingSession() {
         var script = EventScript()
+        script.createSpellingTest(words: ["cat", "dog"], at: utc(2026, 3, 2, 16))
         script.startSpelling(1, at: utc(2026, 3, 2, 17))
         script.spell(1, "cat", correct: true, at: utc(2026, 3, 2, 17, 1))
         script.spell(1, "dog", correct: false, at: utc(2026, 3, 2, 17, 2))
-        script.spell(1, "dog", correct: true, at: utc(2026, 3, 2, 17, 3))
+        script.spell(1, "dog", correct: true, attempt: 2, at: utc(2026, 3, 2, 17, 3))
         script.endSpelling(1, at: utc(2026, 3, 2, 17, 4))
         script.startSpelling(2, at: utc(2026, 3, 2, 18))
         script.endSpelling(2, at: utc(2026, 3, 2, 18, 1))
@@ -85,12 +87,13 @@ import Testing
         #expect(achievements(script.events).unlocked(profile: script.profile).isEmpty)
         script.endSpelling(3, at: utc(2026, 3, 3, 17, 3))
         script.startSpelling(4, at: utc(2026, 3, 4, 17))
-        script.spell(4, "sun", correct: true, at: utc(2026, 3, 4, 17, 1))
-        script.endSpelling(4, at: utc(2026, 3, 4, 17, 2))
+        script.spell(4, "dog", correct: true, at: utc(2026, 3, 4, 17, 1))
+        script.spell(4, "cat", correct: true, at: utc(2026, 3, 4, 17, 2))
+        script.endSpelling(4, at: utc(2026, 3, 4, 17, 3))
         let state = achievements(script.events)
         let unlocked = state.unlocked(profile: script.profile)
         #expect(ids(unlocked) == ["perfect-spelling"])
-        #expect(unlocked[0].unlock == Unlock(position: 11, time: eventTime(utc(2026, 3, 3, 17, 3))))
+        #expect(unlocked[0].unlock == Unlock(position: 12, time: eventTime(utc(2026, 3, 3, 17, 3))))
         #expect(state.openSessions.isEmpty)
     }
 

@@ -37,6 +37,7 @@ import TestSupport
         var lastReview: [UInt64: RecordedEvent] = [:]
         let cards: UInt64 = 90
         for card in 1...cards { script.createCard(card, at: utc(2026, 5, 1), profile: Self.profiles[Int(card % 3)]) }
+        script.createSpellingTest(words: ["w"], at: utc(2026, 5, 1), profile: Self.profiles[0])    // "w" right: perfect
         var seconds: Int64 = 0
         var who = 0
         while script.events.count < count {

@@ -60,6 +60,7 @@ import Testing
         #expect(events.contains { if case .dayCutoffChanged = $0.event { true } else { false } })
         #expect(events.contains { if case .cardDeleted = $0.event { true } else { false } })
         #expect(activity.achievements.profiles.values.contains { !$0.unlocked.isEmpty })
+        #expect(activity.achievements.profiles.values.contains { $0.unlocked["perfect-spelling"] != nil })
         #expect(activity.ledger.count > 0)
     }
 

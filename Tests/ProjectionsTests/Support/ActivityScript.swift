@@ -34,19 +34,41 @@ extension EventScript {
                profile: review.profile)
     }
 
-    /// Starts spelling session `n`.
-    mutating func startSpelling(_ n: UInt64, at time: Timestamp, profile: ProfileID? = nil) {
+    /// The id of spelling test `n`.
+    static func spellingTest(_ n: UInt64) -> SpellingTestID { SpellingTestID(testUUID(0x7E00 + n)) }
+
+    /// The test sessions practise unless told otherwise (`startSpelling(_:test:at:profile:)`).
+    static let defaultSpellingTest: UInt64 = 0x57
+
+    /// Creates spelling test `n` listing `words`.
+    mutating func createSpellingTest(_ n: UInt64 = defaultSpellingTest, words: [String], at time: Timestamp,
+                                     profile: ProfileID? = nil) {
+        let test = Self.spellingTest(n)
+        record(.spellingTestCreated(SpellingTestCreated(test: test, title: "Test \(n)", words: try! WordList(words))),
+               stream: .spellingTest(test), at: time, profile: profile)
+    }
+
+    /// Replaces the words of spelling test `n` with `words`.
+    mutating func editSpellingTest(_ n: UInt64 = defaultSpellingTest, words: [String], at time: Timestamp,
+                                   profile: ProfileID? = nil) {
+        let test = Self.spellingTest(n)
+        record(.spellingTestEdited(SpellingTestEdited(test: test, title: "Test \(n) edited", words: try! WordList(words))),
+               stream: .spellingTest(test), at: time, profile: profile)
+    }
+
+    /// Starts spelling session `n` on test `test`.
+    mutating func startSpelling(_ n: UInt64, test: UInt64 = defaultSpellingTest, at time: Timestamp, profile: ProfileID? = nil) {
         let session = SpellingSessionID(testUUID(0x5E00 + n))
-        record(.spellingPracticeStarted(SpellingPracticeStarted(session: session, test: SpellingTestID(testUUID(0x7E57)))),
+        record(.spellingPracticeStarted(SpellingPracticeStarted(session: session, test: Self.spellingTest(test))),
                stream: .spellingSession(session), at: time, profile: profile)
     }
 
-    /// Spells `word` in session `n`.
-    mutating func spell(_ n: UInt64, _ word: String, correct: Bool, seconds: Int64 = 5, at time: Timestamp,
-                        profile: ProfileID? = nil) {
+    /// Spells `word` in session `n`: try number `attempt`, after `hints` hints.
+    mutating func spell(_ n: UInt64, _ word: String, correct: Bool, attempt: Int = 1, hints: UInt32 = 0, seconds: Int64 = 5,
+                        at time: Timestamp, profile: ProfileID? = nil) {
         let session = SpellingSessionID(testUUID(0x5E00 + n))
         let spelled = WordSpelled(session: session, word: word, typed: correct ? word : word + "x", correct: correct,
-                                  attempt: try! AttemptNumber(1), hintsUsed: 0,
+                                  attempt: try! AttemptNumber(attempt), hintsUsed: hints,
                                   duration: try! ElapsedTime(milliseconds: seconds * 1000))
         record(.wordSpelled(spelled), stream: .spellingSession(session), at: time, profile: profile)
     }

@@ -3,8 +3,9 @@ import TestSupport
 @testable import Projections
 
 /// A seeded, mixed activity log: two profiles at different UTC offsets, cards created and
-/// reviewed (scheduled and cram), undos of recent reviews, spelling sessions, stories,
-/// dictations, a cut-off change and cards deleted and created again, spread over a few weeks.
+/// reviewed (scheduled and cram), undos of recent reviews, spelling sessions on one test (some
+/// perfect), stories, dictations, a cut-off change and cards deleted and created again, spread
+/// over a few weeks.
 func randomActivityLog(seed: UInt64, count: Int) -> [RecordedEvent] {
     var rng = SplitMix64(seed: seed)
     let profiles = [ProfileID(testUUID(0xA1)), ProfileID(testUUID(0xA2))]
@@ -15,6 +16,8 @@ func randomActivityLog(seed: UInt64, count: Int) -> [RecordedEvent] {
     for card in 1...20 as ClosedRange<UInt64> {
         script.createCard(card, at: utc(2026, 2, 1), profile: profiles[Int(card % 2)])
     }
+    // The test the sessions practise: a session spelling its three words, all right, is perfect.
+    script.createSpellingTest(words: ["w0", "W1", "w2 "], at: utc(2026, 2, 1), profile: profiles[0])
     while script.events.count < count {
         minute += Int64(rng.next() % 400)
         let at = Timestamp(milliseconds: utc(2026, 3, 1).milliseconds + minute * 60_000)

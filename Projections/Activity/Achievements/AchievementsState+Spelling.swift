@@ -1,0 +1,49 @@
+import Events
+
+// The perfect-session sub-fold (see ``SpellingTally`` for the rule): the words of each spelling
+// test, a tally per open session, and the unlock when a perfect session ends. Which tests and
+// sessions it knows mirrors the spelling read model (``SpellingProjection``), so that both judge
+// the same sessions on the same words: a test is known from its creation (a second creation is
+// ignored) and an edit of a known test replaces its words; a session opens when it starts on a
+// known test and keeps the words the test had then.
+extension AchievementsState {
+    /// Notes the words of the test `event` creates (a test not yet known) or edits (a known one);
+    /// any other event changes nothing. Sessions already open keep their words.
+    mutating func noteSpellingTest(_ event: DomainEvent) {
+        switch event {
+        case .spellingTestCreated(let created) where spellingTests[IDKey(created.test)] == nil:
+            spellingTests[IDKey(created.test)] = SpellingTally(testWords: created.words.words)
+        case .spellingTestEdited(let edited) where spellingTests[IDKey(edited.test)] != nil:
+            spellingTests[IDKey(edited.test)] = SpellingTally(testWords: edited.words.words)
+        default:
+            break
+        }
+    }
+
+    /// Opens `session` on `test`'s current words, none spelled yet (a session restarted starts
+    /// over); a start on a test never created opens nothing.
+    mutating func started(_ session: SpellingSessionID, test: SpellingTestID) {
+        guard let tally = spellingTests[IDKey(test)] else { return }
+        openSessions[IDKey(session)] = tally
+    }
+
+    /// Counts an attempt in `session` (see ``SpellingTally/count(correct:rightFirstTry:word:)``)
+    /// and forgets the session as soon as it can no longer be perfect: its end would unlock
+    /// nothing, so it needs no memory. Attempts in sessions not open change nothing.
+    /// - Complexity: O(1) when no session is open; else one lookup, plus the word's when it matters.
+    @inline(__always)
+    mutating func spelled(in session: SpellingSessionID, correct: Bool, rightFirstTry: Bool, word: () -> String) {
+        guard !openSessions.isEmpty, let index = openSessions.index(forKey: IDKey(session)) else { return }
+        if !openSessions.values[index].count(correct: correct, rightFirstTry: rightFirstTry, word: word) {
+            openSessions.remove(at: index)
+        }
+    }
+
+    /// Closes `session`; when it is perfect (every word of its test spelled right, no attempt
+    /// wrong) `profile` unlocks the perfect-session rules, dated by `unlock` (the end's event).
+    mutating func ended(_ session: SpellingSessionID, profile: ProfileID, unlocking unlock: Unlock) {
+        guard let tally = openSessions.removeValue(forKey: IDKey(session)), tally.isPerfect else { return }
+        let rules = self.rules
+        modify(profile) { $0.unlock(rules, as: unlock) { $0 == .perfectSpellingSession } }
+    }
+}
