@@ -11,7 +11,9 @@ package struct ActivityProjection: Projection {
 
     package static let name = "activity"
     /// 3: the review ledger remembers 8 reviews per card (was 4), as deep as undo goes.
-    package static let version: UInt32 = 3
+    /// 4: the achievements keep each spelling test's words and each open session's tally, for
+    /// the perfect-spelling rule.
+    package static let version: UInt32 = 4
 
     /// The achievement rule table.
     package let rules: [AchievementRule]
