@@ -151,7 +151,7 @@ struct EventMix {
             return record(.card(card), .cardEdited(CardEdited(card: card, front: text(words: 1...5), back: text(words: 10...50))))
         default:
             return record(.profile(profile), .settingChanged(SettingChanged(
-                key: try SettingKey("vocabulary.new-cards-per-day"),
+                key: .newCardsPerDay,
                 value: .int(Int64.random(in: 5...50, using: &random)))))
         }
     }

@@ -26,6 +26,14 @@ public struct SettingKey: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 }
 
+// The keys the read models act on, named once here: apps record them, folds read them.
+extension SettingKey {
+    /// `vocabulary.new-cards-per-day`: how many new cards the profile is offered per local day,
+    /// as an `.int` value. Which values the vocabulary read model takes, and what it does with
+    /// others, is `NewCardLimit`'s (Projections) to say; the store refuses a command with any other.
+    public static let newCardsPerDay = try! SettingKey("vocabulary.new-cards-per-day")
+}
+
 extension SettingKey: BinaryCodable {
     @inline(__always) package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         if let token = reader.readPlainToken(maxLength: Self.maximumLength) {

@@ -50,7 +50,8 @@ public struct ProfileDirectory: ProjectionState, Equatable {
         (serviceConfigurations[profile] ?? [:]).values.sorted { $0.service < $1.service }
     }
 
-    /// The scheduler settings in force for `profile` (defaults where it changed nothing).
+    /// The scheduler settings in force for `profile` (defaults where it changed nothing): the same
+    /// as the vocabulary read model schedules with, since both ignore parameters FSRS refuses.
     public func scheduler(profile: ProfileID) -> SchedulerSettings {
         let changes = schedulerChanges[profile]
         return SchedulerSettings(

@@ -10,11 +10,16 @@ import FSRS
 /// - `SettingChanged`, `ExternalServiceConfigured`, `SchedulerParametersChanged`,
 ///   `DesiredRetentionChanged` and `DayCutoffChanged` replace the event profile's value (the
 ///   latest wins). Never throws.
+/// - A `SchedulerParametersChanged` whose weights FSRS refuses (one out of bounds; the log can
+///   hold one, e.g. from a JSON Lines import) is ignored, exactly as the vocabulary fold ignores
+///   it (the same check: ``SchedulerParametersChanged/fsrsParameters``): the parameters
+///   reported stay those in force, the ones scheduling uses.
 package struct ProfilesProjection: Projection {
     package typealias State = ProfileDirectory
 
     package static let name = "profiles"
-    package static let version: UInt32 = 1
+    /// 2: out-of-bounds scheduler parameters are ignored (version 1 kept them).
+    package static let version: UInt32 = 2
 
     /// The day cut-off hour of profiles that never changed theirs.
     package let defaultCutoffHour: Int
@@ -74,6 +79,7 @@ package struct ProfilesProjection: Projection {
                 ConfiguredService(service: configured.service, credential: configured.credential,
                                   configured: event.occurred)
         case .schedulerParametersChanged(let change):
+            guard change.fsrsParameters != nil else { return }
             state.schedulerChanges[event.profile, default: SchedulerChanges()].parameters = change.parameters
         case .desiredRetentionChanged(let change):
             state.schedulerChanges[event.profile, default: SchedulerChanges()].retention = change.retention

@@ -1,7 +1,8 @@
 import Events
 
-/// The scheduler settings in force for a profile: the latest `SchedulerParametersChanged` and
-/// `DesiredRetentionChanged` (the configured defaults before any), and its day cut-off hour.
+/// The scheduler settings in force for a profile: the latest `SchedulerParametersChanged` whose
+/// weights FSRS accepts and the latest `DesiredRetentionChanged` (the configured defaults before
+/// any), and its day cut-off hour.
 public struct SchedulerSettings: Sendable, Equatable {
     /// The FSRS weights in force (pass `parameters.weights` to `FSRSParameters`).
     public let parameters: SchedulerParameters

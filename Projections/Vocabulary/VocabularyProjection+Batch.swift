@@ -85,7 +85,8 @@ extension VocabularyProjection {
 
     /// Folds `events[index]` in place: ``apply(_:to:)``'s steps, a review's or an undo's card
     /// at `slot` when the card looked up ahead (`key`, from the event's payload) is the event's
-    /// and was found; else looked up now. `scheduler` is the state's default scheduler.
+    /// and was found; else looked up now. Every other event (settings among them) goes through
+    /// ``apply(_:to:)`` itself. `scheduler` is the state's default scheduler.
     @inline(__always)
     private func fold(_ events: UnsafeBufferPointer<RecordedEvent>, at index: Int, key: IDKey, slot: Int32,
                       scheduler: Scheduler, into state: inout VocabularyState) {

@@ -8,14 +8,16 @@ import FSRS
 /// reviews only count; undone reviews restore the state remembered before them
 /// (``UndoRing/depth`` deep). Settings events of a profile (parameters, desired
 /// retention, day cut-off) apply to that profile's reviews after them; they never rewrite
-/// states already computed ("as scheduled at the time").
+/// states already computed ("as scheduled at the time"). A profile's
+/// ``SettingKey/newCardsPerDay`` setting replaces ``dailyNewCardLimit`` for that profile
+/// (see ``NewCardLimit``).
 package struct VocabularyProjection: Projection {
     package static let name = "vocabulary"
-    package static let version: UInt32 = 3
+    package static let version: UInt32 = 4
 
     /// The scheduler configuration of profiles that changed none of its settings.
     package let configuration: SchedulerConfiguration
-    /// How many new cards a profile is offered per local day.
+    /// How many new cards a profile that set no limit of its own is offered per local day.
     package let dailyNewCardLimit: Int
 
     /// The fold with `configuration` as every profile's default and `dailyNewCardLimit` new
@@ -44,11 +46,12 @@ package struct VocabularyProjection: Projection {
         VocabularyState(configuration: configuration, dailyNewCardLimit: dailyNewCardLimit)
     }
 
-    /// Decks, cards, reviews and the scheduling settings; nothing else changes the model.
+    /// Decks, cards, reviews, the scheduling settings and typed settings (of which only the
+    /// daily new-card limit counts); nothing else changes the model.
     package var kinds: EventKindSet {
         EventKindSet(.reviewGraded, .reviewUndone, .cardCreated, .cardEdited, .cardMoved, .cardSuspended,
                      .cardUnsuspended, .cardDeleted, .deckCreated, .deckRenamed, .deckDeleted,
-                     .schedulerParametersChanged, .desiredRetentionChanged, .dayCutoffChanged)
+                     .schedulerParametersChanged, .desiredRetentionChanged, .dayCutoffChanged, .settingChanged)
     }
 
     /// Folds `event`; never throws (events about unknown cards or decks, unknown event types and
@@ -71,6 +74,7 @@ package struct VocabularyProjection: Projection {
         case .schedulerParametersChanged(let change): state.changeParameters(change, profile: event.profile)
         case .desiredRetentionChanged(let change): state.changeRetention(change, profile: event.profile)
         case .dayCutoffChanged(let change): state.changeCutoff(change, event)
+        case .settingChanged(let change): state.changeSetting(change, profile: event.profile)
         default: break
         }
     }

@@ -2,13 +2,14 @@ import Events
 import FSRS
 import Foundation
 
-// The snapshot encoding of the vocabulary state (projection version 3): configuration,
-// calendar, per-profile scheduling and daily introductions as before; then the profile, deck
-// and card tables in slot order as fixed-width little-endian blocks, their strings as one
-// UTF-8 blob each, and the undo entries of every card, oldest first, as one more block (v3:
-// narrow records when every value fits, an undo entry as its id and one stored state). The
-// same state always gives the same bytes (slots are part of the state; undo runs are written
-// in logical order). The indexes are derived and rebuilt on decoding in O(n).
+// The snapshot encoding of the vocabulary state (projection version 4): configuration,
+// calendar, per-profile scheduling and daily introductions as before; the per-profile daily
+// new-card limits (v4: profile id then limit, in id order, each within `NewCardLimit.range`);
+// then the profile, deck and card tables in slot order as fixed-width little-endian blocks,
+// their strings as one UTF-8 blob each, and the undo entries of every card, oldest first, as
+// one more block (v3: narrow records when every value fits, an undo entry as its id and one
+// stored state). The same state always gives the same bytes (slots are part of the state; undo
+// runs are written in logical order). The indexes are derived and rebuilt on decoding in O(n).
 extension VocabularyState {
     /// Bytes per profile record: the id's two words.
     static let profileWidth = 16
@@ -21,6 +22,7 @@ extension VocabularyState {
         calendar = try ProfileCalendar(from: &reader)
         profileScheduling = try [ProfileID: ProfileScheduling](decoding: &reader)
         introductions = try [ProfileID: DailyIntroductions](decoding: &reader)
+        profileNewCardLimits = try [ProfileID: NewCardLimit](decoding: &reader)
         try decodeProfiles(from: &reader)
         try decodeDecks(from: &reader)
         try decodeCards(from: &reader)
@@ -32,6 +34,7 @@ extension VocabularyState {
         calendar.encode(to: &writer)
         profileScheduling.encode(to: &writer)
         introductions.encode(to: &writer)
+        profileNewCardLimits.encode(to: &writer)
         encodeProfiles(to: &writer)
         encodeDecks(to: &writer)
         encodeCards(to: &writer)

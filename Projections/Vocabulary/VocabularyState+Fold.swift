@@ -179,7 +179,7 @@ extension VocabularyState {
     }
 
     mutating func changeParameters(_ change: SchedulerParametersChanged, profile: ProfileID) {
-        guard let parameters = try? FSRSParameters(change.parameters.weights),
+        guard let parameters = change.fsrsParameters,
               let next = scheduling(of: profile).changed({ $0.parameters = parameters })
         else { return }
         profileScheduling[profile] = next
@@ -189,6 +189,14 @@ extension VocabularyState {
         guard let next = scheduling(of: profile).changed({ $0.desiredRetention = Float(change.retention.value) })
         else { return }
         profileScheduling[profile] = next
+    }
+
+    /// Sets `profile`'s own daily new-card limit when `change` is of ``SettingKey/newCardsPerDay``
+    /// and gives a valid one (see ``NewCardLimit``); other settings, and invalid values, change
+    /// nothing.
+    mutating func changeSetting(_ change: SettingChanged, profile: ProfileID) {
+        guard change.key == .newCardsPerDay, let limit = NewCardLimit(change.value) else { return }
+        profileNewCardLimits[profile] = limit
     }
 
     mutating func changeCutoff(_ change: DayCutoffChanged, _ event: RecordedEvent) {

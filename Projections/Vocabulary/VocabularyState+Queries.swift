@@ -36,9 +36,11 @@ extension VocabularyState {
         }
     }
 
-    /// How many new cards `profile` may still start on the local day of `time`.
+    /// How many new cards `profile` may still start on the local day of `time`: its daily limit in
+    /// force now (``dailyNewCardLimit(of:)``, even if it changed during that day) less the new
+    /// cards already started that day, never below 0.
     public func newCardsAllowed(profile: ProfileID, at time: EventTime) -> Int {
-        max(0, dailyNewCardLimit - newCardsIntroduced(profile: profile, at: time))
+        max(0, dailyNewCardLimit(of: profile) - newCardsIntroduced(profile: profile, at: time))
     }
 
     /// The cards of `profile` whose first counted review fell on the local day of `time` (0 for
@@ -49,8 +51,9 @@ extension VocabularyState {
     }
 
     /// What `profile` (or its `deck`) has to study at `time`: reviewed cards due by then in due
-    /// order, and the new cards the daily limit still allows, in creation order; suspended and
-    /// deleted cards never appear. Each list holds at most `limit` cards; the counts are exact.
+    /// order, and the new cards its daily limit (``dailyNewCardLimit(of:)``) still allows, in
+    /// creation order; suspended and deleted cards never appear. Each list holds at most `limit`
+    /// cards; the counts are exact.
     /// - Complexity: without a deck, O(b log b) for the profile's b due days plus the sorting of
     ///   the days listed; with a deck, O(d) for the d cards due, plus the listed days' sorting.
     ///   New cards: O(m) for the m new cards looked at (with a deck, every new card of the
@@ -116,7 +119,7 @@ extension VocabularyState {
                 return reviews.count < limit
             }
         }
-        let allowed = max(0, dailyNewCardLimit - introduced)
+        let allowed = max(0, dailyNewCardLimit(of: profile) - introduced)
         var newCards: [CardSummary] = []
         var available = 0
         if allowed > 0 {

@@ -12,12 +12,15 @@ import FSRS
 public struct VocabularyState: ProjectionState, Equatable {
     /// The scheduling of profiles that changed none of its settings.
     let defaultScheduling: ProfileScheduling
-    /// New cards offered per profile per local day.
+    /// New cards offered per local day to profiles that set no limit of their own (see
+    /// ``dailyNewCardLimit(of:)`` for the limit in force for one profile).
     public let dailyNewCardLimit: Int
     /// Local days per profile (tracks day cut-off changes).
     var calendar: ProfileCalendar
     /// Profiles whose settings events changed their scheduling.
     var profileScheduling: [ProfileID: ProfileScheduling] = [:]
+    /// Profiles whose settings events set their own daily new-card limit.
+    var profileNewCardLimits: [ProfileID: NewCardLimit] = [:]
     /// Per profile, the first counted reviews on its latest local day with any.
     var introductions: [ProfileID: DailyIntroductions] = [:]
     /// The profiles that own cards, by slot.
@@ -45,6 +48,13 @@ public struct VocabularyState: ProjectionState, Equatable {
     func scheduling(of profile: ProfileID) -> ProfileScheduling {
         profileScheduling[profile] ?? defaultScheduling
     }
+
+    /// New cards offered per local day to `profile`: its own limit once a setting gave one (see
+    /// ``NewCardLimit``), else the configured ``dailyNewCardLimit``.
+    /// - Complexity: O(1).
+    public func dailyNewCardLimit(of profile: ProfileID) -> Int {
+        profileNewCardLimits[profile]?.value ?? dailyNewCardLimit
+    }
 }
 
 extension VocabularyState {
@@ -53,6 +63,7 @@ extension VocabularyState {
     public static func == (lhs: VocabularyState, rhs: VocabularyState) -> Bool {
         lhs.defaultScheduling == rhs.defaultScheduling && lhs.dailyNewCardLimit == rhs.dailyNewCardLimit
             && lhs.calendar == rhs.calendar && lhs.profileScheduling == rhs.profileScheduling
+            && lhs.profileNewCardLimits == rhs.profileNewCardLimits
             && lhs.introductions == rhs.introductions && lhs.profiles == rhs.profiles
             && lhs.decks == rhs.decks && lhs.cards == rhs.cards
             && lhs.dueIndex.map(\.allSlots) == rhs.dueIndex.map(\.allSlots)

@@ -88,7 +88,7 @@ import TestSupport
         try await f.send(parent, StoreFixture.time(), .profiles(.create(name: "Pat", isChild: false)))
         try await f.send(parent, StoreFixture.time(minutes: 1), .profiles(.rename(name: "Patricia")))
         try await f.send(parent, StoreFixture.time(minutes: 1), .profiles(.switchTo))
-        try await f.send(parent, StoreFixture.time(minutes: 2), .profiles(.changeSetting(key: "vocabulary.new-cards-per-day", value: .int(15))))
+        try await f.send(parent, StoreFixture.time(minutes: 2), .profiles(.changeSetting(key: SettingKey.newCardsPerDay.value, value: .int(15))))
         try await f.send(parent, StoreFixture.time(minutes: 2), .profiles(.configureService(service: "openai", credential: "keychain:openai-api-key")))
         try await f.send(parent, StoreFixture.time(minutes: 3), .profiles(.changeDesiredRetention(0.85)))
         try await f.send(parent, StoreFixture.time(minutes: 3), .profiles(.changeDayCutoff(hour: 2)))
@@ -98,7 +98,8 @@ import TestSupport
         try await f.send(parent, StoreFixture.time(minutes: 6), .dictation(.finish(wordCount: 30, durationMs: 20_000, language: "de")))
 
         let directory = await f.store.profiles()
-        #expect(directory.setting(profile: parent, key: try SettingKey("vocabulary.new-cards-per-day")) == .int(15))
+        #expect(directory.setting(profile: parent, key: .newCardsPerDay) == .int(15))
+        #expect(await f.store.vocabulary().dailyNewCardLimit(of: parent) == 15)
         #expect(directory.services(profile: parent).map(\.credential.value) == ["keychain:openai-api-key"])
         let scheduler = directory.scheduler(profile: parent)
         #expect(scheduler.desiredRetention.value == 0.85)

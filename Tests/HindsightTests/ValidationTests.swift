@@ -84,6 +84,10 @@ import TestSupport
                   code: .invalidValue, message: "desired retention 1.5 must lie strictly between 0 and 1"),
         Rejection(name: "five scheduler weights", action: .profiles(.changeSchedulerParameters([1, 2, 3, 4, 5])),
                   code: .invalidValue, message: "got 5 weights; FSRS-5 takes 19 and FSRS-6 takes 21"),
+        Rejection(name: "-1 new cards per day", action: .profiles(.changeSetting(key: "vocabulary.new-cards-per-day", value: .int(-1))),
+                  code: .invalidValue, message: "vocabulary.new-cards-per-day takes a whole number of new cards per day from 0 to 10000"),
+        Rejection(name: "new cards per day as text", action: .profiles(.changeSetting(key: "vocabulary.new-cards-per-day", value: .string("20"))),
+                  code: .invalidValue, message: "from 0 to 10000, not string(\"20\")"),
         Rejection(name: "bad language tag", action: .dictation(.finish(wordCount: 3, durationMs: 1000, language: "en US")),
                   code: .invalidValue, message: "language"),
     ]

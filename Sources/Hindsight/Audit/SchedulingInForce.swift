@@ -1,5 +1,6 @@
 import Events
 import FSRS
+import Projections
 
 /// The scheduler configuration in force for one profile as its settings events are read in
 /// log order: the default until a `SchedulerParametersChanged`, `DesiredRetentionChanged` or
@@ -21,7 +22,7 @@ struct SchedulingInForce: Sendable {
         var next = configuration
         switch event.event {
         case .schedulerParametersChanged(let change):
-            guard let parameters = try? FSRSParameters(change.parameters.weights) else { return false }
+            guard let parameters = change.fsrsParameters else { return false }
             next.parameters = parameters
         case .desiredRetentionChanged(let change):
             next.desiredRetention = Float(change.retention.value)

@@ -10,6 +10,8 @@ public enum ProfileCommand: Sendable {
     case rename(name: String)
     case switchTo
     case delete
+    /// Any key and typed value; ``SettingKey/newCardsPerDay`` takes only the `.int` values the
+    /// vocabulary read model honours, 0 … 10 000 (its `NewCardLimit.range`).
     case changeSetting(key: String, value: SettingValue)
     /// `credential` names where the secret is kept, e.g. `keychain:openai-api-key`.
     case configureService(service: String, credential: String)
@@ -40,6 +42,11 @@ public enum ProfileCommand: Sendable {
         case .changeSetting(let key, let value):
             let settingKey = try Input.checked { () throws(EventValidationError) in try SettingKey(key) }
             if case .double(let number) = value { _ = try Input.checked { () throws(EventValidationError) in try SettingValue.finite(number) } }
+            if settingKey == .newCardsPerDay, NewCardLimit(value) == nil {
+                throw StoreError(.invalidValue, "\(settingKey) takes a whole number of new cards per day from "
+                                 + "\(NewCardLimit.range.lowerBound) to \(NewCardLimit.range.upperBound), not \(value)",
+                                 field: "value")
+            }
             decision.emit(stream, .settingChanged(SettingChanged(key: settingKey, value: value)))
         case .configureService(let service, let credential):
             let name = try Input.nonEmpty(service, field: "service")

@@ -19,7 +19,10 @@ import FSRS
     /// to the deleted child (ignored).
     func directoryScript() -> EventScript {
         var script = EventScript(profile: parent)
-        let customWeights = (0..<21).map { Double($0) / 10 + 0.1 }
+        // The FSRS-6 defaults with w0 = 0.1 and w20 = 0.7 (both within their bounds: weights FSRS
+        // refuses are ignored).
+        var customWeights = FSRSParameters.fsrs6Default.weights.map(Double.init)
+        (customWeights[0], customWeights[20]) = (0.1, 0.7)
         script.record(.profileCreated(ProfileCreated(profile: parent, name: parentName, isChild: false)), stream: .profile(parent), at: utc(2026, 3, 1, 9))
         script.record(.profileCreated(ProfileCreated(profile: child, name: childName, isChild: true)), stream: .profile(child), at: utc(2026, 3, 1, 9, 5))
         script.record(.profileSwitched(ProfileSwitched(profile: child)), stream: .profile(child), at: utc(2026, 3, 1, 9, 6))
@@ -94,7 +97,7 @@ import FSRS
         let custom = state.scheduler(profile: parent)
         #expect(!custom.isDefaultParameters && !custom.isDefaultRetention)
         #expect(custom.parameters.weights.count == 21)
-        #expect(custom.parameters.weights[0] == 0.1 && custom.parameters.weights[20] == 2.1)
+        #expect(custom.parameters.weights[0] == 0.1 && custom.parameters.weights[20] == 0.7)
         #expect(custom.desiredRetention.value == 0.85)
         #expect(custom.dayCutoffHour == 6)
 

@@ -7,7 +7,8 @@ import TestSupport
 /// A seeded random vocabulary history: two profiles, four decks, up to `cards` cards; reviews
 /// (some cram, some of cards created just before or not created yet, some filed under another
 /// card's stream), undos of the latest review, suspensions, moves, edits, deletions, deck
-/// deletions and settings changes (retention, cut-off, scheduler parameters).
+/// deletions and settings changes (retention, cut-off, scheduler parameters, daily new-card
+/// limits, some of them invalid).
 func randomVocabularyHistory(seed: UInt64, events count: Int = 800, cards: Int = 40) -> VocabularyScript {
     var random = SplitMix64(seed: seed)
     var v = VocabularyScript(dailyNewCardLimit: 5)
@@ -50,9 +51,14 @@ func randomVocabularyHistory(seed: UInt64, events count: Int = 800, cards: Int =
         case 94..<96:
             v.setting(.dayCutoffChanged(DayCutoffChanged(hour: try! HourOfDay(pick(24)))), at: time, profile: profiles[pick(2)])
         case 96..<98:
-            let weights = FSRSParameters.fsrs5Default.weights.prefix(19).map(Double.init)
-            v.setting(.schedulerParametersChanged(SchedulerParametersChanged(parameters: try! SchedulerParameters(weights))),
-                      at: time, profile: profiles[pick(2)])
+            if pick(2) == 0 {
+                let weights = FSRSParameters.fsrs5Default.weights.prefix(19).map(Double.init)
+                v.setting(.schedulerParametersChanged(SchedulerParametersChanged(parameters: try! SchedulerParameters(weights))),
+                          at: time, profile: profiles[pick(2)])
+            } else {
+                let limits: [SettingValue] = [.int(0), .int(2), .int(4), .int(8), .int(-1), .string("3")]
+                v.setting(newCardSetting(limits[pick(limits.count)]), at: time, profile: profiles[pick(2)])
+            }
         default:
             if pick(15) == 0 { v.record(.deckDeleted(DeckDeleted(deck: testDeck(UInt64(pick(4))))), deck: 0, at: time) }
             // A review filed under another card's stream (the batch fold looks cards up ahead
@@ -90,6 +96,13 @@ struct VocabularySnapshotTests {
         })
     }
 
+    @Test("the random histories give profiles limits of their own (so the checks cover them)")
+    func randomHistoriesSetLimits() {
+        #expect((0..<8).contains { (seed: UInt64) in
+            !randomVocabularyHistory(seed: seed).fold().profileNewCardLimits.isEmpty
+        })
+    }
+
     @Test("folding to a snapshot and then the tail equals the full fold, byte for byte", arguments: 0..<8)
     func snapshotThenTail(seed: UInt64) throws {
         let v = randomVocabularyHistory(seed: seed)
@@ -118,7 +131,7 @@ struct VocabularySnapshotTests {
             #expect(zip(dues, dues.dropFirst()).allSatisfy { $0 < $1 })
             #expect((queue.reviews + queue.newCards).allSatisfy { !$0.isSuspended && !$0.isGone && $0.profile == profile })
             #expect(queue.newCards.allSatisfy { $0.isNew })
-            #expect(queue.newCards.count <= 5)
+            #expect(queue.newCards.count <= state.dailyNewCardLimit(of: profile))
         }
     }
 
