@@ -63,7 +63,7 @@ struct EventKindSetTests {
         var batched = projection.makeInitialState()
         let outcome = projection.apply(events, after: 0, to: &batched)
         return skipped > 0 && outcome.lastApplied == UInt64(events.count) && outcome.failure == nil
-            && encodedBytes(batched) == encodedBytes(fold(projection, events))
+            && encoded(batched) == encoded(fold(projection, events))
     }
 
     @Test("every read model skips only what it ignores", arguments: 0..<6)

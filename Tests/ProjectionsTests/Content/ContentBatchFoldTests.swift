@@ -43,7 +43,7 @@ import FSRS
             start = end
         }
         #expect(state == expected)
-        #expect(encodedBytes(state) == encodedBytes(expected))
+        #expect(encoded(state) == encoded(expected))
         // A batch wholly at or below the checkpoint changes nothing and keeps the checkpoint.
         let outcome = projection.apply(Array(events.suffix(10)), after: checkpoint, to: &state)
         #expect(outcome.lastApplied == checkpoint && state == expected)

@@ -9,15 +9,15 @@ import TestSupport
 @Suite struct ContentSnapshotTests {
     func checkRoundTrip<P: Projection>(_ projection: P, _ events: [RecordedEvent], cut: Int) throws where P.State: Equatable {
         let full = fold(projection, events)
-        let bytes = encodedBytes(full)
-        #expect(try decodedValue(bytes, as: P.State.self) == full)
-        #expect(encodedBytes(fold(projection, events)) == bytes, "folding twice gives other bytes")
+        let bytes = encoded(full)
+        #expect(try decoded(P.State.self, bytes) == full)
+        #expect(encoded(fold(projection, events)) == bytes, "folding twice gives other bytes")
 
         let head = fold(projection, events.prefix(cut))
-        let restored = try decodedValue(encodedBytes(head), as: P.State.self)
+        let restored = try decoded(P.State.self, encoded(head))
         let resumed = fold(projection, events.dropFirst(cut), from: restored)
         #expect(resumed == full)
-        #expect(encodedBytes(resumed) == bytes, "snapshot at \(cut) then tail differs from the full fold")
+        #expect(encoded(resumed) == bytes, "snapshot at \(cut) then tail differs from the full fold")
     }
 
     @Test(arguments: 0..<12 as Range<UInt64>)
@@ -50,9 +50,9 @@ import TestSupport
 
     @Test func truncatedSnapshotsFailToDecode() {
         let events = randomContentEvents(seed: 5, count: 200)
-        let bytes = encodedBytes(fold(StoryLibraryProjection(defaultCutoffHour: 4), events))
-        #expect(throws: EventDecodingError.self) { try decodedValue(Array(bytes.dropLast(3)), as: StoryLibrary.self) }
-        #expect(throws: EventDecodingError.self) { try decodedValue(bytes + [0], as: StoryLibrary.self) }
+        let bytes = encoded(fold(StoryLibraryProjection(defaultCutoffHour: 4), events))
+        #expect(throws: EventDecodingError.self) { try decoded(StoryLibrary.self, Array(bytes.dropLast(3))) }
+        #expect(throws: EventDecodingError.self) { try decoded(StoryLibrary.self, bytes + [0]) }
     }
 
     @Test func unknownEventsAndOtherDomainsLeaveTheStatesUnchanged() throws {

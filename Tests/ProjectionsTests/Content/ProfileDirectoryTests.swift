@@ -85,7 +85,7 @@ import FSRS
         #expect(services.map(\.service) == ["openai"])
         #expect(services.first?.credential.value == "keychain:openai-api-key")
         #expect(state.services(profile: child).isEmpty)
-        let bytes = encodedBytes(state)
+        let bytes = encoded(state)
         #expect(bytes.containsSubsequence(Array("keychain:openai-api-key".utf8)))
         #expect(!bytes.containsSubsequence(Array(secret.utf8)))
         // Names are references: the encoded state holds the child's side-store key, no name text.

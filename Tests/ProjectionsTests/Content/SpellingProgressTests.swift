@@ -165,7 +165,7 @@ import TestSupport
     func theBatchFoldEqualsTheEventByEventFold(batchSize: Int) throws {
         let projection = SpellingProjection()
         for events in [practiceScript().events, randomContentEvents(seed: 9, count: 1_500)] {
-            let expected = encodedBytes(fold(projection, events))
+            let expected = encoded(fold(projection, events))
             var state = projection.makeInitialState()
             var checkpoint: UInt64 = 0
             for start in stride(from: 0, to: events.count, by: batchSize) {
@@ -174,10 +174,10 @@ import TestSupport
                 #expect(outcome.failure == nil && outcome.lastApplied == batch.last!.position)
                 checkpoint = outcome.lastApplied
                 if start == events.count / 2 / batchSize * batchSize {
-                    state = try decodedValue(encodedBytes(state), as: SpellingProgress.self)
+                    state = try decoded(SpellingProgress.self, encoded(state))
                 }
             }
-            #expect(encodedBytes(state) == expected)
+            #expect(encoded(state) == expected)
         }
     }
 }

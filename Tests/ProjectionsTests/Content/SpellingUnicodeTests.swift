@@ -133,7 +133,7 @@ import TestSupport
                       at: utc(2026, 3, 1, 9, 30))
         let projection = SpellingProjection()
         // Whole, in batches, and through a snapshot taken while the session was open.
-        let open = try decodedValue(encodedBytes(fold(projection, beforeEnd)), as: SpellingProgress.self)
+        let open = try decoded(SpellingProgress.self, encoded(fold(projection, beforeEnd)))
         let states = [fold(projection, script.events), batchFold(projection, script.events, batchSize: 3),
                       fold(projection, script.events.suffix(1), from: open)]
         for state in states {
@@ -163,13 +163,13 @@ import TestSupport
             #expect(outcome.failure == nil && outcome.lastApplied == events[end - 1].position)
             checkpoint = outcome.lastApplied
             if start <= restoreAt && restoreAt < end {
-                state = try decodedValue(encodedBytes(state), as: SpellingProgress.self)
+                state = try decoded(SpellingProgress.self, encoded(state))
             }
             start = end
         }
         #expect(state == expected)
-        #expect(encodedBytes(state) == encodedBytes(expected))
-        #expect(try decodedValue(encodedBytes(state), as: SpellingProgress.self) == expected)
+        #expect(encoded(state) == encoded(expected))
+        #expect(try decoded(SpellingProgress.self, encoded(state)) == expected)
     }
 
     /// The table's memoized test-word normalization gives ``SpellingWord/normalized(list:)``'s

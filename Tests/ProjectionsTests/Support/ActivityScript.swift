@@ -110,30 +110,6 @@ extension EventScript {
     }
 }
 
-/// Folds `events` with `projection` from its initial state.
-func fold<P: Projection>(_ projection: P, _ events: some Sequence<RecordedEvent>) -> P.State {
-    var state = projection.makeInitialState()
-    for event in events { try! projection.apply(event, to: &state) }
-    return state
-}
-
-/// The bytes a state encodes to.
-func encoded(_ state: some BinaryCodable) -> [UInt8] {
-    var writer = BinaryWriter()
-    state.encode(to: &writer)
-    return writer.bytes
-}
-
-/// A state decoded from `bytes`, requiring every byte to be used.
-func decoded<S: BinaryCodable>(_ type: S.Type, _ bytes: [UInt8]) throws -> S {
-    try bytes.withUnsafeBytes { raw in
-        var reader = BinaryReader(raw)
-        let value = try S(from: &reader)
-        try reader.expectEnd()
-        return value
-    }
-}
-
 /// The local day number of a UTC calendar date (cut-off 0, offset 0): handy for expected days.
 func dayNumber(_ year: Int, _ month: Int, _ day: Int) -> Int64 {
     utc(year, month, day).milliseconds / 86_400_000

@@ -3,30 +3,6 @@ import TestSupport
 @testable import Events
 @testable import Projections
 
-/// Folds `events` into a fresh state of `projection`.
-func fold<P: Projection>(_ projection: P, _ events: some Sequence<RecordedEvent>, from start: P.State? = nil) -> P.State {
-    var state = start ?? projection.makeInitialState()
-    for event in events { try! projection.apply(event, to: &state) }
-    return state
-}
-
-/// The snapshot bytes of `state`.
-func encodedBytes(_ state: some BinaryCodable) -> [UInt8] {
-    var writer = BinaryWriter()
-    state.encode(to: &writer)
-    return writer.bytes
-}
-
-/// `bytes` decoded as a `T`, every byte consumed.
-func decodedValue<T: BinaryCodable>(_ bytes: [UInt8], as type: T.Type) throws -> T {
-    try bytes.withUnsafeBytes { buffer throws(EventDecodingError) -> T in
-        var reader = BinaryReader(buffer)
-        let value = try T(from: &reader)
-        try reader.expectEnd()
-        return value
-    }
-}
-
 /// A seeded, mixed log of content events (spelling, stories, profiles, settings) over three
 /// profiles, several offsets and a cut-off change, for round-trip and determinism tests.
 func randomContentEvents(seed: UInt64, count: Int) -> [RecordedEvent] {

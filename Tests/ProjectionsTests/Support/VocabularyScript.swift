@@ -76,13 +76,6 @@ func testProfile(_ n: UInt64) -> ProfileID { ProfileID(testUUID(0xF000 + n)) }
 func testDeck(_ n: UInt64) -> DeckID { DeckID(testUUID(0xD000 + n)) }
 func testCard(_ n: UInt64) -> CardID { CardID(testUUID(0xC000 + n)) }
 
-/// The encoded bytes of a state.
-func encoded(_ state: VocabularyState) -> [UInt8] {
-    var writer = BinaryWriter()
-    state.encode(to: &writer)
-    return writer.bytes
-}
-
 /// Where the card record of `card` starts in the encoded vocabulary state `bytes`: the first
 /// place its id's two little-endian words appear (a card's record starts with its id).
 func cardRecordOffset(of card: IDKey, in bytes: [UInt8]) -> Int? {
@@ -90,12 +83,3 @@ func cardRecordOffset(of card: IDKey, in bytes: [UInt8]) -> Int? {
     return (0...(bytes.count - 16)).first { Array(bytes[$0 ..< $0 + 16]) == id }
 }
 
-/// A state decoded from `bytes`.
-func decodedVocabulary(_ bytes: [UInt8]) throws -> VocabularyState {
-    try bytes.withUnsafeBytes { buffer in
-        var reader = BinaryReader(buffer)
-        let state = try VocabularyState(from: &reader)
-        try reader.expectEnd()
-        return state
-    }
-}

@@ -40,7 +40,7 @@ struct DueQueueReferenceTests {
     @Test("restoring a snapshot rebuilds indexes that answer exactly as the folded ones", arguments: 0..<8)
     func restoredAnswersAlike(seed: UInt64) throws {
         let state = randomVocabularyHistory(seed: seed, events: 1200).fold()
-        let restored = try decodedVocabulary(encoded(state))
+        let restored = try decoded(VocabularyState.self, encoded(state))
         for profile in [testProfile(0), testProfile(1)] {
             for day in stride(from: 1, through: 28, by: 3) {
                 let time = EventTime(instant: utc(2026, 2, day), utcOffset: .zero)

@@ -105,7 +105,7 @@ struct DueQueueTests {
         #expect(two?.isDeckDeleted == false && two?.isGone == false && two?.deck == testDeck(1))
         #expect(six?.isDeckDeleted == true && six?.isGone == true)
         // A restored snapshot knows the same.
-        let restored = try? decodedVocabulary(encoded(state))
+        let restored = try? decoded(VocabularyState.self, encoded(state))
         #expect(restored == state)
         #expect(restored?.dueQueue(profile: me, at: later, limit: 10) == queue)
         #expect(restored?.card(testCard(6))?.isDeckDeleted == true)

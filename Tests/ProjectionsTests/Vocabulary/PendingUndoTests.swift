@@ -35,7 +35,7 @@ struct PendingUndoTests {
         let full = v.fold()
         for cut in [v.events.count / 4, v.events.count / 2, v.events.count - 10] {
             let bytes = encoded(v.fold(v.events.prefix(cut)))
-            let pending = try inPlace ? decodedInPlace(bytes) : decodedVocabulary(bytes)
+            let pending = try inPlace ? decodedInPlace(bytes) : decoded(VocabularyState.self, bytes)
             let decoded = materialized(pending)
             #expect(pending.cards.undo.isPending)
             #expect(pending.cards.undo.pending?.isInPlace == inPlace)
@@ -68,7 +68,7 @@ struct PendingUndoTests {
     func otherEventsKeepThePendingSection(seed: UInt64) throws {
         let v = randomVocabularyHistory(seed: seed)
         let cut = v.events.count / 2
-        let pending = try decodedVocabulary(encoded(v.fold(v.events.prefix(cut))))
+        let pending = try decoded(VocabularyState.self, encoded(v.fold(v.events.prefix(cut))))
         let others = v.events.dropFirst(cut).filter { event in
             switch event.event {
             case .reviewGraded, .reviewUndone: false
@@ -92,7 +92,7 @@ struct PendingUndoTests {
         // The undo block ends the encoding; an entry's phase is its last byte.
         damaged[damaged.count - entry * RecordWidths.narrow.undo - 1] = 0x40
         #expect {
-            _ = try inPlace ? decodedInPlace(damaged) : decodedVocabulary(damaged)
+            _ = try inPlace ? decodedInPlace(damaged) : decoded(VocabularyState.self, damaged)
         } throws: { error in
             (error as? EventDecodingError)?.description.contains("undo entry phase 64") == true
         }
@@ -111,7 +111,7 @@ struct PendingUndoTests {
         let day = damaged[start + 32 ..< start + 36].withUnsafeBytes { Int32(littleEndian: $0.loadUnaligned(as: Int32.self)) }
         withUnsafeBytes(of: (day + 365).littleEndian) { damaged.replaceSubrange(start + 32 ..< start + 36, with: $0) }
         #expect {
-            _ = try inPlace ? decodedInPlace(damaged) : decodedVocabulary(damaged)
+            _ = try inPlace ? decodedInPlace(damaged) : decoded(VocabularyState.self, damaged)
         } throws: { error in
             (error as? EventDecodingError)?.description.contains("too far from the instant") == true
         }
@@ -124,7 +124,7 @@ struct PendingUndoTests {
         // An edit count beyond 32 bits makes every record wide (intervals in 64 bits).
         state.cards.edits[0] = Int(Int32.max) + 1
         let bytes = encoded(state)
-        #expect(try decodedVocabulary(bytes) == state)
+        #expect(try decoded(VocabularyState.self, bytes) == state)
         let beyond = withUnsafeBytes(of: (Int64(Int32.max) + 1).littleEndian, Array.init)
         // The undo block ends the encoding; in an entry holding a state before its review (phase
         // 1 to 3, its last byte), the interval is the 64 bits after the id, two instants and the day.
@@ -133,7 +133,7 @@ struct PendingUndoTests {
         let entry = try #require((1...200).lazy.map { bytes.count - $0 * width }.first { (1...3).contains(bytes[$0 + width - 1]) })
         damagedUndo.replaceSubrange(entry + 40 ..< entry + 48, with: beyond)
         #expect {
-            _ = try inPlace ? decodedInPlace(damagedUndo) : decodedVocabulary(damagedUndo)
+            _ = try inPlace ? decodedInPlace(damagedUndo) : decoded(VocabularyState.self, damagedUndo)
         } throws: { error in
             (error as? EventDecodingError)?.description.contains("undo entry's state has an interval of 2147483648 days") == true
         }
@@ -148,7 +148,7 @@ struct PendingUndoTests {
         var damagedCard = bytes
         damagedCard.replaceSubrange(interval ..< interval + 8, with: beyond)
         #expect {
-            _ = try inPlace ? decodedInPlace(damagedCard) : decodedVocabulary(damagedCard)
+            _ = try inPlace ? decodedInPlace(damagedCard) : decoded(VocabularyState.self, damagedCard)
         } throws: { error in
             (error as? EventDecodingError)?.description.contains("has an interval of 2147483648 days, beyond 32 bits") == true
         }
@@ -168,7 +168,7 @@ struct PendingUndoTests {
         var damaged = Array(bytes.dropLast())
         damaged[damaged.count - width] = UInt8(width - 1)
         #expect {
-            _ = try decodedVocabulary(damaged)
+            _ = try decoded(VocabularyState.self, damaged)
         } throws: { error in
             (error as? EventDecodingError)?.description.contains("undo entry block holds \(width - 1) bytes") == true
         }

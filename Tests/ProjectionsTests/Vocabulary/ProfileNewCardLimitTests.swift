@@ -161,12 +161,12 @@ struct ProfileNewCardLimitTests {
         let full = v.fold()
         #expect(full.profileNewCardLimits == [Self.me: NewCardLimit(.int(2))!, Self.other: NewCardLimit(.int(1))!])
         for cut in 0...v.events.count {
-            let restored = try decodedVocabulary(encoded(v.fold(v.events.prefix(cut))))
+            let restored = try decoded(VocabularyState.self, encoded(v.fold(v.events.prefix(cut))))
             let resumed = v.fold(v.events.dropFirst(cut), from: restored)
             #expect(resumed == full, "cut at \(cut)")
             #expect(encoded(resumed) == encoded(full), "cut at \(cut)")
         }
-        let restored = try decodedVocabulary(encoded(full))
+        let restored = try decoded(VocabularyState.self, encoded(full))
         #expect(restored.dailyNewCardLimit(of: Self.me) == 2)
         #expect(restored.dailyNewCardLimit(of: Self.other) == 1)
         #expect(restored.dueCount(profile: Self.other, at: Self.noon) == full.dueCount(profile: Self.other, at: Self.noon))
@@ -194,7 +194,7 @@ struct ProfileNewCardLimitTests {
         state.calendar.encode(to: &head)
         state.profileScheduling.encode(to: &head)
         state.introductions.encode(to: &head)
-        let start = head.bytes.count, length = encodedBytes(state.profileNewCardLimits).count
+        let start = head.bytes.count, length = encoded(state.profileNewCardLimits).count
         let bytes = encoded(state)
         return Array(bytes[..<start]) + section + Array(bytes[(start + length)...])
     }
@@ -226,7 +226,7 @@ struct ProfileNewCardLimitTests {
         Malformed(testDescription: "a profile twice", section: section([(me, 2), (me, 3)]),
                   code: .invalidValue, message: "a dictionary key appears twice"),
         Malformed(testDescription: "a limit that is no varint",
-                  section: [1] + encodedBytes(me) + [UInt8](repeating: 0xFF, count: 11),
+                  section: [1] + encoded(me) + [UInt8](repeating: 0xFF, count: 11),
                   code: .malformedInteger, message: ""),
     ]
 
@@ -236,9 +236,9 @@ struct ProfileNewCardLimitTests {
         // The splice itself is sound: the section as encoded decodes to the same state.
         let entries: [(ProfileID, Int64)] = [(Self.me, 2), (Self.other, 1)]
         let same = Self.replacingLimits(of: state, with: Self.section(entries.sorted { $0.0 < $1.0 }))
-        #expect(try decodedVocabulary(same) == state)
+        #expect(try decoded(VocabularyState.self, same) == state)
         #expect {
-            _ = try decodedVocabulary(Self.replacingLimits(of: state, with: c.section))
+            _ = try decoded(VocabularyState.self, Self.replacingLimits(of: state, with: c.section))
         } throws: { error in
             guard let error = error as? EventDecodingError else { return false }
             return error.code == c.code && error.message.contains(c.message)

@@ -93,7 +93,7 @@ struct VocabularyBatchFoldTests {
         let events = batchFoldHistory(seed: seed + 20)
         let full = encoded(eventByEvent(events))
         for cut in [1, events.count / 3, events.count - 5] {
-            let restored = try decodedVocabulary(encoded(eventByEvent(events.prefix(cut))))
+            let restored = try decoded(VocabularyState.self, encoded(eventByEvent(events.prefix(cut))))
             #expect(restored.cards.undo.isPending || restored.cards.hot.allSatisfy { $0.ring.count == 0 })
             let (state, outcomesRight) = batched(Array(events.dropFirst(cut)), from: restored, sizes: { _ in 257 })
             #expect(outcomesRight)

@@ -77,7 +77,7 @@ struct VocabularySnapshotTests {
     func roundTrip(seed: UInt64) throws {
         let state = randomVocabularyHistory(seed: seed).fold()
         let bytes = encoded(state)
-        let decoded = try decodedVocabulary(bytes)
+        let decoded = try decoded(VocabularyState.self, bytes)
         #expect(decoded == state)
         #expect(encoded(decoded) == bytes)
         // Each record's copy of its deck's deletion agrees with the deck table, folded or restored.
@@ -109,7 +109,7 @@ struct VocabularySnapshotTests {
         let full = v.fold()
         for cut in [1, v.events.count / 3, v.events.count / 2, v.events.count - 1] {
             let head = v.fold(v.events.prefix(cut))
-            let restored = try decodedVocabulary(encoded(head))
+            let restored = try decoded(VocabularyState.self, encoded(head))
             let resumed = v.fold(v.events.dropFirst(cut), from: restored)
             #expect(resumed == full)
             #expect(encoded(resumed) == encoded(full))
@@ -138,7 +138,7 @@ struct VocabularySnapshotTests {
     @Test("a corrupted snapshot is refused with an error, not a crash")
     func corruptedSnapshot() {
         let bytes = encoded(randomVocabularyHistory(seed: 3).fold())
-        #expect(throws: EventDecodingError.self) { _ = try decodedVocabulary(Array(bytes.prefix(bytes.count / 2))) }
+        #expect(throws: EventDecodingError.self) { _ = try decoded(VocabularyState.self, Array(bytes.prefix(bytes.count / 2))) }
     }
 
     @Test("a snapshot whose card was last reviewed on a local day far from the review's instant is refused")
@@ -146,7 +146,7 @@ struct VocabularySnapshotTests {
         let state = randomVocabularyHistory(seed: 5).fold()
         let reviewed = try #require(state.cards.hot.indices.first { state.cards.hot[$0].state.isPresent })
         let bytes = encoded(state)
-        #expect(try decodedVocabulary(bytes) == state)
+        #expect(try decoded(VocabularyState.self, bytes) == state)
         // The card's record starts with its id; its state's local day (narrow: 32 bits) follows
         // the id, slots, creation, flags, counts and the state's two instants.
         let key = state.cards.keys[reviewed]
@@ -157,7 +157,7 @@ struct VocabularySnapshotTests {
         var damaged = bytes
         withUnsafeBytes(of: (day + 400).littleEndian) { damaged.replaceSubrange(dayOffset ..< dayOffset + 4, with: $0) }
         #expect {
-            _ = try decodedVocabulary(damaged)
+            _ = try decoded(VocabularyState.self, damaged)
         } throws: { error in
             (error as? EventDecodingError)?.description.contains("too far from the instant") == true
         }
@@ -171,7 +171,7 @@ struct VocabularySnapshotTests {
         let fronts = ["é", "x", "猫が好き", "", "Straße"]
         for (n, front) in fronts.enumerated() { v.card(UInt64(n), deck: 0, front: front, at: time) }
         let bytes = encoded(v.fold())
-        let restored = try decodedVocabulary(bytes)
+        let restored = try decoded(VocabularyState.self, bytes)
         #expect(fronts.indices.map { restored.card(testCard(UInt64($0)))?.front } == fronts)
         // "é" then "x" sit side by side in the blob as C3 A9 78; swapped to 78 C3 A9 the blob is
         // still valid UTF-8, but the first piece (2 bytes) would be "x\u{C3}" and the second "\u{A9}".
@@ -180,7 +180,7 @@ struct VocabularySnapshotTests {
         var damaged = bytes
         damaged.replaceSubrange(at ..< at + 3, with: [0x78, 0xC3, 0xA9])
         #expect {
-            _ = try decodedVocabulary(damaged)
+            _ = try decoded(VocabularyState.self, damaged)
         } throws: { error in
             (error as? EventDecodingError)?.description.contains("not valid UTF-8") == true
         }
