@@ -17,6 +17,7 @@ public struct ProjectionFailure: Error, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
+    /// The projection, the log position and the reason, and what to do: one line for a log.
     public var description: String {
         "projection '\(projection)' stopped at log position \(position): \(reason). "
             + "Fix the cause and rebuild the projection from the log."
@@ -30,6 +31,7 @@ public enum ProjectionWaitError: Error, Sendable, CustomStringConvertible {
     /// The projection had stopped on a failure.
     case failed(ProjectionFailure)
 
+    /// What happened, naming the projection and the position waited for: one line for a log.
     public var description: String {
         switch self {
         case let .timedOut(projection, position, reached):

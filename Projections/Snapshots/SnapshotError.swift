@@ -25,6 +25,7 @@ public struct SnapshotError: Error, Sendable, Equatable, CustomStringConvertible
         self.path = path
     }
 
+    /// The message, after the file's path when there is one.
     public var description: String {
         (path.map { "\($0): " } ?? "") + message
     }

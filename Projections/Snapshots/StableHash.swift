@@ -1,7 +1,9 @@
 /// FNV-1a, 64-bit: a stable hash (the same on every machine and run, unlike `Hasher`) for
 /// snapshot checksums and configuration fingerprints.
 public enum StableHash {
+    /// FNV-1a-64's starting value: the hash of no bytes.
     public static let offsetBasis: UInt64 = 0xCBF2_9CE4_8422_2325
+    /// FNV-1a-64's multiplier, applied after each byte is mixed in.
     public static let prime: UInt64 = 0x0000_0100_0000_01B3
 
     /// The FNV-1a-64 hash of `bytes`, continuing from `seed` (the offset basis by default).

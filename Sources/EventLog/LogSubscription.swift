@@ -2,7 +2,9 @@
 /// follows the writer's appends as they are published, and ends when the writer closes
 /// (or the task is cancelled). Made by ``LogWriter/subscribe(from:)``.
 public struct LogSubscription: AsyncSequence, Sendable {
+    /// Each record, in log order.
     public typealias Element = LogRecord
+    /// What a read of the log may throw (``LogError``, a file system error).
     public typealias Failure = any Error
 
     let reader: LogReader

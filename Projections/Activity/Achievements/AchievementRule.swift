@@ -89,5 +89,6 @@ public struct AchievementRuleError: Error, Sendable, Equatable, CustomStringConv
     /// What is wrong and what to do.
     public let message: String
 
+    /// The code, the rule's place in the table and id, and the message.
     public var description: String { "[\(code)] achievement rule \(index) ('\(ruleID)'): \(message)" }
 }

@@ -66,6 +66,7 @@ public struct DayRangeError: Error, Sendable, Equatable, CustomStringConvertible
     /// A stable code for programs: `day-range-too-long`.
     public var code: String { "day-range-too-long" }
 
+    /// The code, the range asked for and how long a range may be.
     public var description: String {
         "[\(code)] days \(from) through \(through) make \(through - from + 1) days; list at most "
             + "\(Self.maximumDays) days at once (about 100 years), or ask for totals instead"

@@ -26,6 +26,8 @@ public final class TerminalProgress: ExportProgress {
 
     private init(label: String) { self.label = label }
 
+    /// Rewrites the line with `done` of `total` records and the percentage, when the
+    /// percentage changed.
     public func update(done: UInt64, total: UInt64) {
         let percent = total == 0 ? 100 : Int(min(100, done &* 100 / total))
         guard percent != lastPercent else { return }
@@ -34,6 +36,7 @@ public final class TerminalProgress: ExportProgress {
         wrote = true
     }
 
+    /// Ends the line, if one was written.
     public func finish() {
         if wrote { emit("\n") }
         wrote = false

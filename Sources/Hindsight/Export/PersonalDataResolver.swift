@@ -52,6 +52,7 @@ public final class InMemoryPersonalData: PersonalDataResolver {
         table.withLock { $0[reference] = .erased }
     }
 
+    /// The value stored or erased under `reference`, or `.unknown` when it was never set.
     public func value(of reference: PersonalDataReference) -> PersonalValue {
         table.withLock { $0[reference] ?? .unknown }
     }

@@ -32,10 +32,15 @@ public struct LogSummary: Sendable, Equatable, Encodable {
 
     /// One damaged stretch of the log.
     public struct Damage: Sendable, Equatable, Encodable {
+        /// The file name of the segment it lies in.
         public let segment: String
+        /// The byte offset in that segment where the damage starts.
         public let offset: Int64
+        /// The first log position the damage reaches (its events are unreadable).
         public let firstPosition: UInt64
+        /// The last log position the damage reaches.
         public let lastPosition: UInt64
+        /// What is wrong there, in words (a checksum mismatch, a torn frame...).
         public let reason: String
     }
 
