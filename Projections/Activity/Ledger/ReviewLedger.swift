@@ -13,7 +13,9 @@ import Events
 /// review yet (so "new card" means its first scheduled review), and its last
 /// ``reviewsRemembered`` reviews: as many as the store lets be undone in a row
 /// (``UndoDepth/reviews``), so every undo it accepts is taken back here as in the vocabulary
-/// read model. Memory grows with the number of live cards, never with the length of the log.
+/// read model. Memory grows with the number of cards not deleted, never with the length of the
+/// log (the cards of a deleted deck are kept: the ledger does not know decks, and the store
+/// refuses their reviews, so they only cost their windows).
 /// An undo naming a review older than that window (or one already undone, or of an unknown
 /// card) is ignored, as the vocabulary read model ignores it. Reviews of cards never created
 /// (or deleted, or of another profile) are not remembered.
