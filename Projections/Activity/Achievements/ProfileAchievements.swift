@@ -61,13 +61,22 @@ package struct ProfileAchievements: Sendable, Equatable, BinaryCodable {
         return (monday...(monday + 6)).reduce(0) { $0 + (activeDays.isActive($1) ? 1 : 0) }
     }
 
+    /// Reads what ``encode(to:)`` writes.
+    /// - Throws: ``EventDecodingError`` for malformed bytes, or finished stories that are not in
+    ///   strictly ascending order (repeated or shuffled: never written so).
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         reviews = try reader.readInt()
         activeDays = try ActiveDays(from: &reader)
-        storiesFinished = Set(try [StoryID](decoding: &reader))
+        let stories = try [StoryID](decoding: &reader)
+        guard zip(stories, stories.dropFirst()).allSatisfy({ $0 < $1 }) else {
+            throw reader.error(.invalidValue, "a profile's finished stories are repeated or out of order")
+        }
+        storiesFinished = Set(stories)
         unlocked = try [String: Unlock](decoding: &reader)
     }
 
+    /// Writes the review count, the active days, the finished stories in ascending order and the
+    /// unlocks (deterministic bytes).
     package func encode(to writer: inout BinaryWriter) {
         reviews.encode(to: &writer)
         activeDays.encode(to: &writer)

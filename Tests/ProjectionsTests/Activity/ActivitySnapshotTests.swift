@@ -84,4 +84,23 @@ import Testing
         Int64(3).encode(to: &writer)
         #expect(throws: EventDecodingError.self) { _ = try decoded(DayRun.self, writer.bytes) }
     }
+
+    /// A profile's finished stories must come in ascending order, each once, as they are
+    /// written: a repeated or shuffled list is refused, the sorted one read back.
+    @Test(arguments: [([1, 2, 3], true), ([1, 1, 3], false), ([2, 1, 3], false), ([], true)] as [([UInt64], Bool)])
+    func finishedStoriesAreReadOnlyInOrder(stories: [UInt64], accepted: Bool) throws {
+        var writer = BinaryWriter()
+        3.encode(to: &writer)
+        ActiveDays().encode(to: &writer)
+        stories.map { StoryID(testUUID($0)) }.encode(to: &writer)
+        [String: Unlock]().encode(to: &writer)
+        if accepted {
+            let standing = try decoded(ProfileAchievements.self, writer.bytes)
+            #expect(standing.storiesFinished == Set(stories.map { StoryID(testUUID($0)) }) && standing.reviews == 3)
+            #expect(encoded(standing) == writer.bytes)
+        } else {
+            let error = try #require(throws: EventDecodingError.self) { _ = try decoded(ProfileAchievements.self, writer.bytes) }
+            #expect(error.message.contains("finished stories are repeated or out of order"))
+        }
+    }
 }
