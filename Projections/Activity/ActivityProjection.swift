@@ -13,7 +13,9 @@ package struct ActivityProjection: Projection {
     /// 3: the review ledger remembers 8 reviews per card (was 4), as deep as undo goes.
     /// 4: the achievements keep each spelling test's words and each open session's tally, for
     /// the perfect-spelling rule.
-    package static let version: UInt32 = 4
+    /// 5: each open session's tally remembers its profile, which has at most one open (a new
+    /// start abandons the one left open).
+    package static let version: UInt32 = 5
 
     /// The achievement rule table.
     package let rules: [AchievementRule]
@@ -109,7 +111,7 @@ package struct ActivityProjection: Projection {
             // Counts only (additions a run's flush commutes with) and the session's tally: the run stays open.
             state.dailyStats.counted(activity, profile: profile,
                                      day: run.day(of: event.pointee.occurred, profile: profile, calendar: state.calendar))
-            state.achievements.started(session, test: test)
+            state.achievements.started(session, test: test, profile: profile)
         case .spellingEnded(let session):
             // Reads only the tally and the unlocks, never what a run holds.
             state.achievements.ended(session, profile: profile, unlocking: Self.unlock(at: event))

@@ -1,7 +1,7 @@
 import Events
 
-/// A practice session between its start and its end: the test's words when it started and,
-/// per word spelled in it, whether its first attempt was right.
+/// A practice session between its start and its end: whose it is, the test's words when it
+/// started and, per word spelled in it, whether its first attempt was right.
 ///
 /// Words are keyed by their ``SpellingWordNumber``, not by `String`: a
 /// `String` key hashes through Unicode normalization, an attempt at a time. Numbers are as equal
@@ -14,6 +14,9 @@ struct OpenSpellingSession: Sendable {
         let correct: Bool
     }
 
+    /// The profile that started it (the start event's), which has no other session open: see
+    /// ``SpellingProgress/openSessionByProfile`` for the one-open-session policy.
+    var profile: ProfileID
     /// The test practised.
     var test: SpellingTestID
     /// Its normalized words when the session started.
@@ -23,8 +26,9 @@ struct OpenSpellingSession: Sendable {
     /// The first try at each word spelled, by word number.
     var firstTry: [SpellingWordNumber: FirstTry]
 
-    /// A session of `test`, whose words are `words`, numbered `wordNumbers`.
-    init(test: SpellingTestID, words: [String], wordNumbers: [SpellingWordNumber]) {
+    /// A session of `profile` on `test`, whose words are `words`, numbered `wordNumbers`.
+    init(profile: ProfileID, test: SpellingTestID, words: [String], wordNumbers: [SpellingWordNumber]) {
+        self.profile = profile
         self.test = test
         self.words = words
         self.wordNumbers = wordNumbers
@@ -56,21 +60,23 @@ struct OpenSpellingSession: Sendable {
 }
 
 extension OpenSpellingSession: Equatable {
-    /// Equal when of the same test, with the same words and the same first tries (word numbers,
-    /// which depend on the order words were met, ignored).
+    /// Equal when of the same profile and test, with the same words and the same first tries
+    /// (word numbers, which depend on the order words were met, ignored).
     static func == (lhs: OpenSpellingSession, rhs: OpenSpellingSession) -> Bool {
-        lhs.test == rhs.test && lhs.words == rhs.words && lhs.firstTryByWord == rhs.firstTryByWord
+        lhs.profile == rhs.profile && lhs.test == rhs.test && lhs.words == rhs.words && lhs.firstTryByWord == rhs.firstTryByWord
     }
 }
 
-/// An open session as snapshots hold it: test, words, first tries by word.
+/// An open session as snapshots hold it: profile, test, words, first tries by word.
 struct EncodedSpellingSession: BinaryCodable {
+    let profile: ProfileID
     let test: SpellingTestID
     let words: [String]
     let firstTry: [String: Bool]
 
     /// The encoding of `session`.
     init(_ session: OpenSpellingSession) {
+        profile = session.profile
         test = session.test
         words = session.words
         firstTry = session.firstTryByWord
@@ -79,13 +85,15 @@ struct EncodedSpellingSession: BinaryCodable {
     /// Reads what ``encode(to:)`` writes.
     /// - Throws: ``EventDecodingError`` for malformed bytes or a first-try word that appears twice.
     init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        profile = ProfileID(try reader.readUUID())
         test = SpellingTestID(try reader.readUUID())
         words = try [String](decoding: &reader)
         firstTry = try [String: Bool](decoding: &reader)
     }
 
-    /// Writes the test, its words, then the first tries in word order (deterministic bytes).
+    /// Writes the profile, the test, its words, then the first tries in word order (deterministic bytes).
     func encode(to writer: inout BinaryWriter) {
+        profile.encode(to: &writer)
         test.encode(to: &writer)
         words.encode(to: &writer)
         firstTry.encode(to: &writer)
@@ -95,7 +103,7 @@ struct EncodedSpellingSession: BinaryCodable {
 extension OpenSpellingSession {
     /// The session `encoded` holds, its words numbered by `table`.
     init(_ encoded: EncodedSpellingSession, numberedBy table: inout SpellingWordTable) {
-        self.init(test: encoded.test, words: encoded.words, wordNumbers: encoded.words.map { table.wordNumber(of: $0) })
+        self.init(profile: encoded.profile, test: encoded.test, words: encoded.words, wordNumbers: encoded.words.map { table.wordNumber(of: $0) })
         for (word, correct) in encoded.firstTry {
             firstTry[table.wordNumber(of: word)] = FirstTry(word: word, correct: correct)
         }

@@ -4,16 +4,21 @@ import Events
 ///
 /// - `SpellingTestCreated` / `SpellingTestEdited`: the test's title and normalized words
 ///   (an edit of an unknown test is ignored).
-/// - `SpellingPracticeStarted`: opens a session on a known test, remembering its words then.
+/// - `SpellingPracticeStarted`: abandons the session the event's profile left open, if any (one
+///   open session per profile: see ``SpellingProgress/openSessionByProfile``), then opens a
+///   session on a known test, remembering its words then.
 /// - `WordSpelled`: counts toward the (event's profile, word) progress whether or not its
 ///   session is known; in an open session, the word's first attempt decides its first-try result.
-/// - `SpellingPracticeEnded`: scores the session on its test (if a word was spelled) and forgets it.
+/// - `SpellingPracticeEnded`: scores the session on its test (if a word was spelled) and forgets
+///   it; the end of a session not open (abandoned, say) changes nothing.
 /// Never throws.
 package struct SpellingProjection: Projection {
     package typealias State = SpellingProgress
 
     package static let name = "spelling"
-    package static let version: UInt32 = 1
+    /// 2: an open session remembers its profile, which has at most one open (a new start
+    /// abandons the one left open).
+    package static let version: UInt32 = 2
 
     /// When a word counts as mastered.
     package let mastery: SpellingMasteryRule
@@ -46,11 +51,16 @@ package struct SpellingProjection: Projection {
             test.words = words
             state.setTest(test, wordNumbers: numbers)
         case .spellingPracticeStarted(let started):
-            guard let test = state.tests[started.test] else { return }
-            state.openSessions[started.session] = OpenSpellingSession(
-                test: started.test, words: test.words, wordNumbers: state.testWordNumbers[started.test] ?? [])
+            guard let test = state.tests[started.test] else {
+                // A start on an unknown test opens nothing but still ends what the profile left open.
+                state.abandonOpenSession(of: event.profile)
+                return
+            }
+            state.open(OpenSpellingSession(profile: event.profile, test: started.test, words: test.words,
+                                           wordNumbers: state.testWordNumbers[started.test] ?? []),
+                       as: started.session)
         case .spellingPracticeEnded(let ended):
-            guard let session = state.openSessions.removeValue(forKey: ended.session) else { return }
+            guard let session = state.close(ended.session) else { return }
             if let score = session.score {
                 state.tests[session.test]?.recordSession(score, at: event.occurred)
             }

@@ -21,9 +21,22 @@ public struct AchievementsState: Sendable, Equatable {
     package var profiles: [IDKey: ProfileAchievements] { standings.dictionary }
     /// The tally each known spelling test's sessions start from: its current words, none spelled.
     package internal(set) var spellingTests: [IDKey: SpellingTally] = [:]
-    /// The tallies of spelling sessions started on a known test, not yet ended, that can still be
-    /// perfect (a session is forgotten at its first wrong attempt: see ``SpellingTally``).
-    package internal(set) var openSessions: [IDKey: SpellingTally] = [:]
+    /// The tallies of spelling sessions started on a known test, not yet ended nor abandoned, that
+    /// can still be perfect (a session is forgotten at its first wrong attempt: see
+    /// ``SpellingTally``), at most one per profile.
+    package internal(set) var openSessions: [IDKey: OpenSessionTally] = [:]
+    /// The session of ``openSessions`` each profile has open (derived: not encoded, rebuilt on
+    /// decoding).
+    ///
+    /// One open session per profile, the same policy as the spelling read model
+    /// (``SpellingProgress/openSessionByProfile``) and the store's command ledger
+    /// (`CommandLedger.openSessionByProfile`): a profile practises one spelling session at a time.
+    /// When a profile starts a session, the session it left open (an app killed mid-session) is
+    /// abandoned: dropped, unlocking nothing (its attempts, already counted as practice, stay
+    /// counted); a later attempt or end naming it changes nothing here, and the store refuses
+    /// commands on it. Sessions of different profiles never affect each other. So the tallies
+    /// are bounded by the profiles, not by the log's length.
+    package internal(set) var openSessionByProfile: [IDKey: IDKey] = [:]
     /// The review counts some rule of the table is met at (derived from ``rules``), so most
     /// reviews skip the rule table.
     let reviewTargets: [Int]
@@ -69,8 +82,8 @@ public struct AchievementsState: Sendable, Equatable {
     }
 
     /// The part encoded in a snapshot (without the shared calendar), and decoded with it.
-    /// - Throws: ``EventDecodingError`` for malformed bytes, a key that appears twice, or a
-    ///   test's tally with words spelled.
+    /// - Throws: ``EventDecodingError`` for malformed bytes, a key that appears twice, a test's
+    ///   tally with words spelled, or two open sessions of one profile.
     package init(calendar: ProfileCalendar, from reader: inout BinaryReader) throws(EventDecodingError) {
         self.init(rules: try [AchievementRule](decoding: &reader), calendar: calendar)
         standings = RecentKeyTable(try [IDKey: ProfileAchievements](decoding: &reader))
@@ -78,7 +91,14 @@ public struct AchievementsState: Sendable, Equatable {
         if let test = spellingTests.keys.sorted().first(where: { spellingTests[$0]!.score.correct != 0 }) {
             throw reader.error(.invalidValue, "spelling test \(test.uuid) has words spelled; a test's tally has none")
         }
-        openSessions = try [IDKey: SpellingTally](decoding: &reader)
+        openSessions = try [IDKey: OpenSessionTally](decoding: &reader)
+        // In key order, so the sessions named by the error do not depend on hashing.
+        for session in openSessions.keys.sorted() {
+            let profile = openSessions[session]!.profile
+            if let other = openSessionByProfile.updateValue(session, forKey: IDKey(profile)) {
+                throw reader.error(.invalidValue, "spelling sessions \(other.uuid) and \(session.uuid) are both open for profile \(profile); a profile has one open at a time")
+            }
+        }
     }
 
     /// Writes the rules, the standings, the tests' tallies and the open sessions' tallies, keyed

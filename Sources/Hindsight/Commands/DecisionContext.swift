@@ -73,11 +73,17 @@ extension DecisionContext {
     }
 
     /// Requires that session `stream` is open and the command's profile's.
-    /// - Throws: ``StoreError`` `unknownEntity` (never started), `invalidState` (ended) or `wrongProfile`.
+    /// - Throws: ``StoreError`` `unknownEntity` (never started), `invalidState` (ended, or
+    ///   abandoned when its profile started another: see `CommandLedger.openSessionByProfile`) or
+    ///   `wrongProfile`.
     func requireOpenSession(_ stream: StreamID, _ command: StoreCommand) throws(StoreError) {
         guard let owner = ledger.openSessions[stream] else {
             if ledger.version(of: stream) == 0 {
                 throw StoreError(.unknownEntity, "session \(stream.id.uuidString) was never started; start it first",
+                                 stream: stream, field: "session")
+            }
+            if let successor = ledger.abandonedSessions[stream] {
+                throw StoreError(.invalidState, "session \(stream.id.uuidString) was abandoned when session \(successor.id.uuidString) started (a profile has one session open at a time); start a new session",
                                  stream: stream, field: "session")
             }
             throw StoreError(.invalidState, "session \(stream.id.uuidString) has ended; start a new session",

@@ -6,6 +6,9 @@ import Projections
 // id; events by position, which is unique), so the same ledger gives the same bytes.
 
 extension CommandLedger {
+    /// Reads what ``encode(to:)`` writes and indexes the open sessions by profile.
+    /// - Throws: ``EventDecodingError`` for malformed bytes, two open sessions of one kind for
+    ///   one profile, or a session both open and abandoned.
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         let streams = try reader.readCount()
         for _ in 0..<streams {
@@ -22,10 +25,24 @@ extension CommandLedger {
         let sessions = try reader.readCount()
         for _ in 0..<sessions {
             let stream = try StreamID(from: &reader)
-            openSessions[stream] = try ProfileID(from: &reader)
+            let profile = try ProfileID(from: &reader)
+            if let other = openSessionByProfile.updateValue(stream, forKey: SessionSlot(profile: profile, kind: stream.category)) {
+                throw reader.error(.invalidValue, "sessions \(other) and \(stream) are both open for profile \(profile); a profile has one of a kind open at a time")
+            }
+            openSessions[stream] = profile
+        }
+        let abandoned = try reader.readCount()
+        for _ in 0..<abandoned {
+            let stream = try StreamID(from: &reader)
+            guard openSessions[stream] == nil else {
+                throw reader.error(.invalidValue, "session \(stream) is both open and abandoned")
+            }
+            abandonedSessions[stream] = try StreamID(from: &reader)
         }
     }
 
+    /// Writes the stream versions, the event positions, the reviews, the open sessions and the
+    /// abandoned ones, each in key order.
     package func encode(to writer: inout BinaryWriter) {
         let streams = streamVersions.sorted { Self.precedes($0.key, $1.key) }
         writer.writeVarint(UInt64(streams.count))
@@ -44,6 +61,12 @@ extension CommandLedger {
         for (stream, profile) in sessions {
             stream.encode(to: &writer)
             profile.encode(to: &writer)
+        }
+        let abandoned = abandonedSessions.sorted { Self.precedes($0.key, $1.key) }
+        writer.writeVarint(UInt64(abandoned.count))
+        for (stream, successor) in abandoned {
+            stream.encode(to: &writer)
+            successor.encode(to: &writer)
         }
     }
 

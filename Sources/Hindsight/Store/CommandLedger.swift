@@ -5,8 +5,9 @@ import Projections
 /// What command handling needs beyond the read models, folded from the log: every stream's
 /// version (for optimistic concurrency and for numbering new events), every event id with its
 /// position (idempotency: a retried command finds its events), each card's recent reviews (for
-/// undo and for refusing reviews dated before the previous one) and the open study and spelling
-/// sessions.
+/// undo and for refusing reviews dated before the previous one), the open study and spelling
+/// sessions (at most one of each kind per profile: see ``openSessionByProfile``) and the
+/// abandoned ones.
 package struct CommandLedger: ProjectionState, Equatable {
     /// The number of events in each stream.
     var streamVersions: [StreamID: UInt64] = [:]
@@ -16,6 +17,23 @@ package struct CommandLedger: ProjectionState, Equatable {
     var reviews: [CardID: ReviewTrail] = [:]
     /// Open study and spelling sessions (by stream) and their profiles.
     var openSessions: [StreamID: ProfileID] = [:]
+    /// The session of ``openSessions`` each profile has open, per kind of session (derived: not
+    /// encoded, rebuilt on decoding).
+    ///
+    /// One open session per profile and kind, the same policy as the spelling read model
+    /// (`SpellingProgress.openSessionByProfile`) and the achievements' perfect-session tallies
+    /// (`AchievementsState.openSessionByProfile`): a profile practises one study session and one
+    /// spelling session at a time. When a profile starts a session, the session of that kind it
+    /// left open (an app killed mid-session) is abandoned: dropped, scoring nothing and unlocking
+    /// nothing (its attempts, already counted, stay counted); the read models ignore a later
+    /// attempt or end naming it and the store refuses commands on it (see ``abandonedSessions``).
+    /// Sessions of different profiles never affect each other. So open sessions are bounded by
+    /// the profiles, not by the log's length.
+    var openSessionByProfile: [SessionSlot: StreamID] = [:]
+    /// Each abandoned session (see ``openSessionByProfile``) and the session whose start abandoned
+    /// it, so that a command on it is refused saying why. One entry per abandoned session, as
+    /// ``streamVersions`` has one per session.
+    var abandonedSessions: [StreamID: StreamID] = [:]
 
     package init() {}
 
@@ -35,17 +53,43 @@ package struct CommandLedger: ProjectionState, Equatable {
         case .reviewUndone(let undo):
             reviews[undo.card]?.remove(undo.review)
         case .studySessionStarted(let started):
-            openSessions[.studySession(started.session)] = event.profile
+            startSession(.studySession(started.session), profile: event.profile)
         case .studySessionEnded(let ended):
-            openSessions[.studySession(ended.session)] = nil
+            endSession(.studySession(ended.session))
         case .spellingPracticeStarted(let started):
-            openSessions[.spellingSession(started.session)] = event.profile
+            startSession(.spellingSession(started.session), profile: event.profile)
         case .spellingPracticeEnded(let ended):
-            openSessions[.spellingSession(ended.session)] = nil
+            endSession(.spellingSession(ended.session))
         default:
             break
         }
     }
+
+    /// Opens session `stream` for `profile`, abandoning the session of that kind `profile` left
+    /// open (see ``openSessionByProfile``); a session started again starts over.
+    /// - Complexity: O(1) expected.
+    private mutating func startSession(_ stream: StreamID, profile: ProfileID) {
+        endSession(stream)
+        abandonedSessions[stream] = nil
+        if let left = openSessionByProfile.updateValue(stream, forKey: SessionSlot(profile: profile, kind: stream.category)) {
+            openSessions[left] = nil
+            abandonedSessions[left] = stream
+        }
+        openSessions[stream] = profile
+    }
+
+    /// Closes session `stream`, if open.
+    /// - Complexity: O(1) expected.
+    private mutating func endSession(_ stream: StreamID) {
+        guard let owner = openSessions.removeValue(forKey: stream) else { return }
+        openSessionByProfile[SessionSlot(profile: owner, kind: stream.category)] = nil
+    }
+}
+
+/// A profile's place for one open session of a kind (a session stream's category).
+struct SessionSlot: Hashable, Sendable {
+    let profile: ProfileID
+    let kind: String
 }
 
 /// One review remembered for undo: its event id and when it happened.
@@ -78,7 +122,9 @@ struct ReviewTrail: Sendable, Equatable {
 /// Folds the ``CommandLedger``.
 package struct CommandLedgerProjection: Projection {
     package static let name = "command-ledger"
-    package static let version: UInt32 = 1
+    /// 2: a profile has one session of a kind open (a new start abandons the one left open),
+    /// and the abandoned sessions are remembered.
+    package static let version: UInt32 = 2
     package var fingerprint: UInt64 { 0 }
     package init() {}
     package func makeInitialState() -> CommandLedger { CommandLedger() }

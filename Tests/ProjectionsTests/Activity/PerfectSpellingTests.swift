@@ -166,23 +166,29 @@ import Testing
         let events = Self.events(Self.cases[0].steps)
         let state = try decoded(ActivityState.self, encoded(fold(projection, events[..<4])))     // cat and dog spelled
         let session = try #require(state.achievements.openSessions[IDKey(SpellingSessionID(testUUID(0x5E01)))])
-        #expect(session.unspelled == ["sun"] && session.wordCount == 3)
-        #expect(session.score == SpellingScore(correct: 2, total: 3) && !session.isPerfect)
+        #expect(session.profile == EventScript().profile)
+        #expect(session.tally.unspelled == ["sun"] && session.tally.wordCount == 3)
+        #expect(session.tally.score == SpellingScore(correct: 2, total: 3) && !session.tally.isPerfect)
         let test = try #require(state.achievements.spellingTests[IDKey(EventScript.spellingTest(1))])
         #expect(test.unspelled == ["cat", "dog", "sun"] && test.wordCount == 3)
     }
 
-    /// A session is forgotten at its first wrong attempt (its end could unlock nothing), and an
-    /// attempt in a session never started opens nothing.
+    /// A session is forgotten at its first wrong attempt (its end could unlock nothing), with its
+    /// profile's index entry, and an attempt in a session never started opens nothing. (Sessions
+    /// of three profiles: one profile has one open at a time.)
     @Test func memoryHoldsOnlySessionsThatCanStillBePerfect() {
         var script = EventScript()
         script.createSpellingTest(1, words: Self.words, at: utc(2026, 3, 2, 17))
-        for session in 1...3 as ClosedRange<UInt64> { script.startSpelling(session, test: 1, at: utc(2026, 3, 2, 17, 1)) }
-        script.spell(1, "cat", correct: false, at: utc(2026, 3, 2, 17, 2))
-        script.spell(2, "cat", correct: true, at: utc(2026, 3, 2, 17, 3))
+        for session in 1...3 as ClosedRange<UInt64> {
+            script.startSpelling(session, test: 1, at: utc(2026, 3, 2, 17, 1), profile: ProfileID(testUUID(0xF000 + session)))
+        }
+        script.spell(1, "cat", correct: false, at: utc(2026, 3, 2, 17, 2), profile: ProfileID(testUUID(0xF001)))
+        script.spell(2, "cat", correct: true, at: utc(2026, 3, 2, 17, 3), profile: ProfileID(testUUID(0xF002)))
         script.spell(9, "cat", correct: true, at: utc(2026, 3, 2, 17, 4))
-        let sessions = fold(projection, script.events).achievements.openSessions
-        #expect(Set(sessions.keys) == [IDKey(SpellingSessionID(testUUID(0x5E02))), IDKey(SpellingSessionID(testUUID(0x5E03)))])
+        let achievements = fold(projection, script.events).achievements
+        let two = IDKey(SpellingSessionID(testUUID(0x5E02))), three = IDKey(SpellingSessionID(testUUID(0x5E03)))
+        #expect(Set(achievements.openSessions.keys) == [two, three])
+        #expect(achievements.openSessionByProfile == [IDKey(testUUID(0xF002)): two, IDKey(testUUID(0xF003)): three])
     }
 
     /// The activity fold reads the events that change a test's words.
