@@ -103,10 +103,7 @@ import Testing
             practice.append(script.events[script.events.count - 1])
         }
         let state = activityFoldedBothWays(projection, script.events)
-        let unlocked = state.achievements.unlocked(profile: script.profile)
-        #expect(unlocked.map(\.rule.id) == row.unlocks.map(\.rule))
-        #expect(unlocked.map(\.unlock) == row.unlocks.map { Unlock(position: practice[$0.by].position, time: practice[$0.by].occurred) })
-        #expect(state.streaks.runs(profile: script.profile) == marchRuns(row.runs))
+        expectUnlocks(state, profile: script.profile, row.unlocks, earnedBy: practice, runs: row.runs)
     }
 
     /// Progress toward a locked day rule reads the same local days: evenings Mon 2 – Sat 7 and

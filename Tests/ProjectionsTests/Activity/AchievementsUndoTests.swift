@@ -97,10 +97,7 @@ import Testing
             recorded.append(script.events[script.events.count - 1])
         }
         let state = activityFoldedBothWays(projection, script.events)
-        let unlocked = state.achievements.unlocked(profile: script.profile)
-        #expect(unlocked.map(\.rule.id) == row.unlocks.map(\.rule))
-        #expect(unlocked.map(\.unlock) == row.unlocks.map { Unlock(position: recorded[$0.by].position, time: recorded[$0.by].occurred) })
-        #expect(state.streaks.runs(profile: script.profile) == marchRuns(row.runs))
+        expectUnlocks(state, profile: script.profile, row.unlocks, earnedBy: recorded, runs: row.runs)
         let standing = try #require(state.achievements.profiles[IDKey(script.profile)])
         #expect(standing.reviews == row.reviews)
         #expect(standing.activeDays.runs == marchRuns(row.runs))

@@ -13,3 +13,15 @@ func activityFoldedBothWays(_ projection: ActivityProjection, _ events: [Recorde
     #expect(batch == oneByOne, "the batch fold disagrees with the event-by-event fold", sourceLocation: sourceLocation)
     return oneByOne
 }
+
+/// Checks that `profile` unlocked exactly the rules of `unlocks`, in order, each dated by the
+/// event of `recorded` at its `by` index, and practised on exactly the March local days `runs`.
+func expectUnlocks(_ state: ActivityState, profile: ProfileID, _ unlocks: [(rule: String, by: Int)],
+                   earnedBy recorded: [RecordedEvent], runs: [ClosedRange<Int>],
+                   sourceLocation: SourceLocation = #_sourceLocation) {
+    let unlocked = state.achievements.unlocked(profile: profile)
+    #expect(unlocked.map(\.rule.id) == unlocks.map(\.rule), sourceLocation: sourceLocation)
+    #expect(unlocked.map(\.unlock) == unlocks.map { Unlock(position: recorded[$0.by].position, time: recorded[$0.by].occurred) },
+            sourceLocation: sourceLocation)
+    #expect(state.streaks.runs(profile: profile) == marchRuns(runs), sourceLocation: sourceLocation)
+}
