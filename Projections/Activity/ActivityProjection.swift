@@ -15,7 +15,10 @@ package struct ActivityProjection: Projection {
     /// the perfect-spelling rule.
     /// 5: each open session's tally remembers its profile, which has at most one open (a new
     /// start abandons the one left open).
-    package static let version: UInt32 = 5
+    /// 6: the ledger remembers deleted cards (their ids are never reused); an undo counts only
+    /// from the card's owner, and only for the latest scheduled review (the card-history rules
+    /// the vocabulary read model and the audit share).
+    package static let version: UInt32 = 6
 
     /// The achievement rule table.
     package let rules: [AchievementRule]
@@ -88,7 +91,7 @@ package struct ActivityProjection: Projection {
         case .undo(let card, let review):
             run.flush(into: &state)
             guard let bucket = state.ledger.bucket(of: card, lookahead: lookahead),
-                  let undo = state.ledger.undo(review, bucket: bucket) else { return }
+                  let undo = state.ledger.undo(review, by: profile, bucket: bucket) else { return }
             state.dailyStats.tookBack(undo)
             state.streaks.tookBack(undo.profile, on: undo.removed.day)
             state.achievements.tookBack(undo)

@@ -94,11 +94,11 @@ extension VocabularyProjection {
             let card = IDKey(review.card)
             guard let slot = slot >= 0 && card == key ? slot : state.cards.slot(of: card) else { return }
             state.grade(slot: slot, review, id: events[index].id, occurred: events[index].occurred,
-                        defaultScheduler: scheduler)
+                        recordedBy: events[index].profile, defaultScheduler: scheduler)
         } else if let undo = events[index].event.reviewUndonePayload {
             let card = IDKey(undo.card)
             guard let slot = slot >= 0 && card == key ? slot : state.cards.slot(of: card) else { return }
-            state.undo(slot: slot, undo)
+            state.undo(slot: slot, undo, recordedBy: events[index].profile)
         } else if let created = events[index].event.cardCreatedFront {
             state.createCard(created.card, deck: created.deck, front: created.front, profile: events[index].profile,
                              occurred: events[index].occurred, position: events[index].position)

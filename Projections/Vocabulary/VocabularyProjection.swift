@@ -13,7 +13,9 @@ import FSRS
 /// (see ``NewCardLimit``).
 package struct VocabularyProjection: Projection {
     package static let name = "vocabulary"
-    package static let version: UInt32 = 4
+    /// 5: reviews and undos of a deleted card, or recorded by a profile that does not own the
+    /// card, are ignored (the card-history rules the activity read model and the audit share).
+    package static let version: UInt32 = 5
 
     /// The scheduler configuration of profiles that changed none of its settings.
     package let configuration: SchedulerConfiguration
@@ -59,7 +61,7 @@ package struct VocabularyProjection: Projection {
     package func apply(_ event: RecordedEvent, to state: inout VocabularyState) {
         switch event.event {
         case .reviewGraded(let review): state.grade(review, event)
-        case .reviewUndone(let undo): state.undo(undo)
+        case .reviewUndone(let undo): state.undo(undo, recordedBy: event.profile)
         case .cardCreated(let created):
             state.createCard(created.card, deck: created.deck, front: created.front, profile: event.profile,
                              occurred: event.occurred, position: event.position)

@@ -80,22 +80,25 @@ extension VocabularyState {
     }
 
     /// Counts a review: cram reviews are only counted; a scheduled one goes through the
-    /// profile's scheduler and moves the card in the due index.
+    /// profile's scheduler and moves the card in the due index. A review that is not part of the
+    /// card's history is ignored (see ``isHistory(of:recordedBy:)``).
     /// - Complexity: O(1) amortized (plus the scheduler).
     mutating func grade(_ review: ReviewGraded, _ event: RecordedEvent) {
         guard let slot = cards.slot(of: IDKey(review.card)) else { return }
-        grade(slot: slot, review, id: event.id, occurred: event.occurred, defaultScheduler: defaultScheduling.scheduler)
+        grade(slot: slot, review, id: event.id, occurred: event.occurred, recordedBy: event.profile,
+              defaultScheduler: defaultScheduling.scheduler)
     }
 
     /// ``grade(_:_:)`` of the card at `slot` (the slot of `review.card`), for review event `id`
-    /// that happened at `occurred`; `defaultScheduler` is `defaultScheduling.scheduler`.
+    /// that `recorder` recorded at `occurred`; `defaultScheduler` is `defaultScheduling.scheduler`.
     ///
     /// Why the scheduler is passed in: called on a stored property of the `inout` state, the
     /// scheduler would be copied (220 bytes) before every review, and the first reads of the copy
     /// wait for the copy's stores; a batch passes one it holds for the whole batch.
     @inline(__always)
     mutating func grade(slot: Int32, _ review: ReviewGraded, id: EventID, occurred: EventTime,
-                        defaultScheduler: Scheduler) {
+                        recordedBy recorder: ProfileID, defaultScheduler: Scheduler) {
+        guard isHistory(of: slot, recordedBy: recorder) else { return }
         cards.prepareUndo()
         let index = Int(slot)
         var ring = cards.hot[index].ring
@@ -135,14 +138,16 @@ extension VocabularyState {
     /// Excludes a remembered review from the card's history: a cram review is uncounted; a
     /// scheduled one restores the state before it, provided no later remembered review changed
     /// the schedule (the store only undoes the latest review). Unknown, forgotten (deeper than
-    /// ``UndoRing/depth``) or already undone reviews are ignored.
-    mutating func undo(_ undo: ReviewUndone) {
+    /// ``UndoRing/depth``) or already undone reviews are ignored, and so is an undo that is not
+    /// part of the card's history (see ``isHistory(of:recordedBy:)``).
+    mutating func undo(_ undo: ReviewUndone, recordedBy recorder: ProfileID) {
         guard let slot = cards.slot(of: IDKey(undo.card)) else { return }
-        self.undo(slot: slot, undo)
+        self.undo(slot: slot, undo, recordedBy: recorder)
     }
 
-    /// ``undo(_:)`` of the card at `slot` (the slot of `undo.card`).
-    mutating func undo(slot: Int32, _ undo: ReviewUndone) {
+    /// ``undo(_:recordedBy:)`` of the card at `slot` (the slot of `undo.card`).
+    mutating func undo(slot: Int32, _ undo: ReviewUndone, recordedBy recorder: ProfileID) {
+        guard isHistory(of: slot, recordedBy: recorder) else { return }
         cards.prepareUndo()
         let index = Int(slot)
         var ring = cards.hot[index].ring
@@ -161,6 +166,17 @@ extension VocabularyState {
         cards.hot[index].ring = ring
         if !entry.before.isPresent { unintroduce(profile: profiles.ids[Int(cards.hot[index].profile)], day: entry.day) }
         self.index(slot)
+    }
+
+    /// True when a review or undo of the card at `slot` recorded by `recorder` belongs to the
+    /// card's history: the card is not deleted and `recorder` owns it. The store refuses the
+    /// others; on a log it did not write they are ignored, as the activity read model and the
+    /// audit ignore them (README, "What the read models promise"). A deleted deck does not end
+    /// its cards' histories: the folds that do not know decks could not follow.
+    @inline(__always)
+    func isHistory(of slot: Int32, recordedBy recorder: ProfileID) -> Bool {
+        let hot = cards.hot[Int(slot)]
+        return hot.flags & CardHot.deletedFlag == 0 && profiles.ids[Int(hot.profile)] == recorder
     }
 
     /// Counts a card's first counted review on local `day`.

@@ -14,13 +14,10 @@ extension DailyStatsState {
         self.counts[at: self.counts.index(of: ProfileDay(profile: profile, day: day), default: ActivityCounts.init)] += counts
     }
 
-    /// Takes an undone review back out of its day, and counts the new first review's card as new
-    /// on its day.
+    /// Takes an undone review back out of its day (and its card out of the day's new cards
+    /// when it was the card's first scheduled review).
     mutating func tookBack(_ undo: ReviewUndo) {
         update(profile: undo.profile, day: undo.removed.day) { $0.count(undo.removed, sign: -1) }
-        if let day = undo.newFirstDay {
-            update(profile: undo.profile, day: day) { $0.newCards += 1 }
-        }
     }
 
     /// Counts an event other than a review on local day `day` of `profile`.

@@ -17,22 +17,21 @@ extension LedgerWindow {
     }
 
     /// Forgets the review with event id `review`, updating `entry`.
-    /// - Returns: what it had counted and the day of the review that became the card's first
-    ///   scheduled one in its place, or nil (nothing changed) when it is not remembered.
-    mutating func forget(_ review: IDKey, entry: inout LedgerEntry) -> (removed: ReviewFact, newFirstDay: Int64?)? {
-        guard let removed = remove(id: review, from: &entry) else { return nil }
-        var newFirstDay: Int64?
-        if removed.wasFirst {
-            // Every review after the first is still remembered (the window keeps the newest),
-            // so the earliest remaining scheduled one is exactly the new first.
-            if let next = (0..<entry.count).first(where: { self[$0, of: entry].isScheduled }) {
-                self[next, of: entry].wasFirst = true
-                newFirstDay = self[next, of: entry].fact.day
-            } else {
-                entry.hasScheduledReview = false
-            }
+    /// - Returns: what it had counted, or nil (nothing changed) when it is not remembered, or is
+    ///   a scheduled review followed by a later scheduled one: only the latest scheduled review
+    ///   can be taken back out of the schedule (the store undoes only the latest review), so the
+    ///   vocabulary read model keeps it, and so does the ledger.
+    mutating func forget(_ review: IDKey, entry: inout LedgerEntry) -> ReviewFact? {
+        guard let index = index(of: review, in: entry) else { return nil }
+        let scheduled = self[index, of: entry].isScheduled
+        if scheduled, ((index + 1)..<entry.count).contains(where: { self[$0, of: entry].isScheduled }) {
+            return nil
         }
-        return (removed.fact, newFirstDay)
+        let removed = remove(at: index, from: &entry)
+        // The latest scheduled review went: when it was the first, the card has none left
+        // (every review after the first is still remembered: the window keeps the newest).
+        if removed.wasFirst { entry.hasScheduledReview = false }
+        return removed.fact
     }
 }
 

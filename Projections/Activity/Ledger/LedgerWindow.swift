@@ -165,13 +165,22 @@ package struct LedgerWindow: Sendable, Equatable, BitwiseCopyable {
         }
     }
 
+    /// The place (0 is the oldest) of the newest review with event id `id`, if remembered.
+    package func index(of id: IDKey, in entry: LedgerEntry) -> Int? {
+        (0..<entry.count).last { self[$0, of: entry].idHigh == id.high && self[$0, of: entry].idLow == id.low }
+    }
+
     /// Removes and returns the newest review with event id `id`, keeping the others in order
     /// (the freed slot is zeroed).
     package mutating func remove(id: IDKey, from entry: inout LedgerEntry) -> LedgerReview? {
+        guard let index = index(of: id, in: entry) else { return nil }
+        return remove(at: index, from: &entry)
+    }
+
+    /// Removes and returns the review at place `index` (0 is the oldest, `index < entry.count`),
+    /// keeping the others in order (the freed slot is zeroed).
+    package mutating func remove(at index: Int, from entry: inout LedgerEntry) -> LedgerReview {
         let filled = entry.count
-        guard let index = (0..<filled).last(where: { self[$0, of: entry].idHigh == id.high && self[$0, of: entry].idLow == id.low }) else {
-            return nil
-        }
         let removed = self[index, of: entry]
         for next in (index + 1)..<max(index + 1, filled) { self[next - 1, of: entry] = self[next, of: entry] }
         self[filled - 1, of: entry] = .empty

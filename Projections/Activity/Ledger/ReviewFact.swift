@@ -25,14 +25,11 @@ package struct ReviewFact: Sendable, Equatable {
     }
 }
 
-/// What an undo takes back: the review, and the day of the review that became the card's first
-/// scheduled review in its place (when the undone one was first and a later scheduled review is
-/// remembered).
+/// What an undo takes back: the review. (When it was the card's first scheduled review, the
+/// card has none left: only the latest scheduled review can be undone.)
 package struct ReviewUndo: Sendable, Equatable {
     /// The card's profile.
     package var profile: ProfileID
     /// What the undone review had counted.
     package var removed: ReviewFact
-    /// The day of the review now counted as the card's first scheduled one, if any.
-    package var newFirstDay: Int64?
 }

@@ -2,15 +2,21 @@ import Events
 
 // The ledger's snapshot encoding: profile count (varint) · profiles block (2 words each, see
 // `writeWordBlock`) · card count (varint) · the cards' bytes (length-prefixed, see
-// `EncodedLedgerCards`: ids in order, only the reviews remembered, packed). Restoring checks
-// every byte but unpacks nothing: the ledger keeps the cards' bytes until it first changes.
+// `EncodedLedgerCards`: ids in order, only the reviews remembered, packed) · the deleted
+// cards' ids (a block of 2 words each, strictly ascending). Restoring checks every byte but
+// unpacks nothing: the ledger keeps the cards' bytes until it first changes.
 extension ReviewLedger: BinaryCodable {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         let profiles: [IDKey] = try reader.readWordBlock(wordsPerElement: 2, "ledger profiles")
         let count = try reader.readCount()
         let raw = try reader.readLengthPrefixed()
+        let deleted: [IDKey] = try reader.readWordBlock(wordsPerElement: 2, "ledger deleted cards")
+        guard zip(deleted, deleted.dropFirst()).allSatisfy({ $0 < $1 }) else {
+            throw reader.error(.invalidValue, "the review ledger's deleted cards are not in strictly ascending order")
+        }
         do {
-            try self.init(profiles: profiles, cards: EncodedLedgerCards(validating: raw, count: count, profileCount: profiles.count))
+            try self.init(profiles: profiles, cards: EncodedLedgerCards(validating: raw, count: count, profileCount: profiles.count),
+                          deletedCards: Set(deleted))
         } catch {
             throw reader.error(.invalidValue, "the review ledger is inconsistent: \(error.message)")
         }
@@ -22,6 +28,7 @@ extension ReviewLedger: BinaryCodable {
         let cards = encodedCards
         writer.writeVarint(UInt64(cards.count))
         writer.bytes.append(contentsOf: cards)
+        writer.writeWordBlock(deletedCards.sorted(), wordsPerElement: 2)
     }
 }
 

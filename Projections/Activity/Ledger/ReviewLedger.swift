@@ -13,12 +13,17 @@ import Events
 /// review yet (so "new card" means its first scheduled review), and its last
 /// ``reviewsRemembered`` reviews: as many as the store lets be undone in a row
 /// (``UndoDepth/reviews``), so every undo it accepts is taken back here as in the vocabulary
-/// read model. Memory grows with the number of cards not deleted, never with the length of the
-/// log (the cards of a deleted deck are kept: the ledger does not know decks, and the store
-/// refuses their reviews, so they only cost their windows).
-/// An undo naming a review older than that window (or one already undone, or of an unknown
-/// card) is ignored, as the vocabulary read model ignores it. Reviews of cards never created
-/// (or deleted, or of another profile) are not remembered.
+/// read model. Memory grows with the number of cards not deleted (and 16 bytes per deleted
+/// one), never with the length of the log (the cards of a deleted deck are kept: the ledger
+/// does not know decks, and the store refuses their reviews, so they only cost their windows).
+///
+/// What counts follows the card-history rules every read model and the audit share (README,
+/// "What the read models promise"): a card's id is never reused (a second creation, even after
+/// its deletion, is ignored); only its owner's reviews and undos count, and none after its
+/// deletion; an undo takes back a review of the window not yet undone, a scheduled one only
+/// when no later scheduled review is remembered (the store undoes only the latest review).
+/// Other undos (older than the window, already undone, of an unknown card) are ignored, as
+/// the vocabulary read model ignores them.
 ///
 /// Slots are dense: a deleted card's slot is filled by the last one. Slot order is an in-memory
 /// detail (a fold's follows the log, a restored ledger's is card-id order): equality and the
@@ -43,15 +48,18 @@ package struct ReviewLedger: Sendable, Equatable {
     private var profileNumbers: [IDKey: UInt32] = [:]
     /// A restored ledger's cards, still as checked snapshot bytes: unpacked by the first change.
     private var pending: EncodedLedgerCards?
+    /// The cards deleted: their ids are never used again (a later creation is ignored).
+    package private(set) var deletedCards: Set<IDKey> = []
 
     /// An empty ledger.
     package init() {}
 
-    /// A restored ledger: `profiles` by number and the checked bytes of its cards, unpacked when
-    /// it first changes.
+    /// A restored ledger: `profiles` by number, the checked bytes of its cards, unpacked when
+    /// it first changes, and the ids of the cards deleted.
     /// - Throws: a description of the first inconsistency (a profile numbered twice).
-    init(profiles: [IDKey], cards: EncodedLedgerCards) throws(LedgerInconsistency) {
+    init(profiles: [IDKey], cards: EncodedLedgerCards, deletedCards: Set<IDKey>) throws(LedgerInconsistency) {
         self.profiles = profiles
+        self.deletedCards = deletedCards
         profileNumbers.reserveCapacity(profiles.count)
         for (number, profile) in profiles.enumerated() {
             guard profileNumbers.updateValue(UInt32(number), forKey: profile) == nil else {
@@ -94,10 +102,12 @@ package struct ReviewLedger: Sendable, Equatable {
         }
     }
 
-    /// Starts remembering a new card (a second creation of the same id is ignored).
+    /// Starts remembering a new card (a second creation of the same id is ignored, even after
+    /// the card's deletion).
     package mutating func cardCreated(_ card: CardID, profile: ProfileID) {
         materialize()
         let key = IDKey(card)
+        guard deletedCards.isEmpty || !deletedCards.contains(key) else { return }
         let owner = IDKey(profile)
         let number = profileNumbers[owner] ?? UInt32(profiles.count)
         guard buckets.insert(key, slot: slotIDs.count, entry: LedgerEntry(profile: number)) else { return }
@@ -109,11 +119,12 @@ package struct ReviewLedger: Sendable, Equatable {
         windows.append(LedgerWindow())
     }
 
-    /// Forgets a deleted card: later reviews and undos of it are ignored. The last slot moves
-    /// into its place.
+    /// Forgets a deleted card: later reviews and undos of it are ignored, and so is a later
+    /// creation of its id. The last slot moves into its place.
     package mutating func cardDeleted(_ card: CardID) {
         materialize()
         guard let slot = buckets.remove(IDKey(card)) else { return }
+        deletedCards.insert(IDKey(card))
         let last = slotIDs.count - 1
         if slot != last {
             windows[slot] = windows[last]
@@ -149,22 +160,23 @@ package struct ReviewLedger: Sendable, Equatable {
         return fact
     }
 
-    /// Takes back the review `review` of `card`.
-    /// - Returns: nil when the card is unknown or the review is not remembered (then nothing
-    ///   changes and the undo must be ignored).
-    package mutating func undo(_ review: EventID, of card: CardID) -> ReviewUndo? {
+    /// Takes back the review `review` of `card`, as `profile` asks.
+    /// - Returns: nil when the card is unknown, belongs to another profile or the review cannot
+    ///   be taken back (see the type's summary): then nothing changes and the undo must be ignored.
+    package mutating func undo(_ review: EventID, of card: CardID, by profile: ProfileID) -> ReviewUndo? {
         guard let bucket = bucket(of: card, lookahead: .none) else { return nil }
-        return undo(review, bucket: bucket)
+        return undo(review, by: profile, bucket: bucket)
     }
 
-    /// ``undo(_:of:)`` of the card in `bucket` (from ``bucket(of:lookahead:)``).
-    package mutating func undo(_ review: EventID, bucket: Int) -> ReviewUndo? {
+    /// ``undo(_:of:by:)`` of the card in `bucket` (from ``bucket(of:lookahead:)``).
+    package mutating func undo(_ review: EventID, by profile: ProfileID, bucket: Int) -> ReviewUndo? {
         var entry = buckets.entry(at: bucket)
+        guard profiles[Int(entry.profile)] == IDKey(profile) else { return nil }
         buckets.makeUnique()
-        guard let (removed, newFirstDay) = windows[buckets.slot(at: bucket)].forget(IDKey(review), entry: &entry)
+        guard let removed = windows[buckets.slot(at: bucket)].forget(IDKey(review), entry: &entry)
         else { return nil }
         buckets.setEntry(entry, at: bucket)
-        return ReviewUndo(profile: ProfileID(profiles[Int(entry.profile)].uuid), removed: removed, newFirstDay: newFirstDay)
+        return ReviewUndo(profile: ProfileID(profiles[Int(entry.profile)].uuid), removed: removed)
     }
 
     /// The remembered reviews of `card`, oldest first (empty for an unknown card).
@@ -174,10 +186,11 @@ package struct ReviewLedger: Sendable, Equatable {
         return windows[buckets.slot(at: bucket)].reviews(of: buckets.entry(at: bucket)).map(\.fact)
     }
 
-    /// Equal when they remember the same cards, owners and reviews (slot order and ring
-    /// positions aside): when their snapshot encodings are equal.
+    /// Equal when they remember the same cards, owners, reviews and deleted cards (slot order
+    /// and ring positions aside): when their snapshot encodings are equal.
     package static func == (lhs: ReviewLedger, rhs: ReviewLedger) -> Bool {
-        lhs.profiles == rhs.profiles && lhs.count == rhs.count && lhs.encodedCards == rhs.encodedCards
+        lhs.profiles == rhs.profiles && lhs.count == rhs.count && lhs.deletedCards == rhs.deletedCards
+            && lhs.encodedCards == rhs.encodedCards
     }
 }
 

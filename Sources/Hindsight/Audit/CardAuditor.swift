@@ -15,29 +15,36 @@ public enum CardAuditor {
     /// - The "recomputed" column replays the same reviews with `recomputeWith`, or, when nil,
     ///   with the configuration in force after the last event (today's).
     /// - Cram reviews and reviews undone later are listed, with no numbers, as not counting.
-    ///   Reviews recorded before the card's creation are ignored, as the read model does.
+    /// - Events that are not part of the card's history are left out, as every read model
+    ///   leaves them out (README, "What the read models promise"; the store refuses them, so
+    ///   only logs it did not write have them): reviews and undos recorded before the card's
+    ///   creation, after its deletion or by a profile that does not own it, and undos the
+    ///   vocabulary read model cannot take back (a review older than the last
+    ///   ``UndoDepth/reviews`` not undone, or a scheduled review followed by a later one).
     /// - Throws: ``HistoryError`` `unknownCard` when `events` do not create the card.
     /// - Complexity: O(n) for n events.
     public static func audit(card: CardID, events: some Sequence<RecordedEvent>,
                              defaultConfiguration: SchedulerConfiguration,
                              recomputeWith: SchedulerConfiguration? = nil) throws(HistoryError) -> CardAudit {
         var creation: RecordedEvent?
+        var cardHistory = CardHistory()
         var relevant: [RecordedEvent] = []
         var undone: Set<EventID> = []
         var lastPosition: UInt64 = 0
         for event in events {
             lastPosition = event.position
             switch event.event {
-            case .cardCreated(let created) where created.card == card && creation == nil:
-                creation = event
-            case .reviewGraded(let review) where review.card == card && creation != nil:
-                relevant.append(event)
-            case .reviewUndone(let undo) where undo.card == card:
-                undone.insert(undo.review)
             case .schedulerParametersChanged, .desiredRetentionChanged, .dayCutoffChanged:
                 relevant.append(event)
+                continue
             default:
-                break
+                guard CardHistory.card(of: event) == card else { continue }
+            }
+            switch cardHistory.observe(event) {
+            case .created: creation = event
+            case .reviewed: relevant.append(event)
+            case .tookBack(let review): undone.insert(review)
+            case .deleted, .ignored: break
             }
         }
         guard let creation else {
@@ -114,6 +121,7 @@ public enum CardAuditor {
     private static func mayConcern(_ event: RecordedEvent, card: CardID) -> Bool {
         switch event.event {
         case .cardCreated(let created): created.card == card
+        case .cardDeleted(let deleted): deleted.card == card
         case .reviewGraded(let review): review.card == card
         case .reviewUndone(let undo): undo.card == card
         case .schedulerParametersChanged, .desiredRetentionChanged, .dayCutoffChanged: true

@@ -8,9 +8,11 @@ extension LogExporter {
     /// as ``RevlogCSV/write(_:)`` writes it) of the scheduled reviews that were not undone, in log
     /// order, for the reviews that pass `filter`.
     ///
-    /// - Cram reviews and undone reviews are left out. An undo comes after its review in the log,
-    ///   so a first pass collects the ids of undone reviews (memory bounded by the number of
-    ///   undos), and the second pass writes the rows.
+    /// - Cram reviews and undone reviews are left out, and so is every review the read models
+    ///   leave out of a card's history (``CardHistory``: before the card's creation, after its
+    ///   deletion, by a profile that does not own it; only on logs the store did not write). An
+    ///   undo comes after its review in the log, so a first pass collects the ids of undone
+    ///   reviews, and the second pass writes the rows.
     /// - `card_id` is the card UUID's first 63 bits (its first 8 bytes read big-endian, shifted
     ///   right by one): a stable, non-negative integer, the same in every export.
     /// - `review_time` is the instant the review happened (ms since the epoch, UTC); `review_duration`
@@ -20,23 +22,29 @@ extension LogExporter {
     ///   right): 0 for its first review, 1 learning, 2 review, 3 relearning. The scheduler is
     ///   seeded per card as the read models seed it (``CardID/schedulerSeed``).
     ///
-    /// Memory: one card state per card reviewed, plus the undone review ids.
+    /// Memory: per card, its history's undo window (at most ``UndoDepth/reviews`` ids) and state,
+    /// plus the undone review ids.
     /// - Throws: ``ExportError`` as ``exportJSONLines(to:filter:)``.
     public func exportRevlog(to path: String, filter: ExportFilter = ExportFilter(),
                              scheduler configuration: SchedulerConfiguration = .standard) throws(ExportError) -> ExportSummary {
         let last = try lastPosition()
         defer { progress?.finish() }
         var undone: Set<EventID> = []
+        var histories: [CardID: CardHistory] = [:]
         try scan(through: last, pass: 0, passes: 2) { (event) throws(ExportError) in
-            if case .reviewUndone(let undo) = event.event { undone.insert(undo.review) }
+            guard let card = CardHistory.card(of: event) else { return }
+            if case .tookBack(let review) = histories[card, default: CardHistory()].observe(event) { undone.insert(review) }
         }
+        histories.removeAll()
         let scheduler = Scheduler(configuration: configuration)
         let file = try ExportOutputFile(path: path)
         try file.write(RevlogCSV.header + "\n")
         var states: [CardID: CardState] = [:]
         var rows = 0
         try scan(through: last, pass: 1, passes: 2) { (event) throws(ExportError) in
-            guard case .reviewGraded(let review) = event.event, review.mode == .scheduled,
+            guard let card = CardHistory.card(of: event),
+                  histories[card, default: CardHistory()].observe(event) == .reviewed,
+                  case .reviewGraded(let review) = event.event, review.mode == .scheduled,
                   !undone.contains(event.id) else { return }
             let record = ReviewRecord(rating: FSRSRating(rawValue: Int(review.rating.rawValue)) ?? .again,
                                       timeMs: event.occurred.instant.milliseconds,

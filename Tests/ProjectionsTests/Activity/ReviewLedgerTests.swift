@@ -29,31 +29,50 @@ import TestSupport
         ledger.cardDeleted(card(3))
         ledger.cardDeleted(card(3))                                        // twice: nothing to do
         #expect(ledger.cardIDs == [IDKey(card(1)), IDKey(card(4))])
+        #expect(ledger.deletedCards == [IDKey(card(2)), IDKey(card(3))])
         #expect(try decoded(ReviewLedger.self, encoded(ledger)) == ledger)
-        let undo = ledger.undo(EventID(testUUID(40)), of: card(4))
+        #expect(ledger.undo(EventID(testUUID(40)), of: card(4), by: Self.bob) == nil)      // not bob's card
+        let undo = ledger.undo(EventID(testUUID(40)), of: card(4), by: Self.ada)
         #expect(undo == ReviewUndo(profile: Self.ada, removed: ReviewFact(day: 9, rating: .good, mode: .scheduled,
-                                                                          durationMs: 1000, wasFirst: true),
-                                   newFirstDay: nil))
-        #expect(ledger.undo(EventID(testUUID(40)), of: card(4)) == nil)
+                                                                          durationMs: 1000, wasFirst: true)))
+        #expect(ledger.undo(EventID(testUUID(40)), of: card(4), by: Self.ada) == nil)
     }
 
-    /// Undoing the first scheduled review passes "first" to the next scheduled one (not a cram).
-    @Test func undoingTheFirstMakesTheNextScheduledReviewFirst() {
+    /// A card's id is never used again: created again after its deletion, it stays forgotten,
+    /// through a snapshot too.
+    @Test func aDeletedCardIsNotCreatedAgain() throws {
+        var ledger = ReviewLedger()
+        ledger.cardCreated(card(1), profile: Self.ada)
+        ledger.cardDeleted(card(1))
+        ledger.cardCreated(card(1), profile: Self.ada)
+        #expect(ledger.count == 0)
+        #expect(ledger.record(review(1), id: EventID(testUUID(1)), profile: Self.ada, day: 1) == nil)
+        var restored = try decoded(ReviewLedger.self, encoded(ledger))
+        restored.cardCreated(card(1), profile: Self.ada)
+        #expect(restored.count == 0 && restored == ledger)
+    }
+
+    /// Only the latest scheduled review can be undone (crams after it do not stand in the way);
+    /// undoing the first scheduled review leaves the card with none, so the next is first again.
+    @Test func onlyTheLatestScheduledReviewIsUndone() {
         var ledger = ReviewLedger()
         ledger.cardCreated(card(1), profile: Self.ada)
         _ = ledger.record(review(1, .cram), id: EventID(testUUID(1)), profile: Self.ada, day: 1)
         _ = ledger.record(review(1), id: EventID(testUUID(2)), profile: Self.ada, day: 2)
-        _ = ledger.record(review(1, .cram), id: EventID(testUUID(3)), profile: Self.ada, day: 3)
-        _ = ledger.record(review(1), id: EventID(testUUID(4)), profile: Self.ada, day: 4)
-        #expect(ledger.undo(EventID(testUUID(2)), of: card(1))?.newFirstDay == 4)
-        #expect(ledger.reviews(of: card(1)).map(\.wasFirst) == [false, false, true])
-        #expect(ledger.undo(EventID(testUUID(4)), of: card(1))?.newFirstDay == nil)
+        _ = ledger.record(review(1), id: EventID(testUUID(3)), profile: Self.ada, day: 3)
+        _ = ledger.record(review(1, .cram), id: EventID(testUUID(4)), profile: Self.ada, day: 4)
+        #expect(ledger.undo(EventID(testUUID(2)), of: card(1), by: Self.ada) == nil)       // review 3 came after it
+        #expect(ledger.undo(EventID(testUUID(1)), of: card(1), by: Self.ada)?.removed.mode == .cram)
+        #expect(ledger.undo(EventID(testUUID(3)), of: card(1), by: Self.ada)?.removed.day == 3)
+        #expect(ledger.undo(EventID(testUUID(2)), of: card(1), by: Self.ada)?.removed.wasFirst == true)
+        #expect(ledger.reviews(of: card(1)).map(\.day) == [4])
         #expect(ledger.record(review(1), id: EventID(testUUID(5)), profile: Self.ada, day: 5)?.wasFirst == true)
     }
 
     /// Damaged snapshot bytes are refused with an error that says what is wrong, never a crash.
-    /// (what, byte offset from the end (one card of one review: its profile number at 30, its
-    /// header at 26, its review's flags at 9) or nil to cut the last byte, new value)
+    /// (what, byte offset from the end of the cards' block (one card of one review: its profile
+    /// number at 30, its header at 26, its review's flags at 9) or nil to cut the block's last
+    /// byte, new value)
     @Test(arguments: [
         ("a card owned by profile 5 of 1", 30, 5), ("a window of 7 reviews", 26, 7),
         ("a window of 9 reviews, one more than it holds", 26, 9), ("a window of 15 reviews", 26, 0x0F),
@@ -67,7 +86,8 @@ import TestSupport
         _ = ledger.record(review(1), id: EventID(testUUID(1)), profile: Self.ada, day: 1)
         var bytes = encoded(ledger)
         #expect(try decoded(ReviewLedger.self, bytes) == ledger)
-        if let offset { bytes[bytes.count - offset] = value } else { bytes.removeLast() }
+        let end = bytes.count - 2                                  // the deleted cards' block: empty, 2 bytes
+        if let offset { bytes[end - offset] = value } else { bytes.remove(at: end - 1) }
         #expect(throws: EventDecodingError.self, "\(what)") { _ = try decoded(ReviewLedger.self, bytes) }
     }
 
@@ -78,12 +98,29 @@ import TestSupport
         ledger.cardCreated(card(2), profile: Self.ada)
         ledger.cardCreated(card(1), profile: Self.ada)
         var bytes = encoded(ledger)
-        let second = bytes.count - EncodedLedgerCards.cardHeaderSize, first = second - EncodedLedgerCards.cardHeaderSize
+        let end = bytes.count - 2                                  // the deleted cards' block: empty, 2 bytes
+        let second = end - EncodedLedgerCards.cardHeaderSize, first = second - EncodedLedgerCards.cardHeaderSize
         #expect(Array(bytes[first..<first + 16]) != Array(bytes[second..<second + 16]))
-        let (one, two) = (Array(bytes[first..<second]), Array(bytes[second...]))
-        bytes.replaceSubrange(first..., with: damage == "repeated" ? one + one : two + one)
+        let (one, two) = (Array(bytes[first..<second]), Array(bytes[second..<end]))
+        bytes.replaceSubrange(first..<end, with: damage == "repeated" ? one + one : two + one)
         let error = try #require(throws: EventDecodingError.self) { _ = try decoded(ReviewLedger.self, bytes) }
         #expect(error.message.contains("not after the card before it"))
+    }
+
+    /// The deleted cards are stored in ascending id order; two in the wrong order are refused.
+    @Test func deletedCardsOutOfOrderAreRefused() throws {
+        var ledger = ReviewLedger()
+        for n in 1...2 as ClosedRange<UInt64> {
+            ledger.cardCreated(card(n), profile: Self.ada)
+            ledger.cardDeleted(card(n))
+        }
+        var bytes = encoded(ledger)
+        #expect(try decoded(ReviewLedger.self, bytes) == ledger)
+        let second = bytes.count - 16, first = second - 16
+        let (one, two) = (Array(bytes[first..<second]), Array(bytes[second...]))
+        bytes.replaceSubrange(first..., with: two + one)
+        let error = try #require(throws: EventDecodingError.self) { _ = try decoded(ReviewLedger.self, bytes) }
+        #expect(error.message.contains("deleted cards are not in strictly ascending order"))
     }
 
     /// Days and durations too large for 4 bytes are stored wide and come back exactly; a
@@ -107,7 +144,7 @@ import TestSupport
         #expect(restored.reviews(of: card(1)).first == ReviewFact(day: -3_000_000_000, rating: .easy, mode: .cram,
                                                                   durationMs: 5_000_000_000, wasFirst: false))
         #expect(restored.reviews(of: card(2)).map(\.day) == Array(5...Int64(LedgerWindow.capacity + 4)))
-        #expect(restored.undo(EventID(testUUID(5)), of: card(2)) == ledger.undo(EventID(testUUID(5)), of: card(2)))
+        #expect(restored.undo(EventID(testUUID(5)), of: card(2), by: Self.bob) == ledger.undo(EventID(testUUID(5)), of: card(2), by: Self.bob))
         #expect(restored == ledger && encoded(restored) == encoded(ledger))
     }
 }

@@ -78,8 +78,8 @@ import Testing
         let middle = script.review(1, .good, at: utc(2026, 3, 2, 12))
         let third = script.review(1, .good, at: utc(2026, 3, 3, 12))
         script.spell(1, "cat", correct: true, at: utc(2026, 3, 3, 13))
-        script.undo(middle, at: utc(2026, 3, 3, 14))
-        script.undo(third, at: utc(2026, 3, 3, 15))
+        script.undo(third, at: utc(2026, 3, 3, 14))                 // the latest first, as the store undoes
+        script.undo(middle, at: utc(2026, 3, 3, 15))
         let state = streaks(script.events)
         #expect(state.runs(profile: script.profile) == [DayRun(first: dayNumber(2026, 3, 1), last: dayNumber(2026, 3, 1)),
                                                        DayRun(first: dayNumber(2026, 3, 3), last: dayNumber(2026, 3, 3))])
