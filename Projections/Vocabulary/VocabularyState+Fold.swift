@@ -176,7 +176,8 @@ extension VocabularyState {
     @inline(__always)
     func isHistory(of slot: Int32, recordedBy recorder: ProfileID) -> Bool {
         let hot = cards.hot[Int(slot)]
-        return hot.flags & CardHot.deletedFlag == 0 && profiles.ids[Int(hot.profile)] == recorder
+        // Compared as keys: two words each.
+        return hot.flags & CardHot.deletedFlag == 0 && IDKey(profiles.ids[Int(hot.profile)]) == IDKey(recorder)
     }
 
     /// Counts a card's first counted review on local `day`.
