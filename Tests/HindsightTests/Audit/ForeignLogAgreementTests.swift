@@ -13,7 +13,8 @@ import FSRS
 /// with what it refuses: reviews before a card exists or after it is deleted, reviews and
 /// undos by a profile that does not own the card, a card created twice or again after its
 /// deletion, undos of a review that is not the latest, too old, already undone, not yet
-/// recorded or unknown, and deck deletions.
+/// recorded or unknown, and deck deletions; and changes of each profile's FSRS parameters,
+/// desired retention and day cut-off along the way.
 @Suite struct ForeignLogAgreementTests {
     static let configuration = ReadModelConfiguration()
     let profiles = [HistoryBuilder.profile(1), HistoryBuilder.profile(2)]
@@ -57,6 +58,16 @@ import FSRS
                 builder.add(.cardDeleted(CardDeleted(card: card)), stream: .card(card), profile: actor, at: ms)
             case 89..<90:
                 builder.add(.deckDeleted(DeckDeleted(deck: decks[owner])), stream: .deck(decks[owner]), profile: profiles[owner], at: ms)
+            case 90..<93:
+                // The scheduling in force changes for one profile: the reviews after it use it.
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0: builder.changeParameters(.fsrs5Default, profile: actor, at: ms, count: 19)
+                case 1: builder.changeParameters(.fsrs6Default, profile: actor, at: ms)
+                case 2: builder.changeRetention([0.8, 0.85, 0.9, 0.95].randomElement(using: &random)!, profile: actor, at: ms)
+                default:
+                    let hour = try! HourOfDay(Int.random(in: 0...6, using: &random))
+                    builder.add(.dayCutoffChanged(DayCutoffChanged(hour: hour)), stream: .profile(actor), profile: actor, at: ms)
+                }
             default:
                 let review = builder.review(card, Int.random(in: 1...4, using: &random), profile: actor, at: ms)
                 reviews[card, default: []].append(review)
@@ -115,7 +126,7 @@ import FSRS
     }
 
     /// The FSRS revlog export writes exactly the audits' counted reviews, in log order, each
-    /// with the card's phase before it as the audit's "at the time" column has it.
+    /// with the card's phase before it as the audit's recomputed column has it.
     @Test(arguments: 0..<6 as Range<UInt64>)
     func theRevlogExportHasTheAuditsCountedReviews(seed: UInt64) async throws {
         let builder = history(seed: seed, length: 160)
@@ -128,14 +139,16 @@ import FSRS
         let rows = try RevlogCSV.parse(String(contentsOfFile: out, encoding: .utf8))
         var expected: [(position: UInt64, row: RevlogRow)] = []
         for card in cards {
+            // The export replays every review with one configuration: the audit's recomputed column.
             guard let audit = try? CardAuditor.audit(card: card, events: builder.events,
-                                                     defaultConfiguration: Self.configuration.scheduler) else { continue }
+                                                     defaultConfiguration: Self.configuration.scheduler,
+                                                     recomputeWith: Self.configuration.scheduler) else { continue }
             var before: CardState?
             for review in audit.reviews where review.status == .counted {
                 let state = before.map { RevlogRow.State(rawValue: $0.phase.rawValue) ?? .review } ?? .new
                 expected.append((review.position, RevlogRow(cardID: card.revlogID, reviewTimeMs: review.time.instant.milliseconds,
                                                             rating: review.rating, state: state, durationMs: 5_000)))
-                before = review.atTheTime?.state
+                before = review.recomputed?.state
             }
         }
         // Rows compared without the line numbers the parser adds.
