@@ -25,10 +25,16 @@ enum ActivityEvent {
     case storyGenerated
     /// A dictation finished: `words` dictated in `durationMs`.
     case dictation(words: UInt32, durationMs: Int64)
-    /// A card created.
-    case cardCreated(card: CardID)
+    /// A card created in `deck`.
+    case cardCreated(card: CardID, deck: DeckID)
+    /// A card moved to `deck`.
+    case cardMoved(card: CardID, deck: DeckID)
     /// A card deleted.
     case cardDeleted(card: CardID)
+    /// A deck created.
+    case deckCreated(deck: DeckID)
+    /// A deck deleted (its cards with it).
+    case deckDeleted(deck: DeckID)
     /// A profile's day cut-off changed (the fold reads the event itself: rare).
     case cutoffChanged
     /// Nothing the activity read model counts.
@@ -50,8 +56,11 @@ enum ActivityEvent {
         case .storyRead(let read): read.finished ? .storyFinished(story: read.story) : .ignored
         case .storyGenerated: .storyGenerated
         case .dictationFinished(let dictation): .dictation(words: dictation.wordCount, durationMs: dictation.duration.milliseconds)
-        case .cardCreated(let created): .cardCreated(card: created.card)
+        case .cardCreated(let created): .cardCreated(card: created.card, deck: created.deck)
+        case .cardMoved(let moved): .cardMoved(card: moved.card, deck: moved.toDeck)
         case .cardDeleted(let deleted): .cardDeleted(card: deleted.card)
+        case .deckCreated(let created): .deckCreated(deck: created.deck)
+        case .deckDeleted(let deleted): .deckDeleted(deck: deleted.deck)
         case .dayCutoffChanged: .cutoffChanged
         default: .ignored
         }

@@ -72,7 +72,7 @@ extension ActivityProjection {
     /// deletion names (nil for other events).
     @inline(__always) static func indexedCard(of event: UnsafePointer<RecordedEvent>) -> CardID? {
         switch ActivityEvent(event) {
-        case .review(let card, _, _, _), .undo(let card, _), .cardCreated(let card), .cardDeleted(let card): card
+        case .review(let card, _, _, _), .undo(let card, _), .cardCreated(let card, _), .cardDeleted(let card): card
         default: nil
         }
     }

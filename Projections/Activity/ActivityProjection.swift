@@ -18,7 +18,8 @@ package struct ActivityProjection: Projection {
     /// 6: the ledger remembers deleted cards (their ids are never reused); an undo counts only
     /// from the card's owner, and only for the latest scheduled review (the card-history rules
     /// the vocabulary read model and the audit share).
-    package static let version: UInt32 = 6
+    /// 7: the ledger follows decks (created, deleted, each card's): a deleted deck's cards are gone.
+    package static let version: UInt32 = 7
 
     /// The achievement rule table.
     package let rules: [AchievementRule]
@@ -41,12 +42,12 @@ package struct ActivityProjection: Projection {
     package func makeInitialState() -> State { State(rules: rules, defaultCutoffHour: defaultCutoffHour) }
 
     /// Reviews and their undos, practice (spelling, stories, dictation), spelling tests' words
-    /// (what a perfect session must spell), card creation and deletion (the ledger) and day
-    /// cut-off changes.
+    /// (what a perfect session must spell), cards and decks created, moved and deleted (the
+    /// ledger) and day cut-off changes.
     package var kinds: EventKindSet {
         EventKindSet(.reviewGraded, .reviewUndone, .wordSpelled, .spellingTestCreated, .spellingTestEdited,
                      .spellingPracticeStarted, .spellingPracticeEnded, .storyRead, .storyGenerated, .dictationFinished,
-                     .cardCreated, .cardDeleted, .dayCutoffChanged)
+                     .cardCreated, .cardMoved, .cardDeleted, .deckCreated, .deckDeleted, .dayCutoffChanged)
     }
 
     /// How many events ahead the batch fold looks up cards (see `ActivityProjection+Batch.swift`),
@@ -128,10 +129,16 @@ package struct ActivityProjection: Projection {
             // Counts only: the run stays open.
             state.dailyStats.counted(activity, profile: profile,
                                      day: run.day(of: event.pointee.occurred, profile: profile, calendar: state.calendar))
-        case .cardCreated(let card):
-            state.ledger.cardCreated(card, profile: profile)
+        case .cardCreated(let card, let deck):
+            state.ledger.cardCreated(card, profile: profile, deck: deck)
+        case .cardMoved(let card, let deck):
+            state.ledger.cardMoved(card, to: deck)
         case .cardDeleted(let card):
             state.ledger.cardDeleted(card)
+        case .deckCreated(let deck):
+            state.ledger.deckCreated(deck)
+        case .deckDeleted(let deck):
+            state.ledger.deckDeleted(deck)
         case .cutoffChanged:
             run.flush(into: &state)
             run.forgetDay()

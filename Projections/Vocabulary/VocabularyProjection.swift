@@ -15,7 +15,8 @@ package struct VocabularyProjection: Projection {
     package static let name = "vocabulary"
     /// 5: reviews and undos of a deleted card, or recorded by a profile that does not own the
     /// card, are ignored (the card-history rules the activity read model and the audit share).
-    package static let version: UInt32 = 5
+    /// 6: so are those of a card whose deck is deleted, and a gone card no longer moves.
+    package static let version: UInt32 = 6
 
     /// The scheduler configuration of profiles that changed none of its settings.
     package let configuration: SchedulerConfiguration

@@ -55,8 +55,10 @@ extension VocabularyState {
         cards.edits[slot] += 1
     }
 
+    /// Moves a card to another deck: into a deleted deck, the card is gone for good. A gone
+    /// card does not move (the store refuses it; a log it did not write may hold such a move).
     mutating func moveCard(_ moved: CardMoved) {
-        guard let slot = cards.slot(of: IDKey(moved.card)) else { return }
+        guard let slot = cards.slot(of: IDKey(moved.card)), !isGone(Int(slot)) else { return }
         let index = Int(slot)
         let deck = decks.slot(naming: moved.toDeck, profile: profiles.ids[Int(cards.hot[index].profile)])
         guard deck != cards.decks[index] else { return }
@@ -169,15 +171,15 @@ extension VocabularyState {
     }
 
     /// True when a review or undo of the card at `slot` recorded by `recorder` belongs to the
-    /// card's history: the card is not deleted and `recorder` owns it. The store refuses the
-    /// others; on a log it did not write they are ignored, as the activity read model and the
-    /// audit ignore them (README, "What the read models promise"). A deleted deck does not end
-    /// its cards' histories: the folds that do not know decks could not follow.
+    /// card's history: the card is not gone (deleted, or its deck deleted) and `recorder` owns
+    /// it. The store refuses the others; on a log it did not write they are ignored, as the
+    /// activity read model and the audit ignore them (README, "What the read models promise").
     @inline(__always)
     func isHistory(of slot: Int32, recordedBy recorder: ProfileID) -> Bool {
         let hot = cards.hot[Int(slot)]
         // Compared as keys: two words each.
-        return hot.flags & CardHot.deletedFlag == 0 && IDKey(profiles.ids[Int(hot.profile)]) == IDKey(recorder)
+        return hot.flags & (CardHot.deletedFlag | CardHot.deckDeletedFlag) == 0
+            && IDKey(profiles.ids[Int(hot.profile)]) == IDKey(recorder)
     }
 
     /// Counts a card's first counted review on local `day`.

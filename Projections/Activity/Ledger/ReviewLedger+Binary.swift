@@ -2,21 +2,23 @@ import Events
 
 // The ledger's snapshot encoding: profile count (varint) · profiles block (2 words each, see
 // `writeWordBlock`) · card count (varint) · the cards' bytes (length-prefixed, see
-// `EncodedLedgerCards`: ids in order, only the reviews remembered, packed) · the deleted
-// cards' ids (a block of 2 words each, strictly ascending). Restoring checks every byte but
-// unpacks nothing: the ledger keeps the cards' bytes until it first changes.
+// `EncodedLedgerCards`: ids in order, only the reviews remembered, packed) · the cards' decks
+// (a block of 2 words each, in the cards' order) · the deleted cards' ids, the decks created
+// and the decks deleted (each a block of 2 words an id, strictly ascending). Restoring checks
+// every byte but unpacks nothing: the ledger keeps the cards' bytes until it first changes.
 extension ReviewLedger: BinaryCodable {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         let profiles: [IDKey] = try reader.readWordBlock(wordsPerElement: 2, "ledger profiles")
         let count = try reader.readCount()
         let raw = try reader.readLengthPrefixed()
-        let deleted: [IDKey] = try reader.readWordBlock(wordsPerElement: 2, "ledger deleted cards")
-        guard zip(deleted, deleted.dropFirst()).allSatisfy({ $0 < $1 }) else {
-            throw reader.error(.invalidValue, "the review ledger's deleted cards are not in strictly ascending order")
-        }
+        let cardDecks: [IDKey] = try reader.readWordBlock(count: count, wordsPerElement: 2, "ledger cards' decks")
+        let deleted = try reader.readAscendingIDs("ledger deleted cards")
+        let createdDecks = try reader.readAscendingIDs("ledger decks created")
+        let deletedDecks = try reader.readAscendingIDs("ledger decks deleted")
         do {
             try self.init(profiles: profiles, cards: EncodedLedgerCards(validating: raw, count: count, profileCount: profiles.count),
-                          deletedCards: Set(deleted))
+                          cardDecks: cardDecks, deletedCards: deleted,
+                          decks: DeckLifecycle(created: createdDecks, deleted: deletedDecks))
         } catch {
             throw reader.error(.invalidValue, "the review ledger is inconsistent: \(error.message)")
         }
@@ -28,7 +30,22 @@ extension ReviewLedger: BinaryCodable {
         let cards = encodedCards
         writer.writeVarint(UInt64(cards.count))
         writer.bytes.append(contentsOf: cards)
+        writer.writeWordBlock(cardDecksInIDOrder, wordsPerElement: 2, countPrefixed: false)
         writer.writeWordBlock(deletedCards.sorted(), wordsPerElement: 2)
+        writer.writeWordBlock(decks.created.sorted(), wordsPerElement: 2)
+        writer.writeWordBlock(decks.deleted.sorted(), wordsPerElement: 2)
+    }
+}
+
+extension BinaryReader {
+    /// Reads a block of ids written by `writeWordBlock` (count-prefixed) in strictly ascending order.
+    /// - Throws: ``EventDecodingError`` for a malformed block or ids out of order or repeated.
+    mutating func readAscendingIDs(_ what: String) throws(EventDecodingError) -> Set<IDKey> {
+        let ids: [IDKey] = try readWordBlock(wordsPerElement: 2, what)
+        guard zip(ids, ids.dropFirst()).allSatisfy({ $0 < $1 }) else {
+            throw error(.invalidValue, "\(what) are not in strictly ascending order")
+        }
+        return Set(ids)
     }
 }
 

@@ -14,16 +14,16 @@ import Events
 /// ``reviewsRemembered`` reviews: as many as the store lets be undone in a row
 /// (``UndoDepth/reviews``), so every undo it accepts is taken back here as in the vocabulary
 /// read model. Memory grows with the number of cards not deleted (and 16 bytes per deleted
-/// one), never with the length of the log (the cards of a deleted deck are kept: the ledger
-/// does not know decks, and the store refuses their reviews, so they only cost their windows).
+/// card and per deck), never with the length of the log.
 ///
 /// What counts follows the card-history rules every read model and the audit share (README,
 /// "What the read models promise"): a card's id is never reused (a second creation, even after
-/// its deletion, is ignored); only its owner's reviews and undos count, and none after its
-/// deletion; an undo takes back a review of the window not yet undone, a scheduled one only
-/// when no later scheduled review is remembered (the store undoes only the latest review).
-/// Other undos (older than the window, already undone, of an unknown card) are ignored, as
-/// the vocabulary read model ignores them.
+/// its deletion, is ignored); only its owner's reviews and undos count, and none once the card
+/// is gone: deleted, or its deck deleted (see ``DeckLifecycle``), or created in or moved into a
+/// deleted deck; a gone card is forgotten like a deleted one. An undo takes back a review of
+/// the window not yet undone, a scheduled one only when no later scheduled review is
+/// remembered (the store undoes only the latest review). Other undos (older than the window,
+/// already undone, of an unknown card) are ignored, as the vocabulary read model ignores them.
 ///
 /// Slots are dense: a deleted card's slot is filled by the last one. Slot order is an in-memory
 /// detail (a fold's follows the log, a restored ledger's is card-id order): equality and the
@@ -42,24 +42,39 @@ package struct ReviewLedger: Sendable, Equatable {
     private var windows = AlignedArray<LedgerWindow>()
     /// The card id of each slot (empty while ``pending``).
     private var slotIDs: [IDKey] = []
+    /// The deck of each slot's card (empty while ``pending``).
+    private var slotDecks: [IDKey] = []
+    /// A restored ledger's decks of its cards in card-id order (``pending``'s order), until unpacked.
+    private var pendingDecks: [IDKey] = []
     /// The profiles that own cards, by number (a card's ``LedgerEntry/profile``).
     package private(set) var profiles: [IDKey] = []
     /// The number of each profile (derived from ``profiles``).
     private var profileNumbers: [IDKey: UInt32] = [:]
     /// A restored ledger's cards, still as checked snapshot bytes: unpacked by the first change.
     private var pending: EncodedLedgerCards?
-    /// The cards deleted: their ids are never used again (a later creation is ignored).
+    /// The cards deleted, or gone with their deck: their ids are never used again (a later
+    /// creation is ignored).
     package private(set) var deletedCards: Set<IDKey> = []
+    /// The decks created and deleted.
+    package private(set) var decks = DeckLifecycle()
 
     /// An empty ledger.
     package init() {}
 
     /// A restored ledger: `profiles` by number, the checked bytes of its cards, unpacked when
-    /// it first changes, and the ids of the cards deleted.
-    /// - Throws: a description of the first inconsistency (a profile numbered twice).
-    init(profiles: [IDKey], cards: EncodedLedgerCards, deletedCards: Set<IDKey>) throws(LedgerInconsistency) {
+    /// it first changes, with `cardDecks` their decks in the same (card-id) order, the ids of
+    /// the cards deleted and the decks.
+    /// - Throws: a description of the first inconsistency (a profile numbered twice, a deck
+    ///   per card missing).
+    init(profiles: [IDKey], cards: EncodedLedgerCards, cardDecks: [IDKey], deletedCards: Set<IDKey>,
+         decks: DeckLifecycle) throws(LedgerInconsistency) {
+        guard cardDecks.count == cards.count else {
+            throw LedgerInconsistency("\(cards.count) cards have \(cardDecks.count) decks")
+        }
         self.profiles = profiles
         self.deletedCards = deletedCards
+        self.decks = decks
+        pendingDecks = cardDecks
         profileNumbers.reserveCapacity(profiles.count)
         for (number, profile) in profiles.enumerated() {
             guard profileNumbers.updateValue(UInt32(number), forKey: profile) == nil else {
@@ -78,6 +93,8 @@ package struct ReviewLedger: Sendable, Equatable {
     @inline(__always) private mutating func materialize() {
         guard let packed = pending else { return }
         (buckets, windows, slotIDs) = packed.materialize(moves: buckets.moves &+ 1)
+        slotDecks = pendingDecks
+        pendingDecks = []
         pending = nil
     }
 
@@ -102,12 +119,22 @@ package struct ReviewLedger: Sendable, Equatable {
         }
     }
 
-    /// Starts remembering a new card (a second creation of the same id is ignored, even after
-    /// the card's deletion).
-    package mutating func cardCreated(_ card: CardID, profile: ProfileID) {
+    /// The deck of each card, in card-id order (the order of ``encodedCards``).
+    var cardDecksInIDOrder: [IDKey] {
+        if pending != nil { return pendingDecks }
+        return slotIDs.indices.sorted { slotIDs[$0] < slotIDs[$1] }.map { slotDecks[$0] }
+    }
+
+    /// Starts remembering a new card of `profile` in `deck` (a second creation of the same id is
+    /// ignored, even after the card's deletion); a card created in a deleted deck is gone at once.
+    package mutating func cardCreated(_ card: CardID, profile: ProfileID, deck: DeckID) {
         materialize()
         let key = IDKey(card)
         guard deletedCards.isEmpty || !deletedCards.contains(key) else { return }
+        if decks.isDeleted(IDKey(deck)) {
+            if buckets.find(key) == nil { deletedCards.insert(key) }
+            return
+        }
         let owner = IDKey(profile)
         let number = profileNumbers[owner] ?? UInt32(profiles.count)
         guard buckets.insert(key, slot: slotIDs.count, entry: LedgerEntry(profile: number)) else { return }
@@ -116,7 +143,38 @@ package struct ReviewLedger: Sendable, Equatable {
             profileNumbers[owner] = number
         }
         slotIDs.append(key)
+        slotDecks.append(IDKey(deck))
         windows.append(LedgerWindow())
+    }
+
+    /// Moves `card` to `deck`: into a deleted deck, the card is gone (as if deleted). Moves of
+    /// unknown or gone cards change nothing.
+    package mutating func cardMoved(_ card: CardID, to deck: DeckID) {
+        materialize()
+        guard let bucket = buckets.find(IDKey(card)) else { return }
+        if decks.isDeleted(IDKey(deck)) {
+            cardDeleted(card)
+        } else {
+            slotDecks[buckets.slot(at: bucket)] = IDKey(deck)
+        }
+    }
+
+    /// Records the creation of `deck`.
+    package mutating func deckCreated(_ deck: DeckID) {
+        materialize()
+        decks.create(deck)
+    }
+
+    /// Records the deletion of `deck`: its cards are gone (forgotten as if deleted).
+    /// - Complexity: O(n) for the n cards remembered, once per deck.
+    package mutating func deckDeleted(_ deck: DeckID) {
+        materialize()
+        guard decks.delete(deck) else { return }
+        let key = IDKey(deck)
+        // From the last slot down: a removal moves only the last slot, already looked at.
+        for slot in slotDecks.indices.reversed() where slotDecks[slot] == key {
+            cardDeleted(CardID(slotIDs[slot].uuid))
+        }
     }
 
     /// Forgets a deleted card: later reviews and undos of it are ignored, and so is a later
@@ -129,10 +187,12 @@ package struct ReviewLedger: Sendable, Equatable {
         if slot != last {
             windows[slot] = windows[last]
             slotIDs[slot] = slotIDs[last]
+            slotDecks[slot] = slotDecks[last]
             buckets.setSlot(slot, at: buckets.find(slotIDs[slot])!)
         }
         windows.removeLast()
         slotIDs.removeLast()
+        slotDecks.removeLast()
     }
 
     /// Remembers a review of `review.card` by `profile` counted on `day`.
@@ -186,11 +246,11 @@ package struct ReviewLedger: Sendable, Equatable {
         return windows[buckets.slot(at: bucket)].reviews(of: buckets.entry(at: bucket)).map(\.fact)
     }
 
-    /// Equal when they remember the same cards, owners, reviews and deleted cards (slot order
+    /// Equal when they remember the same cards, owners, decks, reviews and deleted cards (slot order
     /// and ring positions aside): when their snapshot encodings are equal.
     package static func == (lhs: ReviewLedger, rhs: ReviewLedger) -> Bool {
         lhs.profiles == rhs.profiles && lhs.count == rhs.count && lhs.deletedCards == rhs.deletedCards
-            && lhs.encodedCards == rhs.encodedCards
+            && lhs.decks == rhs.decks && lhs.cardDecksInIDOrder == rhs.cardDecksInIDOrder && lhs.encodedCards == rhs.encodedCards
     }
 }
 

@@ -18,7 +18,8 @@ public enum CardAuditor {
     /// - Events that are not part of the card's history are left out, as every read model
     ///   leaves them out (README, "What the read models promise"; the store refuses them, so
     ///   only logs it did not write have them): reviews and undos recorded before the card's
-    ///   creation, after its deletion or by a profile that does not own it, and undos the
+    ///   creation, after its deletion or its deck's, or by a profile that does not own it
+    ///   (see ``CardHistory``), and undos the
     ///   vocabulary read model cannot take back (a review older than the last
     ///   ``UndoDepth/reviews`` not undone, or a scheduled review followed by a later one).
     /// - Throws: ``HistoryError`` `unknownCard` when `events` do not create the card.
@@ -28,6 +29,7 @@ public enum CardAuditor {
                              recomputeWith: SchedulerConfiguration? = nil) throws(HistoryError) -> CardAudit {
         var creation: RecordedEvent?
         var cardHistory = CardHistory()
+        var decks = DeckLifecycle()
         var relevant: [RecordedEvent] = []
         var undone: Set<EventID> = []
         var lastPosition: UInt64 = 0
@@ -37,14 +39,17 @@ public enum CardAuditor {
             case .schedulerParametersChanged, .desiredRetentionChanged, .dayCutoffChanged:
                 relevant.append(event)
                 continue
+            case .deckCreated, .deckDeleted:
+                CardHistory.observeDecks(event, into: &decks)
+                continue
             default:
                 guard CardHistory.card(of: event) == card else { continue }
             }
-            switch cardHistory.observe(event) {
+            switch cardHistory.observe(event, decks: decks) {
             case .created: creation = event
             case .reviewed: relevant.append(event)
             case .tookBack(let review): undone.insert(review)
-            case .deleted, .ignored: break
+            case .ignored: break
             }
         }
         guard let creation else {
@@ -121,7 +126,9 @@ public enum CardAuditor {
     private static func mayConcern(_ event: RecordedEvent, card: CardID) -> Bool {
         switch event.event {
         case .cardCreated(let created): created.card == card
+        case .cardMoved(let moved): moved.card == card
         case .cardDeleted(let deleted): deleted.card == card
+        case .deckCreated, .deckDeleted: true
         case .reviewGraded(let review): review.card == card
         case .reviewUndone(let undo): undo.card == card
         case .schedulerParametersChanged, .desiredRetentionChanged, .dayCutoffChanged: true

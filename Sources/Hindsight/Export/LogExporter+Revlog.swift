@@ -10,7 +10,8 @@ extension LogExporter {
     ///
     /// - Cram reviews and undone reviews are left out, and so is every review the read models
     ///   leave out of a card's history (``CardHistory``: before the card's creation, after its
-    ///   deletion, by a profile that does not own it; only on logs the store did not write). An
+    ///   deletion or its deck's, by a profile that does not own it; only on logs the store did
+    ///   not write). An
     ///   undo comes after its review in the log, so a first pass collects the ids of undone
     ///   reviews, and the second pass writes the rows.
     /// - `card_id` is the card UUID's first 63 bits (its first 8 bytes read big-endian, shifted
@@ -31,19 +32,25 @@ extension LogExporter {
         defer { progress?.finish() }
         var undone: Set<EventID> = []
         var histories: [CardID: CardHistory] = [:]
+        var decks = DeckLifecycle()
         try scan(through: last, pass: 0, passes: 2) { (event) throws(ExportError) in
+            CardHistory.observeDecks(event, into: &decks)
             guard let card = CardHistory.card(of: event) else { return }
-            if case .tookBack(let review) = histories[card, default: CardHistory()].observe(event) { undone.insert(review) }
+            if case .tookBack(let review) = histories[card, default: CardHistory()].observe(event, decks: decks) {
+                undone.insert(review)
+            }
         }
         histories.removeAll()
+        decks = DeckLifecycle()
         let scheduler = Scheduler(configuration: configuration)
         let file = try ExportOutputFile(path: path)
         try file.write(RevlogCSV.header + "\n")
         var states: [CardID: CardState] = [:]
         var rows = 0
         try scan(through: last, pass: 1, passes: 2) { (event) throws(ExportError) in
+            CardHistory.observeDecks(event, into: &decks)
             guard let card = CardHistory.card(of: event),
-                  histories[card, default: CardHistory()].observe(event) == .reviewed,
+                  histories[card, default: CardHistory()].observe(event, decks: decks) == .reviewed,
                   case .reviewGraded(let review) = event.event, review.mode == .scheduled,
                   !undone.contains(event.id) else { return }
             let record = ReviewRecord(rating: FSRSRating(rawValue: Int(review.rating.rawValue)) ?? .again,

@@ -13,12 +13,14 @@ import FSRS
 /// with what it refuses: reviews before a card exists or after it is deleted, reviews and
 /// undos by a profile that does not own the card, a card created twice or again after its
 /// deletion, undos of a review that is not the latest, too old, already undone, not yet
-/// recorded or unknown, and deck deletions; and changes of each profile's FSRS parameters,
+/// recorded or unknown, deck deletions (then reviews, moves and creations in the deleted deck),
+/// and cards moved between decks; and changes of each profile's FSRS parameters,
 /// desired retention and day cut-off along the way.
 @Suite struct ForeignLogAgreementTests {
     static let configuration = ReadModelConfiguration()
     let profiles = [HistoryBuilder.profile(1), HistoryBuilder.profile(2)]
-    let decks = [HistoryBuilder.deck(1), HistoryBuilder.deck(2)]
+    /// Profile 1 owns decks 1 and 3, profile 2 deck 2.
+    let decks = [HistoryBuilder.deck(1), HistoryBuilder.deck(2), HistoryBuilder.deck(3)]
     let cards = (1...5).map { HistoryBuilder.card(UInt32($0)) }
 
     /// A random foreign history of about `length` events.
@@ -28,17 +30,20 @@ import FSRS
         var ms: Int64 = 1_750_000_000_000
         builder.createDeck(decks[0], profile: profiles[0], at: ms)
         builder.createDeck(decks[1], profile: profiles[1], at: ms)
+        builder.createDeck(decks[2], profile: profiles[0], at: ms)
         var reviews: [CardID: [RecordedEvent]] = [:]
         for _ in 0..<length {
             ms += Int64.random(in: 60_000...(3 * 86_400_000), using: &random)
             let index = Int.random(in: 0..<cards.count, using: &random)
             let card = cards[index]
             let owner = index % 2
+            // One of the owner's decks (profile 1 has two).
+            let deck = owner == 0 && Bool.random(using: &random) ? decks[2] : decks[owner]
             // Mostly the owner; now and then the other profile.
             let actor = profiles[Int.random(in: 0..<10, using: &random) == 0 ? 1 - owner : owner]
             switch Int.random(in: 0..<100, using: &random) {
             case 0..<8:
-                builder.createCard(card, deck: decks[owner], profile: profiles[owner], at: ms)
+                builder.createCard(card, deck: deck, profile: profiles[owner], at: ms)
             case 8..<60:
                 let mode: ReviewMode = Int.random(in: 0..<5, using: &random) == 0 ? .cram : .scheduled
                 let review = builder.review(card, Int.random(in: 1...4, using: &random), profile: actor, at: ms, mode: mode)
@@ -57,7 +62,11 @@ import FSRS
             case 85..<89:
                 builder.add(.cardDeleted(CardDeleted(card: card)), stream: .card(card), profile: actor, at: ms)
             case 89..<90:
-                builder.add(.deckDeleted(DeckDeleted(deck: decks[owner])), stream: .deck(decks[owner]), profile: profiles[owner], at: ms)
+                builder.add(.deckDeleted(DeckDeleted(deck: deck)), stream: .deck(deck), profile: profiles[owner], at: ms)
+            case 93..<97:
+                // To one of the owner's decks, now and then one deleted by then.
+                let from = decks[(index + 1) % 3]
+                builder.add(.cardMoved(CardMoved(card: card, fromDeck: from, toDeck: deck)), stream: .card(card), profile: actor, at: ms)
             case 90..<93:
                 // The scheduling in force changes for one profile: the reviews after it use it.
                 switch Int.random(in: 0..<4, using: &random) {

@@ -5,8 +5,13 @@ import TestSupport
 
 @Suite struct ReviewLedgerTests {
     static let (ada, bob) = (ProfileID(testUUID(0xA1)), ProfileID(testUUID(0xA2)))
+    static let deck = DeckID(testUUID(0xDE))
 
     func card(_ n: UInt64) -> CardID { CardID(testUUID(0xC000 + n)) }
+
+    /// The bytes after the cards' block of a ledger of `cards` cards, no card deleted, no deck:
+    /// the cards' decks (a 1-byte length, 16 bytes each) and three empty id blocks (2 bytes each).
+    static func trailerSize(cards: Int) -> Int { 1 + 16 * cards + 3 * 2 }
 
     func review(_ n: UInt64, _ mode: ReviewMode = .scheduled) -> ReviewGraded {
         ReviewGraded(card: card(n), rating: .good, mode: mode, duration: try! ElapsedTime(milliseconds: 1000))
@@ -16,8 +21,8 @@ import TestSupport
     /// card keeps its memory; reviews of other profiles and unknown cards are refused.
     @Test func deletingACardMovesTheLastIntoItsSlot() throws {
         var ledger = ReviewLedger()
-        for n in 1...4 as ClosedRange<UInt64> { ledger.cardCreated(card(n), profile: n == 3 ? Self.bob : Self.ada) }
-        ledger.cardCreated(card(1), profile: Self.bob)                    // a second creation is ignored
+        for n in 1...4 as ClosedRange<UInt64> { ledger.cardCreated(card(n), profile: n == 3 ? Self.bob : Self.ada, deck: Self.deck) }
+        ledger.cardCreated(card(1), profile: Self.bob, deck: Self.deck)                    // a second creation is ignored
         #expect(ledger.count == 4 && ledger.profiles == [IDKey(Self.ada), IDKey(Self.bob)])
         #expect(ledger.record(review(4), id: EventID(testUUID(40)), profile: Self.ada, day: 9)?.wasFirst == true)
         #expect(ledger.record(review(3), id: EventID(testUUID(30)), profile: Self.ada, day: 9) == nil)   // bob's card
@@ -42,21 +47,62 @@ import TestSupport
     /// through a snapshot too.
     @Test func aDeletedCardIsNotCreatedAgain() throws {
         var ledger = ReviewLedger()
-        ledger.cardCreated(card(1), profile: Self.ada)
+        ledger.cardCreated(card(1), profile: Self.ada, deck: Self.deck)
         ledger.cardDeleted(card(1))
-        ledger.cardCreated(card(1), profile: Self.ada)
+        ledger.cardCreated(card(1), profile: Self.ada, deck: Self.deck)
         #expect(ledger.count == 0)
         #expect(ledger.record(review(1), id: EventID(testUUID(1)), profile: Self.ada, day: 1) == nil)
         var restored = try decoded(ReviewLedger.self, encoded(ledger))
-        restored.cardCreated(card(1), profile: Self.ada)
+        restored.cardCreated(card(1), profile: Self.ada, deck: Self.deck)
         #expect(restored.count == 0 && restored == ledger)
+    }
+
+    /// A deck's deletion forgets its cards (their ids never come back), and so does a move into,
+    /// or a creation in, a deleted deck; the decks go through a snapshot, and a restored ledger
+    /// deletes a deck as the original does.
+    @Test func deletingADeckForgetsItsCards() throws {
+        var ledger = ReviewLedger()
+        let (words, verbs, never) = (DeckID(testUUID(0xD1)), DeckID(testUUID(0xD2)), DeckID(testUUID(0xD3)))
+        ledger.deckCreated(words)
+        ledger.deckCreated(verbs)
+        for n in 1...4 as ClosedRange<UInt64> { ledger.cardCreated(card(n), profile: Self.ada, deck: n <= 2 ? words : verbs) }
+        ledger.cardMoved(card(2), to: verbs)
+        var restored = try decoded(ReviewLedger.self, encoded(ledger))
+        #expect(restored == ledger)
+        ledger.deckDeleted(verbs)
+        restored.deckDeleted(verbs)
+        #expect(ledger.cardIDs == [IDKey(card(1))])
+        #expect(ledger.deletedCards == Set((2...4).map { IDKey(card($0)) }))
+        #expect(restored == ledger && encoded(restored) == encoded(ledger))
+        #expect(ledger.record(review(3), id: EventID(testUUID(30)), profile: Self.ada, day: 9) == nil)
+        ledger.cardCreated(card(3), profile: Self.ada, deck: words)         // its id is not used again
+        ledger.cardCreated(card(5), profile: Self.ada, deck: verbs)         // born in a deleted deck: gone
+        ledger.cardMoved(card(1), to: verbs)                                // moved into it: gone
+        ledger.deckDeleted(never)                                           // never created: nothing
+        #expect(ledger.count == 0 && ledger.deletedCards.count == 5)
+        #expect(ledger.decks.created == [IDKey(words), IDKey(verbs)] && ledger.decks.deleted == [IDKey(verbs)])
+        #expect(try decoded(ReviewLedger.self, encoded(ledger)) == ledger)
+    }
+
+    /// A snapshot that deletes a deck it never created is refused, saying so.
+    @Test func aDeckDeletedButNeverCreatedIsRefused() throws {
+        var ledger = ReviewLedger()
+        ledger.deckCreated(DeckID(testUUID(0xD1)))
+        ledger.deckDeleted(DeckID(testUUID(0xD1)))
+        var bytes = encoded(ledger)
+        #expect(try decoded(ReviewLedger.self, bytes) == ledger)
+        // The last two blocks: decks created, decks deleted (one id each: count, length, 16 bytes).
+        let created = bytes.count - 2 * 18
+        bytes.replaceSubrange(created..<created + 18, with: [0, 0])
+        let error = try #require(throws: EventDecodingError.self) { _ = try decoded(ReviewLedger.self, bytes) }
+        #expect(error.message.contains("a deck is deleted but was never created"))
     }
 
     /// Only the latest scheduled review can be undone (crams after it do not stand in the way);
     /// undoing the first scheduled review leaves the card with none, so the next is first again.
     @Test func onlyTheLatestScheduledReviewIsUndone() {
         var ledger = ReviewLedger()
-        ledger.cardCreated(card(1), profile: Self.ada)
+        ledger.cardCreated(card(1), profile: Self.ada, deck: Self.deck)
         _ = ledger.record(review(1, .cram), id: EventID(testUUID(1)), profile: Self.ada, day: 1)
         _ = ledger.record(review(1), id: EventID(testUUID(2)), profile: Self.ada, day: 2)
         _ = ledger.record(review(1), id: EventID(testUUID(3)), profile: Self.ada, day: 3)
@@ -82,11 +128,11 @@ import TestSupport
     ] as [(String, Int?, UInt8)])
     func damagedLedgerBytesAreRefused(what: String, offset: Int?, value: UInt8) throws {
         var ledger = ReviewLedger()
-        ledger.cardCreated(card(1), profile: Self.ada)
+        ledger.cardCreated(card(1), profile: Self.ada, deck: Self.deck)
         _ = ledger.record(review(1), id: EventID(testUUID(1)), profile: Self.ada, day: 1)
         var bytes = encoded(ledger)
         #expect(try decoded(ReviewLedger.self, bytes) == ledger)
-        let end = bytes.count - 2                                  // the deleted cards' block: empty, 2 bytes
+        let end = bytes.count - Self.trailerSize(cards: 1)
         if let offset { bytes[end - offset] = value } else { bytes.remove(at: end - 1) }
         #expect(throws: EventDecodingError.self, "\(what)") { _ = try decoded(ReviewLedger.self, bytes) }
     }
@@ -95,10 +141,10 @@ import TestSupport
     @Test(arguments: ["repeated", "swapped"])
     func cardsOutOfOrderAreRefused(damage: String) throws {
         var ledger = ReviewLedger()
-        ledger.cardCreated(card(2), profile: Self.ada)
-        ledger.cardCreated(card(1), profile: Self.ada)
+        ledger.cardCreated(card(2), profile: Self.ada, deck: Self.deck)
+        ledger.cardCreated(card(1), profile: Self.ada, deck: Self.deck)
         var bytes = encoded(ledger)
-        let end = bytes.count - 2                                  // the deleted cards' block: empty, 2 bytes
+        let end = bytes.count - Self.trailerSize(cards: 2)
         let second = end - EncodedLedgerCards.cardHeaderSize, first = second - EncodedLedgerCards.cardHeaderSize
         #expect(Array(bytes[first..<first + 16]) != Array(bytes[second..<second + 16]))
         let (one, two) = (Array(bytes[first..<second]), Array(bytes[second..<end]))
@@ -111,14 +157,14 @@ import TestSupport
     @Test func deletedCardsOutOfOrderAreRefused() throws {
         var ledger = ReviewLedger()
         for n in 1...2 as ClosedRange<UInt64> {
-            ledger.cardCreated(card(n), profile: Self.ada)
+            ledger.cardCreated(card(n), profile: Self.ada, deck: Self.deck)
             ledger.cardDeleted(card(n))
         }
         var bytes = encoded(ledger)
         #expect(try decoded(ReviewLedger.self, bytes) == ledger)
-        let second = bytes.count - 16, first = second - 16
-        let (one, two) = (Array(bytes[first..<second]), Array(bytes[second...]))
-        bytes.replaceSubrange(first..., with: two + one)
+        let second = bytes.count - 4 - 16, first = second - 16        // then 2 empty deck blocks, 2 bytes each
+        let (one, two) = (Array(bytes[first..<second]), Array(bytes[second..<second + 16]))
+        bytes.replaceSubrange(first..<second + 16, with: two + one)
         let error = try #require(throws: EventDecodingError.self) { _ = try decoded(ReviewLedger.self, bytes) }
         #expect(error.message.contains("deleted cards are not in strictly ascending order"))
     }
@@ -127,8 +173,8 @@ import TestSupport
     /// restored ledger encodes to the same bytes without being unpacked, and after an undo.
     @Test func wideValuesRoundTripAndRestoredLedgersKeepTheirBytes() throws {
         var ledger = ReviewLedger()
-        ledger.cardCreated(card(1), profile: Self.ada)
-        ledger.cardCreated(card(2), profile: Self.bob)
+        ledger.cardCreated(card(1), profile: Self.ada, deck: Self.deck)
+        ledger.cardCreated(card(2), profile: Self.bob, deck: Self.deck)
         let long = ReviewGraded(card: card(1), rating: .easy, mode: .cram, duration: try ElapsedTime(milliseconds: 5_000_000_000))
         _ = ledger.record(long, id: EventID(testUUID(1)), profile: Self.ada, day: -3_000_000_000)
         _ = ledger.record(review(1), id: EventID(testUUID(2)), profile: Self.ada, day: 7)
