@@ -12,8 +12,9 @@ struct AuditCommand: Command {
         Replays the card's reviews from the log: time, rating, mode, elapsed days, retrievability,
         stability and difficulty before and after, the interval (raw, before and after fuzz), the
         due date and the parameters in force; once as scheduled at the time and once under the
-        profile's latest parameters. Reviews where the two differ are marked '*'; cram and undone
-        reviews are listed but do not count.
+        profile's latest parameters. Reviews where the two differ are marked '*'; cram, undone and
+        ignored reviews (ones the store refuses, on a log it did not write: before the card's
+        creation, after its deletion, by another profile) are listed but do not count.
           ID                  the card's id (a UUID)
           --data-dir DIR      the store's directory (default: $HINDSIGHT_DATA_DIR or ./.hindsight)
           --as-of WHEN        audit as of a log position (e.g. 1200) or an instant (ISO 8601,
@@ -51,7 +52,7 @@ struct AuditCommand: Command {
             let head = "\(pad(review.position, 7)) \(pad(JSONOutput.localTime(review.time), 26)) \(pad(review.rating, 6)) "
                 + "\(pad(review.mode.rawValue, 10)) \(pad(review.status.rawValue, 8))"
             guard let then = review.atTheTime, let now = review.recomputed else {
-                io.print(head + " (does not count)")
+                io.print(head + " (does not count" + (review.excludedBecause.map { ": " + $0.explanation } ?? "") + ")")
                 continue
             }
             io.print(head + " " + Self.row(then))

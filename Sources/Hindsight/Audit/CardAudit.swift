@@ -15,7 +15,7 @@ public struct CardAudit: Sendable, Equatable, Encodable {
     public let position: UInt64
     /// The configuration of the recomputed column.
     public let recomputedWith: ParametersInForce
-    /// Every review of the card in log order: counted, cram and undone.
+    /// Every review of the card in log order: counted, cram, undone and ignored.
     public let reviews: [AuditedReview]
 
     /// The reviews whose two columns differ.
@@ -35,6 +35,28 @@ public struct AuditedReview: Sendable, Equatable, Encodable {
         case cram
         /// Undone afterwards: excluded from the history.
         case undone
+        /// Not part of the card's history (``AuditedReview/excludedBecause`` says why): a review
+        /// the store would have refused, on a log it did not write. Every read model ignores it.
+        case ignored
+    }
+
+    /// Why a review is not part of its card's history (README, "What the read models promise").
+    public enum Exclusion: String, Sendable, Encodable {
+        /// Recorded before the card was created.
+        case beforeCreation = "before-creation"
+        /// Recorded once the card was gone: deleted, or its deck deleted.
+        case cardGone = "card-gone"
+        /// Recorded by a profile that does not own the card.
+        case otherProfile = "other-profile"
+
+        /// The reason in words.
+        public var explanation: String {
+            switch self {
+            case .beforeCreation: "recorded before the card was created"
+            case .cardGone: "recorded after the card or its deck was deleted"
+            case .otherProfile: "recorded by a profile that does not own the card"
+            }
+        }
     }
 
     /// Its log position.
@@ -49,6 +71,8 @@ public struct AuditedReview: Sendable, Equatable, Encodable {
     public let mode: ReviewMode
     /// Whether it counts.
     public let status: Status
+    /// Why it is ignored (status ``Status/ignored``); nil otherwise.
+    public let excludedBecause: Exclusion?
     /// The numbers as scheduled at the time; nil unless counted.
     public let atTheTime: ReviewComputation?
     /// The numbers under the audit's configuration; nil unless counted.
@@ -61,7 +85,7 @@ public struct AuditedReview: Sendable, Equatable, Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case position, review, time, rating, mode, status, atTheTime, recomputed, differs
+        case position, review, time, rating, mode, status, excludedBecause, atTheTime, recomputed, differs
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -72,6 +96,7 @@ public struct AuditedReview: Sendable, Equatable, Encodable {
         try container.encode(rating, forKey: .rating)
         try container.encode(mode, forKey: .mode)
         try container.encode(status, forKey: .status)
+        try container.encodeIfPresent(excludedBecause, forKey: .excludedBecause)
         try container.encodeIfPresent(atTheTime, forKey: .atTheTime)
         try container.encodeIfPresent(recomputed, forKey: .recomputed)
         try container.encode(differs, forKey: .differs)

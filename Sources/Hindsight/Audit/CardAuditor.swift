@@ -15,9 +15,10 @@ public enum CardAuditor {
     /// - The "recomputed" column replays the same reviews with `recomputeWith`, or, when nil,
     ///   with the configuration in force after the last event (today's).
     /// - Cram reviews and reviews undone later are listed, with no numbers, as not counting.
-    /// - Events that are not part of the card's history are left out, as every read model
-    ///   leaves them out (README, "What the read models promise"; the store refuses them, so
-    ///   only logs it did not write have them): reviews and undos recorded before the card's
+    /// - Events that are not part of the card's history count for nothing, as in every read
+    ///   model (README, "What the read models promise"; the store refuses them, so only logs
+    ///   it did not write have them); such reviews are listed as ignored, with the reason:
+    ///   reviews and undos recorded before the card's
     ///   creation, after its deletion or its deck's, or by a profile that does not own it
     ///   (see ``CardHistory``), and undos the
     ///   vocabulary read model cannot take back (a review older than the last
@@ -32,6 +33,7 @@ public enum CardAuditor {
         var decks = DeckLifecycle()
         var relevant: [RecordedEvent] = []
         var undone: Set<EventID> = []
+        var excluded: [EventID: AuditedReview.Exclusion] = [:]
         var lastPosition: UInt64 = 0
         for event in events {
             lastPosition = event.position
@@ -48,6 +50,9 @@ public enum CardAuditor {
             switch cardHistory.observe(event, decks: decks) {
             case .created: creation = event
             case .reviewed: relevant.append(event)
+            case .excluded(let exclusion):
+                relevant.append(event)
+                excluded[event.id] = exclusion
             case .tookBack(let review): undone.insert(review)
             case .ignored: break
             }
@@ -75,7 +80,9 @@ public enum CardAuditor {
         var reviews: [AuditedReview] = []
         reviews.reserveCapacity(history.count)
         for (event, review, configuration) in history {
-            let status: AuditedReview.Status = undone.contains(event.id) ? .undone : review.mode == .cram ? .cram : .counted
+            let exclusion = excluded[event.id]
+            let status: AuditedReview.Status = exclusion != nil ? .ignored : undone.contains(event.id) ? .undone
+                : review.mode == .cram ? .cram : .counted
             var then: ReviewComputation?
             var now: ReviewComputation?
             if status == .counted {
@@ -93,7 +100,7 @@ public enum CardAuditor {
             }
             reviews.append(AuditedReview(position: event.position, review: event.id, time: event.occurred,
                                          rating: Int(review.rating.rawValue), mode: review.mode, status: status,
-                                         atTheTime: then, recomputed: now))
+                                         excludedBecause: exclusion, atTheTime: then, recomputed: now))
         }
         return CardAudit(card: card, profile: profile, created: creation.occurred, position: lastPosition,
                          recomputedWith: ParametersInForce(recompute), reviews: reviews)

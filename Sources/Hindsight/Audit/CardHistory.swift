@@ -23,6 +23,8 @@ struct CardHistory {
         case created
         /// A review that counts (until an undo takes it back).
         case reviewed
+        /// A review of the card that is not part of its history, and why.
+        case excluded(AuditedReview.Exclusion)
         /// An undo that took back this review.
         case tookBack(EventID)
     }
@@ -75,11 +77,12 @@ struct CardHistory {
         case .cardDeleted where owner != nil:
             isGone = true
             return .ignored
-        case .reviewGraded(let review) where counts(event):
+        case .reviewGraded(let review):
+            if let exclusion = exclusion(of: event) { return .excluded(exclusion) }
             if window.count == UndoDepth.reviews { window.removeFirst() }
             window.append((event.id, review.mode == .scheduled))
             return .reviewed
-        case .reviewUndone(let undo) where counts(event):
+        case .reviewUndone(let undo) where exclusion(of: event) == nil:
             guard let index = window.lastIndex(where: { $0.id == undo.review }) else { return .ignored }
             if window[index].isScheduled, window[(index + 1)...].contains(where: \.isScheduled) { return .ignored }
             window.remove(at: index)
@@ -89,9 +92,11 @@ struct CardHistory {
         }
     }
 
-    /// True when a review or undo recorded as `event` belongs to the history: the card exists,
-    /// is not gone, and the event's profile owns it.
-    private func counts(_ event: RecordedEvent) -> Bool {
-        owner == event.profile && !isGone
+    /// Why a review or undo recorded as `event` is not part of the history; nil when it is (the
+    /// card exists, is not gone, and the event's profile owns it).
+    private func exclusion(of event: RecordedEvent) -> AuditedReview.Exclusion? {
+        guard let owner else { return .beforeCreation }
+        if isGone { return .cardGone }
+        return owner == event.profile ? nil : .otherProfile
     }
 }

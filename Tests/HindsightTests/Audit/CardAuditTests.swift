@@ -112,6 +112,36 @@ import TestSupport
         #expect(reference.scheduledState == audit.scheduledState)
     }
 
+    /// On a log the store did not write, reviews outside the card's history are listed as
+    /// ignored, each with its reason, and count nowhere: an undo by another profile, or of a
+    /// review followed by a later scheduled one, takes nothing back.
+    @Test func reviewsTheStoreWouldRefuseAreListedAsIgnoredWithTheirReason() async throws {
+        var builder = HistoryBuilder()
+        let day: Int64 = 86_400_000
+        let start: Int64 = 1_704_790_800_000 // 2024-01-09 09:00 UTC
+        let other = HistoryBuilder.profile(2)
+        builder.createDeck(deck, profile: profile, at: start - 3000)
+        builder.review(card, 2, profile: profile, at: start - 2000)                     // before the card exists
+        builder.createCard(card, deck: deck, profile: profile, at: start - 1000)
+        let first = builder.review(card, 3, profile: profile, at: start)
+        builder.review(card, 1, profile: other, at: start + day)                        // not its owner
+        builder.review(card, 4, profile: profile, at: start + 2 * day)
+        builder.undo(first, card: card, profile: profile, at: start + 2 * day + 1000)   // a later review follows
+        let last = builder.review(card, 3, profile: profile, at: start + 3 * day)
+        builder.undo(last, card: card, profile: other, at: start + 3 * day + 1000)      // not its owner
+        builder.add(.cardDeleted(CardDeleted(card: card)), stream: .card(card), profile: profile, at: start + 4 * day)
+        builder.review(card, 3, profile: profile, at: start + 5 * day)                  // after its deletion
+        let configuration = ReadModelConfiguration()
+        let audit = try CardAuditor.audit(card: card, events: builder.events, defaultConfiguration: configuration.scheduler)
+        #expect(audit.reviews.map(\.status) == [.ignored, .counted, .ignored, .counted, .counted, .ignored])
+        #expect(audit.reviews.map(\.excludedBecause) == [.beforeCreation, nil, .otherProfile, nil, nil, .cardGone])
+        #expect(audit.reviews.map { $0.atTheTime == nil } == [true, false, true, false, false, true])
+        let models = try await HistoryBuilder.fold(builder.events, configuration: configuration)
+        #expect(await models.vocabulary.read { $0.card(card) }?.schedule == audit.scheduledState)
+        let json = String(decoding: try JSONEncoder().encode(audit.reviews[0]), as: UTF8.self)
+        #expect(json.contains(#""status":"ignored""#) && json.contains(#""excludedBecause":"before-creation""#))
+    }
+
     @Test func auditsTheLogOfADataDirectoryAsOfAPosition() async throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }

@@ -91,7 +91,7 @@ import FSRS
         for audit in audits {
             var counts = totals[audit.profile] ?? ActivityCounts()
             var introduced = false
-            for review in audit.reviews where review.status != .undone {
+            for review in audit.reviews where review.status == .counted || review.status == .cram {
                 switch review.rating {
                 case 1: counts.again += 1
                 case 2: counts.hard += 1
@@ -125,6 +125,10 @@ import FSRS
             #expect(audit.profile == summary.profile, "seed \(seed), card \(card)")
             #expect(summary.schedule == audit.scheduledState, "seed \(seed), card \(card)")
             #expect(summary.cramReviews == audit.reviews.count { $0.status == .cram }, "seed \(seed), card \(card)")
+            // Every review of the card is listed; the ignored ones with a reason, only they.
+            let reviews = builder.events.filter { if case .reviewGraded(let r) = $0.event { r.card == card } else { false } }
+            #expect(audit.reviews.map(\.position) == reviews.map(\.position), "seed \(seed), card \(card)")
+            #expect(audit.reviews.allSatisfy { ($0.status == .ignored) == ($0.excludedBecause != nil) })
             audits.append(audit)
         }
         let expected = Self.expectedTotals(of: audits)
