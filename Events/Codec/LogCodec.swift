@@ -86,9 +86,7 @@ public enum LogCodec {
                                ifKind wanted: (EventKind?) -> Bool) throws(EventDecodingError) -> Bool {
         var reader = BinaryReader(payload)
         do {
-            guard let event = try decodeRecord(&reader, position: position, ifKind: wanted) else { return false }
-            target.initialize(to: event)
-            return true
+            return try decodeRecord(&reader, position: position, initializing: target, ifKind: wanted)
         } catch var error {
             error.position = position
             throw error
@@ -165,7 +163,7 @@ public enum LogCodec {
                                      offset: 0)
         }
         let id = try EventID(from: &reader)
-        let stream = try StreamID(from: &reader)
+        let stream = StreamID(known: try StreamID.category(from: &reader), id: try reader.readUUID())
         let streamVersion = try reader.readVarint()
         let profile = try ProfileID(from: &reader)
         let occurred = try EventTime(from: &reader)
@@ -196,5 +194,60 @@ public enum LogCodec {
         }
         return RecordedEvent(position: position, id: id, stream: stream, streamVersion: streamVersion, profile: profile,
                              occurred: occurred, recordedAt: recordedAt, event: event)
+    }
+
+    /// Decodes the record in `reader` at `position` into the uninitialized memory at `target`
+    /// when `wanted` accepts its kind, as ``decodeRecord(_:position:ifKind:)`` returns it: the
+    /// envelope read as there, the body straight into the event's `event` field, then the
+    /// envelope written around it, so that nothing is built in a temporary and copied.
+    /// - Returns: whether `target` was initialized; false, the body left unread, when `wanted`
+    ///   refuses the kind.
+    /// - Throws: ``EventDecodingError``; `target` is then left uninitialized.
+    @inline(__always) private static func decodeRecord(_ reader: inout BinaryReader, position: UInt64,
+                                                       initializing target: UnsafeMutablePointer<RecordedEvent>,
+                                                       ifKind wanted: (EventKind?) -> Bool) throws(EventDecodingError) -> Bool {
+        let format = try reader.readByte()
+        guard format == formatVersion else {
+            throw EventDecodingError(.unsupportedFormat,
+                                     "log payload format \(format) is not known to this build (it reads format \(formatVersion)); update the app",
+                                     offset: 0)
+        }
+        let id = try EventID(from: &reader)
+        let stream = StreamID(known: try StreamID.category(from: &reader), id: try reader.readUUID())
+        let streamVersion = try reader.readVarint()
+        let profile = try ProfileID(from: &reader)
+        let occurred = try EventTime(from: &reader)
+        let recordedAt = try Timestamp(from: &reader)
+        let nameOffset = reader.offset
+        let nameBytes = try reader.readLengthPrefixed()
+        let version = try reader.readVarint(as: UInt32.self, "a schema version")
+        let named = EventRegistry.kind(named: nameBytes)
+        guard wanted(named) else { return false }
+        let event = RecordedEvent.eventField(of: target)
+        if let kind = named {
+            do throws(EventDecodingError) {
+                if try DomainEvent.decodeBody(kind: kind, version: version, from: &reader, initializing: event) {
+                    do {
+                        try reader.expectEnd()
+                    } catch {
+                        event.deinitialize(count: 1)
+                        throw error
+                    }
+                } else {
+                    event.initialize(to: .unknown(UnknownEvent(typeName: kind.typeName, schemaVersion: version, payload: reader.readRest())))
+                }
+            } catch var error {
+                error.typeName = kind.typeName
+                throw error
+            }
+        } else {
+            guard let name = BinaryReader.validatedString(nameBytes) else {
+                throw EventDecodingError(.invalidUTF8, "the event type name is not valid UTF-8", offset: nameOffset)
+            }
+            event.initialize(to: .unknown(UnknownEvent(typeName: name, schemaVersion: version, payload: reader.readRest())))
+        }
+        RecordedEvent.initializeEnvelope(of: target, position: position, id: id, stream: stream, streamVersion: streamVersion,
+                                         profile: profile, occurred: occurred, recordedAt: recordedAt)
+        return true
     }
 }

@@ -174,13 +174,16 @@ static inline uint64_t load64(const uint8_t *p) {
 
 // Several short buffers (log records) at once: one record's CRC is a single dependent chain of
 // crc32 instructions (latency three cycles), so four records' chains advance side by side, a
-// word of each per round. To keep the loop free of branches that depend on the lengths (their
+// word of each per round. To keep the loops free of branches that depend on the lengths (their
 // mispredictions cost more than the CRC itself), each buffer's first `length % 8` bytes go
 // first, as the top bytes of a word whose other bytes are zero, from a starting state that
 // those zero bytes carry to the standard initial state (HEAD_STATE); then every buffer is a
-// whole number of words, and a buffer with fewer words than the longest repeats its first
-// word with the result discarded (conditional moves). Buffers under 8 bytes or over
-// MULTI_ALONE bytes go through the single-buffer path.
+// whole number of words. The lanes are sorted by word count (five compare-and-swaps), and the
+// rounds run in four stretches: all four lanes up to the shortest one's end, then the three
+// longer ones, then two, then the longest alone. Records of a mixed log differ in length a
+// lot (a review against a card with its texts), and carrying the finished lanes along
+// (masked, as this did before) cost more instructions than the CRC of the longest lane.
+// Buffers under 8 bytes or over MULTI_ALONE bytes go through the single-buffer path.
 #define MULTI_ALONE 2048
 
 // HEAD_STATE[r]: the raw state that (8 - r) zero bytes take to 0xFFFFFFFF (the inverse of
@@ -190,7 +193,7 @@ static const uint32_t HEAD_STATE[8] = {
 };
 static const uint8_t ZERO_WORD[8] = {0};
 
-#define MULTI_LANE_START(i, CRC64, SINGLE)                                                                \
+#define MULTI_LANE_START(i, CRC64, SINGLE)                                                   \
     if (i < k && lengths[group + i] >= 8 && lengths[group + i] <= MULTI_ALONE) {             \
         const uint8_t *d = (const uint8_t *)data[group + i];                                 \
         size_t r = lengths[group + i] & 7;                                                   \
@@ -198,42 +201,49 @@ static const uint8_t ZERO_WORD[8] = {0};
         c##i = (uint32_t)CRC64(HEAD_STATE[r], head);                                         \
         p##i = d + r;                                                                        \
         w##i = lengths[group + i] >> 3;                                                      \
-        if (w##i > most) most = w##i;                                                        \
     } else {                                                                                 \
         if (i < k) crcs[group + i] = SINGLE(0, data[group + i], lengths[group + i]);         \
         c##i = 0; p##i = ZERO_WORD; w##i = 0;                                                \
-    }
-#define MULTI_LANE_STEP(i, CRC64)                                                                 \
-    {                                                                                        \
-        int live = w < w##i;                                                                 \
-        uint32_t next = (uint32_t)CRC64(c##i, load64(p##i + (live ? 8 * w : 0)));           \
-        c##i = live ? next : c##i;                                                           \
+    }                                                                                        \
+    size_t n##i = group + i;
+// Puts lanes a and b in order of word count (a lane is its pointer, count, state and slot).
+#define MULTI_ORDER(a, b)                                                                    \
+    if (w##b < w##a) {                                                                       \
+        const uint8_t *tp = p##a; p##a = p##b; p##b = tp;                                    \
+        size_t tw = w##a; w##a = w##b; w##b = tw;                                            \
+        uint32_t tc = c##a; c##a = c##b; c##b = tc;                                          \
+        size_t tn = n##a; n##a = n##b; n##b = tn;                                            \
     }
 #define MULTI_CRC(CRC8, CRC64, SINGLE)                                                       \
     for (size_t group = 0; group < count; group += 4) {                                      \
         size_t k = count - group < 4 ? count - group : 4;                                    \
         const uint8_t *p0, *p1, *p2, *p3;                                                    \
-        size_t w0, w1, w2, w3, most = 0;                                                     \
+        size_t w0, w1, w2, w3;                                                               \
         uint32_t c0, c1, c2, c3;                                                             \
-        MULTI_LANE_START(0, CRC64, SINGLE) MULTI_LANE_START(1, CRC64, SINGLE)                   \
-        MULTI_LANE_START(2, CRC64, SINGLE) MULTI_LANE_START(3, CRC64, SINGLE)                   \
-        size_t least = w0 < w1 ? w0 : w1;                                                    \
-        least = least < w2 ? least : w2;                                                     \
-        least = least < w3 ? least : w3;                                                     \
-        for (size_t w = 0; w < least; w++) {                                                 \
+        MULTI_LANE_START(0, CRC64, SINGLE) MULTI_LANE_START(1, CRC64, SINGLE)                \
+        MULTI_LANE_START(2, CRC64, SINGLE) MULTI_LANE_START(3, CRC64, SINGLE)                \
+        MULTI_ORDER(0, 1) MULTI_ORDER(2, 3) MULTI_ORDER(0, 2) MULTI_ORDER(1, 3) MULTI_ORDER(1, 2) \
+        size_t w = 0;                                                                        \
+        for (; w < w0; w++) {                                                                \
             c0 = (uint32_t)CRC64(c0, load64(p0 + 8 * w));                                    \
             c1 = (uint32_t)CRC64(c1, load64(p1 + 8 * w));                                    \
             c2 = (uint32_t)CRC64(c2, load64(p2 + 8 * w));                                    \
             c3 = (uint32_t)CRC64(c3, load64(p3 + 8 * w));                                    \
         }                                                                                    \
-        for (size_t w = least; w < most; w++) {                                              \
-            MULTI_LANE_STEP(0, CRC64) MULTI_LANE_STEP(1, CRC64)                                 \
-            MULTI_LANE_STEP(2, CRC64) MULTI_LANE_STEP(3, CRC64)                                 \
+        for (; w < w1; w++) {                                                                \
+            c1 = (uint32_t)CRC64(c1, load64(p1 + 8 * w));                                    \
+            c2 = (uint32_t)CRC64(c2, load64(p2 + 8 * w));                                    \
+            c3 = (uint32_t)CRC64(c3, load64(p3 + 8 * w));                                    \
         }                                                                                    \
-        if (w0) crcs[group] = ~c0;                                                           \
-        if (w1) crcs[group + 1] = ~c1;                                                       \
-        if (w2) crcs[group + 2] = ~c2;                                                       \
-        if (w3) crcs[group + 3] = ~c3;                                                       \
+        for (; w < w2; w++) {                                                                \
+            c2 = (uint32_t)CRC64(c2, load64(p2 + 8 * w));                                    \
+            c3 = (uint32_t)CRC64(c3, load64(p3 + 8 * w));                                    \
+        }                                                                                    \
+        for (; w < w3; w++) c3 = (uint32_t)CRC64(c3, load64(p3 + 8 * w));                   \
+        if (w0) crcs[n0] = ~c0;                                                              \
+        if (w1) crcs[n1] = ~c1;                                                              \
+        if (w2) crcs[n2] = ~c2;                                                              \
+        if (w3) crcs[n3] = ~c3;                                                              \
     }
 
 #if defined(__x86_64__)

@@ -73,4 +73,49 @@ import TestSupport
         #expect(events.count == middle)
         #expect(events == (try payloads.prefix(middle).enumerated().map { try LogCodec.decode($1, position: UInt64($0 + 1)) }))
     }
+
+    /// A card created (texts on the heap) followed by a stray byte: the body is built in place
+    /// before the trailing byte is found, then dropped again; the error is the one-by-one decode's.
+    @Test func trailingBytesAfterABuiltBodyThrowTheSameError() throws {
+        let card = CardCreated(card: CardID(fixedUUID(1)), deck: DeckID(fixedUUID(2)),
+                               front: String(repeating: "front text ", count: 4), back: String(repeating: "back ", count: 8))
+        let pending = PendingEvent(id: EventID(fixedUUID(3)), stream: .card(card.card), profile: ProfileID(fixedUUID(4)),
+                                   occurred: EventTime(instant: Timestamp(milliseconds: 0), utcOffset: .zero),
+                                   event: .cardCreated(card))
+        let bad = LogCodec.encode(pending, streamVersion: 1, recordedAt: Timestamp(milliseconds: 0)) + [0]
+        var payloads = try Self.log(seed: 7, count: 10)
+        payloads.insert(bad, at: 5)
+
+        let expected = try #require(throws: EventDecodingError.self) { try LogCodec.decode(bad, position: 6) }
+        let (events, error) = Self.decodeInPlace(payloads)
+        #expect(expected.code == .trailingBytes)
+        #expect(error == expected)
+        #expect(events.count == 5)
+    }
+
+    /// Events this build keeps as unknown (a newer schema version of a known type, a type it does
+    /// not know) come out of the in-place decode as out of the one-by-one decode, byte for byte.
+    @Test func unknownVersionsAndTypesDecodeInPlaceAsOneByOne() throws {
+        let review = try MalformedInputTests.review()
+        // The schema version is the byte before the body (card, rating, mode, duration: 19 bytes).
+        var newer = review
+        newer[newer.count - 20] = 9
+        // The type name "vocabulary.review-graded" spelled "vocabulary.review-gradex".
+        var unknown = review
+        let name = Array("vocabulary.review-graded".utf8)
+        let at = try #require((0...(unknown.count - name.count)).first { Array(unknown[$0 ..< $0 + name.count]) == name })
+        unknown[at + name.count - 1] = UInt8(ascii: "x")
+        let payloads = [review, newer, unknown]
+
+        let expected = try payloads.enumerated().map { try LogCodec.decode($1, position: UInt64($0 + 1)) }
+        let (events, error) = Self.decodeInPlace(payloads)
+        #expect(error == nil)
+        #expect(events == expected)
+        #expect(events.map(\.schemaVersion) == [2, 9, 2])
+        #expect(events.map(\.typeName) == ["vocabulary.review-graded", "vocabulary.review-graded", "vocabulary.review-gradex"])
+        guard case .unknown = events[1].event, case .unknown = events[2].event else {
+            Issue.record("a newer version and an unknown type must decode as unknown events")
+            return
+        }
+    }
 }
