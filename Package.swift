@@ -40,7 +40,7 @@ let package = Package(
         .executableTarget(name: "HindsightCLI", dependencies: ["Hindsight"],
                           path: "Sources/hindsight-cli", swiftSettings: strict),
         .executableTarget(name: "HindsightBenchmarks", dependencies: ["Hindsight"],
-                          path: "Benchmarks", swiftSettings: strict),
+                          path: "Benchmarks", exclude: ["instructions.sh"], swiftSettings: strict),
 
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
