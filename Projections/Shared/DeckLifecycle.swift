@@ -2,8 +2,8 @@ import Events
 
 /// Which decks exist and which are deleted, as the vocabulary read model decides: a deck exists
 /// from its first `DeckCreated`; a `DeckDeleted` after that deletes it for good (a later creation
-/// or deletion of the same id changes nothing). Whoever records them, as the store's own rules
-/// leave only the owner able to.
+/// or deletion of the same id changes nothing). Deck events count whoever recorded them, as in
+/// the vocabulary read model (the store lets only the deck's owner record them).
 ///
 /// The folds that do not keep decks themselves (the activity read model, the audit, the revlog
 /// export) follow this to end the history of a deleted deck's cards, as the vocabulary read

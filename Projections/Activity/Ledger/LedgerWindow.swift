@@ -170,13 +170,6 @@ package struct LedgerWindow: Sendable, Equatable, BitwiseCopyable {
         (0..<entry.count).last { self[$0, of: entry].idHigh == id.high && self[$0, of: entry].idLow == id.low }
     }
 
-    /// Removes and returns the newest review with event id `id`, keeping the others in order
-    /// (the freed slot is zeroed).
-    package mutating func remove(id: IDKey, from entry: inout LedgerEntry) -> LedgerReview? {
-        guard let index = index(of: id, in: entry) else { return nil }
-        return remove(at: index, from: &entry)
-    }
-
     /// Removes and returns the review at place `index` (0 is the oldest, `index < entry.count`),
     /// keeping the others in order (the freed slot is zeroed).
     package mutating func remove(at index: Int, from entry: inout LedgerEntry) -> LedgerReview {

@@ -71,6 +71,11 @@ import TestSupport
             LedgerReview(id: IDKey(EventID(testUUID(n))),
                          ReviewFact(day: Int64(n) - 3, rating: .good, mode: .scheduled, durationMs: Int64(n), wasFirst: false))
         }
+        /// Removes the newest review with event id `n`, if remembered.
+        func remove(_ n: UInt64, from window: inout LedgerWindow, _ entry: inout LedgerEntry) -> LedgerReview? {
+            guard let index = window.index(of: IDKey(EventID(testUUID(n))), in: entry) else { return nil }
+            return window.remove(at: index, from: &entry)
+        }
         let capacity = LedgerWindow.capacity
         var entry = LedgerEntry(profile: 7)
         var window = LedgerWindow()
@@ -78,14 +83,14 @@ import TestSupport
         for n in 1...UInt64(capacity + 2) { window.append(review(n), to: &entry) }
         #expect(window.reviews(of: entry).map(\.fact.day) == Array(0..<Int64(capacity)))
         #expect(entry.start == 2 && entry.count == capacity)
-        #expect(window.remove(id: IDKey(EventID(testUUID(4))), from: &entry)?.fact.day == 1)
-        #expect(window.remove(id: IDKey(EventID(testUUID(1))), from: &entry) == nil)
+        #expect(remove(4, from: &window, &entry)?.fact.day == 1)
+        #expect(remove(1, from: &window, &entry) == nil)
         #expect(window.reviews(of: entry).map(\.fact.day) == [0] + Array(2..<Int64(capacity)))
         #expect(window.isWellFormed(for: entry))
         window.append(review(UInt64(capacity + 3)), to: &entry)
         window.append(review(UInt64(capacity + 4)), to: &entry)
         #expect(window.reviews(of: entry).map(\.fact.day) == Array(2..<Int64(capacity + 2)))
-        for n in 5...UInt64(capacity + 4) { _ = window.remove(id: IDKey(EventID(testUUID(n))), from: &entry) }
+        for n in 5...UInt64(capacity + 4) { _ = remove(n, from: &window, &entry) }
         #expect(window == LedgerWindow() && entry == LedgerEntry(profile: 7))
     }
 
