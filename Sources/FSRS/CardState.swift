@@ -31,6 +31,23 @@ public struct CardState: Sendable, Hashable {
     /// When the card is next due (ms since the epoch, UTC): after a step, the review time plus
     /// the step; after a day interval, the start of the local day that many days later.
     public var dueMs: Int64
+
+    /// A state from its fields, as a store that keeps states (a read model's snapshot, a
+    /// packed table) reads them back. It checks nothing: a state the scheduler did not make
+    /// schedules on from whatever it says.
+    @inlinable
+    public init(memory: MemoryState, phase: CardPhase, step: Int, reps: Int, lapses: Int, lastReviewMs: Int64,
+                lastReviewDay: Int64, intervalDays: Int, dueMs: Int64) {
+        self.memory = memory
+        self.phase = phase
+        self.step = step
+        self.reps = reps
+        self.lapses = lapses
+        self.lastReviewMs = lastReviewMs
+        self.lastReviewDay = lastReviewDay
+        self.intervalDays = intervalDays
+        self.dueMs = dueMs
+    }
 }
 
 /// What one counted review did: the numbers an audit shows.

@@ -232,6 +232,31 @@ import TestSupport
         }
     }
 
+    /// Random histories (any rating, gaps from minutes to months, time zones moving): after
+    /// every review, the state rebuilt from its fields equals it and schedules the next review
+    /// exactly as it does, so a store that keeps only the fields loses nothing.
+    @Test(arguments: 0..<20)
+    func aStateRebuiltFromItsFieldsSchedulesOnTheSame(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let scheduler = try Self.scheduler(steps: seed % 2 == 0, fuzz: true, cutoff: Int(seed % 24))
+        var state: CardState?
+        var t = Self.jan1
+        for _ in 0..<60 {
+            t += Int64.random(in: 60_000...(90 * Self.day), using: &random)
+            let review = ReviewRecord(rating: FSRSRating(rawValue: Int.random(in: 1...4, using: &random))!,
+                                      timeMs: t, utcOffsetMinutes: Int.random(in: -720...840, using: &random))
+            let rebuilt = state.map {
+                CardState(memory: $0.memory, phase: $0.phase, step: $0.step, reps: $0.reps, lapses: $0.lapses,
+                          lastReviewMs: $0.lastReviewMs, lastReviewDay: $0.lastReviewDay,
+                          intervalDays: $0.intervalDays, dueMs: $0.dueMs)
+            }
+            #expect(rebuilt == state)
+            let next = scheduler.nextState(after: review, from: state, cardID: Int64(seed))
+            #expect(scheduler.nextState(after: review, from: rebuilt, cardID: Int64(seed)) == next)
+            state = next
+        }
+    }
+
     @Test func configurationIsValidated() {
         #expect(throws: SchedulerConfigurationError.desiredRetention(1)) { try SchedulerConfiguration(desiredRetention: 1) }
         #expect(throws: SchedulerConfigurationError.maximumInterval(0)) { try SchedulerConfiguration(maximumInterval: 0) }

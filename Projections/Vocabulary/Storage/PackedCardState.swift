@@ -99,24 +99,8 @@ struct PackedCardState: Sendable, Equatable {
     @inline(__always)
     var unpacked: CardState? {
         guard phase != 0, let cardPhase = CardPhase(rawValue: Int(phase)) else { return nil }
-        var state = Self.template
-        state.memory = MemoryState(stability: stability, difficulty: difficulty)
-        state.phase = cardPhase
-        state.step = Int(step)
-        state.reps = Int(reps)
-        state.lapses = Int(lapses)
-        state.lastReviewMs = lastReviewMs
-        state.lastReviewDay = lastReviewDay
-        state.intervalDays = Int(intervalDays)
-        state.dueMs = dueMs
-        return state
+        return CardState(memory: MemoryState(stability: stability, difficulty: difficulty), phase: cardPhase,
+                         step: Int(step), reps: Int(reps), lapses: Int(lapses), lastReviewMs: lastReviewMs,
+                         lastReviewDay: lastReviewDay, intervalDays: Int(intervalDays), dueMs: dueMs)
     }
-
-    /// A state to overwrite field by field: `CardState` has public fields but no public
-    /// initializer, so one is made by the scheduler and every field is then replaced.
-    private static let template: CardState = {
-        let configuration = try! SchedulerConfiguration.memoryModel()
-        return Scheduler(configuration: configuration)
-            .apply(ReviewRecord(rating: .good, timeMs: 0), to: nil, cardID: 0).state
-    }()
 }

@@ -1,4 +1,5 @@
 import Events
+import FSRS
 import Foundation
 import TestSupport
 import Testing
@@ -129,6 +130,22 @@ struct UndoRingTests {
         fields.lastReviewDay = 1 << 40
         #expect(fields.packed == PackedCardState.none)
         #expect(EncodedCardState(.none) == EncodedCardState())
+    }
+
+    @Test("every state the scheduler makes packs and unpacks to itself", arguments: 0..<10)
+    func schedulerStatesUnpackExactly(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let scheduler = Scheduler(configuration: try SchedulerConfiguration(dayCutoffHour: Int(seed % 24), fuzz: true))
+        var state: CardState?
+        var t: Int64 = 1_767_225_600_000
+        for _ in 0..<300 {
+            t += Int64.random(in: 60_000...(120 * 86_400_000), using: &random)
+            let review = ReviewRecord(rating: FSRSRating(rawValue: Int.random(in: 1...4, using: &random))!,
+                                      timeMs: t, utcOffsetMinutes: Int.random(in: -720...840, using: &random))
+            state = scheduler.nextState(after: review, from: state, cardID: Int64(seed))
+            #expect(PackedCardState(state).unpacked == state)
+        }
+        #expect(PackedCardState(nil).unpacked == nil)
     }
 
     /// A present state with any instant, a local day up to a byte from its UTC day (the
