@@ -25,8 +25,7 @@ struct EventMix {
         static let none = Limits()
     }
 
-    /// A tiny seeded generator (SplitMix64), so runs are repeatable (the ``SpeedProbe``'s
-    /// cycle is shuffled with it too).
+    /// A tiny seeded generator (SplitMix64), so runs are repeatable.
     struct Random: RandomNumberGenerator {
         var state: UInt64
         mutating func next() -> UInt64 {

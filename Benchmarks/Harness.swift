@@ -31,8 +31,8 @@ struct WorkloadResult: Sendable {
     /// The fastest probe of the workload, warm-up included; nil when it does not probe.
     let fastestProbeSeconds: Double?
 
-    /// The slowdown up to which a run counts as run at full speed: the probe's two speeds on
-    /// the shared machine differ by about 1.5x, its jitter at one speed by a few percent.
+    /// The slowdown up to which a run counts as run at full speed: the core's slow speeds on the
+    /// shared machine reach 2x its fast one, and at one speed the probe varies by about 1%.
     static let fullSpeedSlowdown = 1.15
 
     /// Per measured run, how much slower the machine ran than at `fastest` (the fastest probe

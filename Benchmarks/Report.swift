@@ -43,7 +43,7 @@ enum Report {
             return "  \(r.name): slowdown per run \(slowdowns); \(full) of \(r.runSeconds.count) at full speed\(median)"
         }
         let threshold = String(format: "%.2f", WorkloadResult.fullSpeedSlowdown)
-        return (["machine speed (a probe loop before and after each run, against the fastest probe of this process; "
+        return (["core speed (an integer loop before and after each run, against the fastest probe of this process; "
                  + "full speed: at most \(threshold)):"] + lines).joined(separator: "\n")
     }
 

@@ -1,41 +1,33 @@
-/// How fast the machine runs right now: a fixed integer loop that touches no memory, and a
-/// chase through a random cycle of pointers, both timed.
+/// How fast the machine's core runs right now: a fixed integer loop that touches no memory,
+/// timed.
 ///
 /// Why: on a shared virtual machine the same binary runs at several speeds, switching every
-/// few seconds: the core itself runs slower at times (the integer loop takes 1.6 to 3 ms), and
-/// at times the shared caches and memory answer slower (the chase), which the replay, bound by
-/// cache misses, feels the most. Timing both right before and right after a measured section
-/// tells which runs had the machine at full speed: the harness compares each probe with the
-/// fastest of the process (see ``Harness``).
+/// few seconds; at times the core itself runs slower (the loop takes 1.6 to 3 ms instead of
+/// 1.55). Timing the loop right before and right after a measured section tells which runs had
+/// the core at full speed: the harness compares each probe with the fastest of the process
+/// (see ``Harness``).
+///
+/// What it cannot see: how fast the shared cache and memory answer. An earlier probe also
+/// chased 8 MiB of random links, and that chase measured mostly what the process itself had
+/// just done: after a replay had pushed the links out of the caches, the same chase took 3 to
+/// 5 ms against 1.5 ms before the first one, so every replay looked 2-3x slowed down while it
+/// ran at its fastest (measured on the benchmark machine, the loop steady at 1.55 ms
+/// throughout). Memory contention shows only in the spread of the runs themselves.
 enum SpeedProbe {
-    /// Steps of the integer loop: about 2 ms at full speed.
+    /// Steps of the integer loop: about 1.5 ms at full speed.
     static let steps = 1_000_000
-    /// Elements of the chased cycle: 8 MiB of 32-bit links, more than a core's own caches
-    /// (so the chase waits on the shared cache, or on memory when neighbours crowd it out)
-    /// and little enough that keeping it for the process's life hardly shows in peak memory.
-    static let cycleLength = 1 << 21
-    /// Links followed per chase: a few milliseconds.
-    static let chaseSteps = 40_000
 
-    /// Seconds of the fastest of three runs of the integer loop plus the fastest of three
-    /// chases (the fastest, so that a stray interrupt does not count as a slow machine).
+    /// Seconds of the fastest of three runs of the integer loop (the fastest, so that a stray
+    /// interrupt does not count as a slow machine).
     static func seconds() -> Double {
-        var loop = Double.infinity, chase = Double.infinity
+        var loop = Double.infinity
         for _ in 0..<3 {
-            var start = Stopwatch.now()
+            let start = Stopwatch.now()
             var sum = 0
             for step in 0..<steps { sum &+= step; blackHole(sum) }
             loop = min(loop, Stopwatch.seconds(since: start))
-
-            start = Stopwatch.now()
-            var link: UInt32 = 0
-            cycle.withUnsafeBufferPointer { links in
-                for _ in 0..<chaseSteps { link = links[Int(link)] }
-            }
-            blackHole(link)
-            chase = min(chase, Stopwatch.seconds(since: start))
         }
-        return loop + chase
+        return loop
     }
 
     /// Runs `work` between two probes and returns its result with the probes' seconds
@@ -46,16 +38,4 @@ enum SpeedProbe {
         let result = try await work()
         return (result, [before, seconds()])
     }
-
-    /// One cycle through all ``cycleLength`` elements in a seeded random order (Sattolo's
-    /// shuffle), so that each link's target is unknown until the link before it is read and
-    /// the hardware prefetchers cannot guess it. Built once, on first use.
-    private static let cycle: [UInt32] = {
-        var links = Array(0..<UInt32(cycleLength))
-        var random = EventMix.Random(state: 1)
-        for index in stride(from: cycleLength - 1, to: 0, by: -1) {
-            links.swapAt(index, Int(random.next() % UInt64(index)))
-        }
-        return links
-    }()
 }
