@@ -163,7 +163,7 @@ public enum LogCodec {
                                      offset: 0)
         }
         let id = try EventID(from: &reader)
-        let stream = StreamID(known: try StreamID.category(from: &reader), id: try reader.readUUID())
+        let stream = StreamID(kind: try StreamID.category(from: &reader), id: try reader.readUUID())
         let streamVersion = try reader.readVarint()
         let profile = try ProfileID(from: &reader)
         let occurred = try EventTime(from: &reader)
@@ -217,7 +217,7 @@ public enum LogCodec {
                                      offset: 0)
         }
         let id = try EventID(from: &reader)
-        let stream = StreamID(known: try StreamID.category(from: &reader), id: try reader.readUUID())
+        let stream = StreamID(kind: try StreamID.category(from: &reader), id: try reader.readUUID())
         let streamVersion = try reader.readVarint()
         let profile = try ProfileID(from: &reader)
         let occurred = try EventTime(from: &reader)

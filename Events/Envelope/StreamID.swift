@@ -4,15 +4,46 @@ import Foundation
 /// the thing. Stream versions count events per stream, for optimistic concurrency.
 public struct StreamID: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The kind of thing: 1 to 32 characters of `a-z`, `0-9` and `-`.
-    public let category: String
+    public var category: String { kind.name }
     /// Which thing of that kind.
     public let id: UUID
+    /// The category: a tag for the well-known ones, which every event of the store's own log
+    /// has, so that decoding one builds no string and dropping one releases none.
+    let kind: Category
+
+    /// A stream category: one of the well-known ones (those of ``deck(_:)``, ``card(_:)``, ...)
+    /// or another valid one. A well-known spelling is always its tag, never `other`, so that
+    /// equal categories are equal values.
+    enum Category: Hashable, Sendable {
+        case deck, card, studySession, spellingTest, spellingSession, story, profile
+        case other(String)
+
+        /// The category spelled `name`, which must be valid (see ``StreamID/checked(category:)``).
+        init(name: String) {
+            var name = name
+            self = name.withUTF8 { StreamID.knownCategory(UnsafeRawBufferPointer($0)) } ?? .other(name)
+        }
+
+        /// How it is spelled.
+        var name: String {
+            switch self {
+            case .deck: "deck"
+            case .card: "card"
+            case .studySession: "study-session"
+            case .spellingTest: "spelling-test"
+            case .spellingSession: "spelling-session"
+            case .story: "story"
+            case .profile: "profile"
+            case .other(let name): name
+            }
+        }
+    }
 
     /// The stream of thing `id` of kind `category`.
     /// - Throws: ``EventValidationError`` when `category` is empty, longer than 32 characters or
     ///   holds anything but `a-z`, `0-9` and `-`.
     public init(category: String, id: UUID) throws(EventValidationError) {
-        self.category = try Self.checked(category: category)
+        kind = Category(name: try Self.checked(category: category))
         self.id = id
     }
 
@@ -29,27 +60,26 @@ public struct StreamID: Hashable, Sendable, Codable, CustomStringConvertible {
         return category
     }
 
-    /// The stream of thing `id` of kind `category`, which must already be a valid category (one
-    /// of the well-known ones, or one checked by ``checked(category:)`` or ``category(from:)``).
-    init(known category: String, id: UUID) {
-        self.category = category
+    /// The stream of thing `id` of category `kind` (valid by construction).
+    init(kind: Category, id: UUID) {
+        self.kind = kind
         self.id = id
     }
 
     /// The stream of a deck.
-    public static func deck(_ id: DeckID) -> StreamID { StreamID(known: "deck", id: id.uuid) }
+    public static func deck(_ id: DeckID) -> StreamID { StreamID(kind: .deck, id: id.uuid) }
     /// The stream of a card (its reviews included).
-    public static func card(_ id: CardID) -> StreamID { StreamID(known: "card", id: id.uuid) }
+    public static func card(_ id: CardID) -> StreamID { StreamID(kind: .card, id: id.uuid) }
     /// The stream of a vocabulary study session.
-    public static func studySession(_ id: StudySessionID) -> StreamID { StreamID(known: "study-session", id: id.uuid) }
+    public static func studySession(_ id: StudySessionID) -> StreamID { StreamID(kind: .studySession, id: id.uuid) }
     /// The stream of a spelling test.
-    public static func spellingTest(_ id: SpellingTestID) -> StreamID { StreamID(known: "spelling-test", id: id.uuid) }
+    public static func spellingTest(_ id: SpellingTestID) -> StreamID { StreamID(kind: .spellingTest, id: id.uuid) }
     /// The stream of a spelling practice session.
-    public static func spellingSession(_ id: SpellingSessionID) -> StreamID { StreamID(known: "spelling-session", id: id.uuid) }
+    public static func spellingSession(_ id: SpellingSessionID) -> StreamID { StreamID(kind: .spellingSession, id: id.uuid) }
     /// The stream of a story.
-    public static func story(_ id: StoryID) -> StreamID { StreamID(known: "story", id: id.uuid) }
+    public static func story(_ id: StoryID) -> StreamID { StreamID(kind: .story, id: id.uuid) }
     /// The stream of a profile: its lifecycle, settings and dictations.
-    public static func profile(_ id: ProfileID) -> StreamID { StreamID(known: "profile", id: id.uuid) }
+    public static func profile(_ id: ProfileID) -> StreamID { StreamID(kind: .profile, id: id.uuid) }
 
     public var description: String { "\(category)/\(id.uuidString)" }
 
@@ -64,19 +94,25 @@ public struct StreamID: Hashable, Sendable, Codable, CustomStringConvertible {
             throw DecodingError.dataCorruptedError(forKey: .category, in: container, debugDescription: error.description)
         }
     }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(category, forKey: .category)
+        try container.encode(id, forKey: .id)
+    }
 }
 
 extension StreamID: BinaryCodable {
     @inline(__always) package init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        self.init(known: try Self.category(from: &reader), id: try reader.readUUID())
+        self.init(kind: try Self.category(from: &reader), id: try reader.readUUID())
     }
 
-    /// The category at the start of a stream id in `reader`: the shared string of a well-known
-    /// one, else the bytes checked and copied. The log decoder reads the UUID after it itself
-    /// (`StreamID(known:id:)`): a `StreamID` returned from a call comes back in registers, and
+    /// The category at the start of a stream id in `reader`: the tag of a well-known one, else
+    /// the bytes checked and copied. The log decoder reads the UUID after it itself
+    /// (`StreamID(kind:id:)`): a `StreamID` returned from a call comes back in registers, and
     /// storing its UUID (a tuple of 16 bytes) from them took 16 byte-sized stores per event.
     /// - Throws: ``EventDecodingError`` `.invalidValue` when the category breaks the rules.
-    @inline(__always) static func category(from reader: inout BinaryReader) throws(EventDecodingError) -> String {
+    @inline(__always) static func category(from reader: inout BinaryReader) throws(EventDecodingError) -> Category {
         let start = reader.offset
         let bytes = try reader.readLengthPrefixed()
         if let known = Self.knownCategory(bytes) { return known }
@@ -90,13 +126,13 @@ extension StreamID: BinaryCodable {
             throw EventDecodingError(.invalidValue, "stream category \"\(shown)\" must be 1 to 32 characters of a-z, 0-9 and '-'",
                                      offset: start)
         }
-        return String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+        return .other(String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self))
     }
 
-    /// The shared string of a well-known category (those of ``deck(_:)``, ``card(_:)``, ...)
-    /// spelled by `bytes`, else nil, so replay does not build or check the same text millions of
-    /// times: a switch on the length, then one or two word compares.
-    @inline(__always) static func knownCategory(_ bytes: UnsafeRawBufferPointer) -> String? {
+    /// The well-known category (those of ``deck(_:)``, ``card(_:)``, ...) spelled by `bytes`,
+    /// else nil, so replay does not build or check the same text millions of times: a switch on
+    /// the length, then one or two word compares.
+    @inline(__always) static func knownCategory(_ bytes: UnsafeRawBufferPointer) -> Category? {
         @inline(__always) func word32(_ offset: Int) -> UInt32 {
             UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
         }
@@ -106,22 +142,22 @@ extension StreamID: BinaryCodable {
         switch bytes.count {
         case 4:
             switch word32(0) {
-            case 0x6472_6163: return "card"
-            case 0x6B63_6564: return "deck"
+            case 0x6472_6163: return .card
+            case 0x6B63_6564: return .deck
             default: return nil
             }
         case 5:
-            return word32(0) == 0x726F_7473 && bytes[4] == 0x79 ? "story" : nil
+            return word32(0) == 0x726F_7473 && bytes[4] == 0x79 ? .story : nil
         case 7:
-            return word32(0) == 0x666F_7270 && word32(3) == 0x656C_6966 ? "profile" : nil
+            return word32(0) == 0x666F_7270 && word32(3) == 0x656C_6966 ? .profile : nil
         case 13:
             switch (word64(0), word64(5)) {
-            case (0x6573_2D79_6475_7473, 0x6E6F_6973_7365_732D): return "study-session"
-            case (0x676E_696C_6C65_7073, 0x7473_6574_2D67_6E69): return "spelling-test"
+            case (0x6573_2D79_6475_7473, 0x6E6F_6973_7365_732D): return .studySession
+            case (0x676E_696C_6C65_7073, 0x7473_6574_2D67_6E69): return .spellingTest
             default: return nil
             }
         case 16:
-            return word64(0) == 0x676E_696C_6C65_7073 && word64(8) == 0x6E6F_6973_7365_732D ? "spelling-session" : nil
+            return word64(0) == 0x676E_696C_6C65_7073 && word64(8) == 0x6E6F_6973_7365_732D ? .spellingSession : nil
         default:
             return nil
         }
