@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "FSRS", path: "Sources/FSRS", swiftSettings: strict),
         .target(name: "Events", dependencies: ["CUTF8"], path: "Events", exclude: ["FORMAT.md"], swiftSettings: strict),
         .target(name: "Projections", dependencies: ["Events", "FSRS", "CPrefetch"], path: "Projections",
-                swiftSettings: strict),
+                exclude: ["Snapshots/FORMAT.md"], swiftSettings: strict),
         .target(name: "Hindsight", dependencies: ["EventLog", "FSRS", "Events", "Projections"],
                 path: "Sources/Hindsight", swiftSettings: strict),
         .executableTarget(name: "HindsightCLI", dependencies: ["Hindsight"],

@@ -8,6 +8,9 @@ package enum OpenMode: Sendable {
     case readWriteCreate
     /// Read and write; created empty, truncating any existing file.
     case createTruncate
+    /// As ``createTruncate``, and a file it creates is readable and writable by its owner only
+    /// (for personal data).
+    case createTruncateOwnerOnly
 }
 
 /// What a durable sync must achieve.

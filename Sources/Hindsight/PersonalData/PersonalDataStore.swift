@@ -1,3 +1,4 @@
+import EventLog
 import Foundation
 import Events
 
@@ -37,30 +38,33 @@ package struct PersonalDataStore: PersonalDataResolver {
 
     /// The side store's directory.
     package let directory: String
+    /// The seam its writes go through.
+    private let fileSystem: FileSystem
     private var files: [ProfileID: ProfileFile] = [:]
     private var owners: [UUID: ProfileID] = [:]
 
     /// The side store in `directory`, created if missing, every file read.
     /// - Throws: ``StoreError`` `personalData` when the directory cannot be made or a file does
     ///   not decode (naming it: restore it from a backup or remove it to lose its entries).
-    init(directory: String) throws(StoreError) {
+    init(directory: String, fileSystem: FileSystem = .posix) throws(StoreError) {
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try fileSystem.makeDirectory(directory)
         } catch {
-            throw StoreError(.personalData, "cannot create the personal-data directory: \(error.localizedDescription)", path: directory)
+            throw StoreError(.personalData, "cannot create the personal-data directory: \(error)", path: directory)
         }
-        try self.init(reading: directory)
+        try self.init(reading: directory, fileSystem: fileSystem)
     }
 
     /// The side store in `directory` for reading only: nothing is created or written; a missing
     /// directory is an empty side store (every reference reads as unknown).
     /// - Throws: ``StoreError`` `personalData` when a file does not decode (naming it).
     package static func openReadOnly(directory: String) throws(StoreError) -> PersonalDataStore {
-        try PersonalDataStore(reading: directory)
+        try PersonalDataStore(reading: directory, fileSystem: .posix)
     }
 
-    private init(reading directory: String) throws(StoreError) {
+    private init(reading directory: String, fileSystem: FileSystem) throws(StoreError) {
         self.directory = directory
+        self.fileSystem = fileSystem
         let manager = FileManager.default
         let names = ((try? manager.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
         for name in names {
@@ -141,7 +145,7 @@ package struct PersonalDataStore: PersonalDataResolver {
         do { data = try encoder.encode(file) } catch {
             throw StoreError(.personalData, "cannot encode the personal data: \(error)", path: path(of: profile))
         }
-        try AtomicFile.replace([UInt8](data), to: path(of: profile), directory: directory)
+        try AtomicFile.replace([UInt8](data), to: path(of: profile), directory: directory, fileSystem: fileSystem)
         files[profile] = file
     }
 }

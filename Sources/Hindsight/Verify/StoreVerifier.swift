@@ -29,13 +29,14 @@ public enum StoreVerifier {
                 }
             }
         }
-        let snapshots = try await checkSnapshots(in: history.layout.snapshots, configuration: configuration,
+        let snapshots = try await checkSnapshots(in: history.layout.snapshots, logDirectory: history.layout.log,
+                                                 configuration: configuration,
                                                  lastPosition: logReport.lastPosition)
         return StoreVerificationReport(log: LogSummary(logReport), undecodable: undecodable, snapshots: snapshots)
     }
 
     /// Every `*.snapshot` file in `directory`, in name order.
-    static func checkSnapshots(in directory: String, configuration: ReadModelConfiguration,
+    static func checkSnapshots(in directory: String, logDirectory: String, configuration: ReadModelConfiguration,
                                lastPosition: UInt64) async throws -> [SnapshotCheck] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
         var expected: [String: Snapshot] = [:]
@@ -62,10 +63,12 @@ public enum StoreVerifier {
                                             detail: "holds projection '\(snapshot.projection)', which this store does not have"))
                 continue
             }
-            if snapshot.position > lastPosition {
-                checks.append(SnapshotCheck(path: path, status: .aheadOfLog,
-                                            detail: "covers position \(snapshot.position) but the log ends at \(lastPosition); "
-                                            + "the log lost records or the snapshot belongs to another store"))
+            let taken = SnapshotRestore.Outcome.Taken(projection: snapshot.projection, position: snapshot.position,
+                                                      logAnchor: snapshot.logAnchor)
+            if let mismatch = try? SnapshotAnchoring.mismatch(of: taken, reader: LogReader(directory: logDirectory),
+                                                              lastPosition: lastPosition) {
+                checks.append(SnapshotCheck(path: path, status: snapshot.logAnchor == nil ? .outdated : .aheadOfLog,
+                                            detail: mismatch + "; the store rebuilds it from the log"))
             } else if snapshot.version != fresh.version || snapshot.fingerprint != fresh.fingerprint {
                 checks.append(SnapshotCheck(path: path, status: .outdated,
                                             detail: "version \(snapshot.version), fingerprint \(hex(snapshot.fingerprint)); "
