@@ -89,11 +89,9 @@ struct LastSegmentCheck {
         if end.reason != .endOfFile {
             // A valid record after the stop means damage in the middle, not a torn tail.
             let follows = try LogError.mapping("searching the tail", directory: directory, segment: name) { () throws(SystemCallError) in
-                try SegmentScanner.findValidFrame(
-                    fd: fd, path: path, fileSize: size, after: end.offset,
-                    positions: end.nextPosition...(end.nextPosition &+ (1 << 40)), buffer: buffer, fileSystem: fileSystem)
+                try TornTailRule.validRecordFollows(end, fd: fd, path: path, fileSize: size, buffer: buffer, fileSystem: fileSystem)
             }
-            if follows != nil {
+            if follows {
                 throw RecordCheck.damage(end, name: name, directory: directory, detail: "the last segment (valid records follow it)")
             }
         }

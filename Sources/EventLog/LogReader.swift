@@ -3,8 +3,11 @@
 ///
 /// A reader made by ``LogWriter/reader`` reads only what that writer has published
 /// (durable records, in the durable modes). A reader made with ``init(directory:)`` reads
-/// what the files hold: it treats an incomplete record at the end of the last segment
-/// as the end of the log (a write in progress) and damage elsewhere as an error.
+/// what the files hold, up to the end of the last complete batch: the records of a batch
+/// whose last record was never written (an append killed mid-write, or still in progress)
+/// are never handed out, and neither is a torn record or the zero-filled space after it.
+/// Damage is an error everywhere, in the last segment too: an invalid record followed by a
+/// valid record of a later position is `.corruptRecord`, never the end of the log.
 public struct LogReader: Sendable {
     /// The log's directory.
     public let directory: String
@@ -65,10 +68,14 @@ public struct LogReader: Sendable {
         guard let base = bases.last else { return 0 }
         let buffer = ReadBuffer()
         let start = SegmentFiles.loadIndex(base: base, directory: directory, fileSystem: fileSystem)?.entries.last?.position ?? base
-        guard var cursor = try seek(to: start, buffer: buffer) else { return 0 }
-        var access = SegmentAccess.undecided
-        _ = try read(from: &cursor, through: .max, buffer: buffer, access: &access) { _ in true }
-        return cursor.position - 1
+        for from in start == base ? [base] : [start, base] {
+            guard var cursor = try seek(to: from, buffer: buffer) else { return 0 }
+            var access = SegmentAccess.undecided
+            _ = try read(from: &cursor, through: .max, buffer: buffer, access: &access) { _ in true }
+            // An index entry inside a batch that was never completed: its batch ends before the entry.
+            if cursor.position > from || from == base { return cursor.position - 1 }
+        }
+        return base - 1
     }
 
     func segmentBases() throws(LogError) -> [UInt64] {
