@@ -43,8 +43,8 @@ extension LogReader {
                 if end.reason == .endOfFile {
                     return CompleteBatches(lastPosition: lastComplete, endsTheFile: lastComplete == end.nextPosition &- 1)
                 }
-                guard try TornTailRule.validRecordFollows(end, fd: fd, path: path, fileSize: size, buffer: buffer,
-                                                          fileSystem: fileSystem) else {
+                guard try TornTailRule.judge(end, fd: fd, path: path, fileSize: size, buffer: buffer,
+                                             fileSystem: fileSystem) == .damage else {
                     return CompleteBatches(lastPosition: lastComplete, endsTheFile: false)
                 }
                 // A later record is valid: damage, unless the record at the stop was being written.

@@ -157,7 +157,13 @@ public enum LogVerifier {
             let resume = end.reason == .endOfFile ? nil
                 : try SegmentScanner.findValidFrame(fd: fd, path: path, fileSize: size, after: end.offset,
                                                     positions: window, buffer: buffer, fileSystem: fs)
-            guard let resume else {
+            // In the last segment, valid records after a frame with an unwritten sector are a
+            // write torn by a power loss, not damage (TornTailRule, rule 2).
+            var tornWrite = false
+            if isLast && resume != nil {
+                tornWrite = try TornTailRule.hasUnwrittenSector(at: end.offset, fd: fd, path: path, fileSize: size, fileSystem: fs)
+            }
+            guard let resume, !tornWrite else {
                 outcome.lastPosition = batchEnd.position
                 if isLast {
                     // What the next open cuts: the records of the incomplete batch, and the rest.
@@ -165,7 +171,8 @@ public enum LogVerifier {
                     outcome.tornTail = TornTail(segment: name, offset: batchEnd.offset, bytes: size - batchEnd.offset,
                                                 incompleteRecords: cut,
                                                 incompletePositions: cut > 0 ? (batchEnd.position + 1)...(end.nextPosition - 1) : nil,
-                                                reason: TornTailRule.explain(incompleteRecords: cut, stop: end.reason))
+                                                reason: TornTailRule.explain(incompleteRecords: cut, stop: end.reason,
+                                                                             judgement: tornWrite ? .tornWrite : .tornTail))
                 } else {
                     outcome.records += sinceBatchEnd
                     let reason = end.reason == .endOfFile
