@@ -30,7 +30,8 @@ public struct LogReader: Sendable {
     /// `lastPosition`, in order, without copying: the payload buffer is valid only during
     /// the call. Every record's checksum is checked.
     /// - Throws: ``LogError`` `.corruptRecord` / `.corruptSegment` / `.missingSegment` for
-    ///   damage, `.invalidPosition` for position 0, `.io`; or what `body` throws.
+    ///   damage (in the last segment too: see the type's summary), `.invalidPosition` for
+    ///   position 0, `.io`; or what `body` throws. The records before the damage are handed out first.
     /// - Complexity: O(records read), plus a seek within one segment (by its sparse index).
     public func forEach(from position: UInt64 = 1, through lastPosition: UInt64 = .max,
                         _ body: (_ position: UInt64, _ payload: UnsafeRawBufferPointer) throws -> Void) throws {
@@ -59,7 +60,7 @@ public struct LogReader: Sendable {
         return records
     }
 
-    /// The position of the last record (0 when the log is empty).
+    /// The position of the last record of the last complete batch (0 when the log is empty).
     /// - Throws: as ``forEach(from:through:_:)``.
     /// - Complexity: reads the last segment (from its index's last entry when it has one).
     public func lastPosition() throws -> UInt64 {

@@ -5,10 +5,11 @@ import Testing
 import TestSupport
 
 /// Issue 19, item 1 (log part): every workload is run once to count its calls through the
-/// file-system seam, then once per call with a fault there (EIO; ENOSPC that stays; a short
-/// write; a short read). Each run succeeds or throws a typed LogError; reopening with healthy
-/// calls finds every acknowledged batch exactly once, positions contiguous, every other batch
-/// whole or absent; a writer that saw a failed write or sync refuses every later append.
+/// file-system seam, then once per call with a fault there (EIO at the n-th call of any kind;
+/// ENOSPC that stays, from the n-th write; a short write; a short read; EACCES at the n-th
+/// open). Each run succeeds or throws a typed LogError; reopening with healthy calls finds every
+/// acknowledged batch exactly once, positions contiguous, every other batch whole or absent; a
+/// writer that saw a failed write or sync refuses every later append.
 @Suite struct LogFaultSweepTests {
     static let injected = Mutex(0)
 
@@ -19,12 +20,25 @@ import TestSupport
             FaultPlan(trigger: FaultTrigger(call: call, kind: .write, sticky: true), fault: .error(InjectedErrno.enospc)),
             FaultPlan(trigger: FaultTrigger(call: call, kind: .write), fault: .shortWrite(InjectedErrno.eio)),
             FaultPlan(trigger: FaultTrigger(call: call, kind: .read), fault: .shortRead),
+            FaultPlan(trigger: FaultTrigger(call: call, kind: .open), fault: .error(InjectedErrno.eacces)),
         ]
     }
 
     @Test(arguments: LogWorkload.Kind.allCases)
     func everyCallFails(kind: LogWorkload.Kind) async throws {
-        let workload = LogWorkload(kind, scale: TestScale.cases(short: 10, long: 60))
+        // The long form sweeps several seeded variants of each workload (other payload sizes).
+        var injected = 0
+        for seed in 1...UInt64(TestScale.cases(short: 1, long: 6)) {
+            injected += try await sweep(LogWorkload(kind, scale: TestScale.cases(short: 10, long: 60), seed: seed))
+        }
+        let total = Self.injected.withLock { $0 += injected; return $0 }
+        TestScale.report("log faults injected (\(kind))", injected)
+        TestScale.report("log faults injected", total)
+    }
+
+    /// Sweeps one workload; returns the number of faults injected.
+    private func sweep(_ workload: LogWorkload) async throws -> Int {
+        let kind = workload.kind
         // Count the calls of a healthy run.
         let counting = FaultPlan()
         let healthyDisk = SimulatedDisk()
@@ -54,8 +68,6 @@ import TestSupport
             }
         }
         #expect(injected > calls)
-        let total = Self.injected.withLock { $0 += injected; return $0 }
-        TestScale.report("log faults injected (\(kind), \(calls) calls)", injected)
-        TestScale.report("log faults injected", total)
+        return injected
     }
 }
