@@ -44,7 +44,9 @@ let package = Package(
 
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
-        .testTarget(name: "EventLogTests", dependencies: ["EventLog", "TestSupport"], swiftSettings: strict),
+        // Fault injection and power-loss simulation behind EventLog's FileSystem seam; tests only.
+        .target(name: "LogFaults", dependencies: ["EventLog", "TestSupport"], path: "Tests/LogFaults", swiftSettings: strict),
+        .testTarget(name: "EventLogTests", dependencies: ["EventLog", "TestSupport", "LogFaults"], swiftSettings: strict),
         .testTarget(name: "EventsTests", dependencies: ["Events", "TestSupport"], exclude: ["Golden"],
                     swiftSettings: strict),
         .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "Events", "TestSupport"],

@@ -12,6 +12,8 @@ struct VerifyCommand: Command {
         snapshot file (checksum, and whether it is current for the configuration), without changing
         anything or taking a lock. Damage is reported by segment, offset and position. Exits 0 when
         all is well and 3 when something is damaged; outdated snapshots are reported, not damage.
+        An incomplete end of the log (a write cut short, a batch that was never completed) is
+        reported with what the next open cuts and why; it is not damage (exit code 0).
           --data-dir DIR   the store's directory (default: $HINDSIGHT_DATA_DIR or ./.hindsight)
           --json           print the report as one JSON object
         """
@@ -37,7 +39,10 @@ struct VerifyCommand: Command {
             for record in report.undecodable {
                 io.print("UNDECODABLE: position \(record.position): \(record.reason)")
             }
-            if let torn = log.tornTail { io.print("note: incomplete write at the end (\(torn)); opening the store cuts it off") }
+            if let cut = log.nextOpenCuts {
+                let records = cut.firstPosition.map { "\(cut.records) record(s), positions \($0)...\(cut.lastPosition ?? $0), and " } ?? ""
+                io.print("note: the next open cuts \(records)\(cut.bytes) byte(s) at the end of segment \(cut.segment) (offset \(cut.offset)): \(cut.reason). This is not damage (nothing acknowledged is lost); the log ends at position \(log.lastPosition)")
+            }
             for snapshot in report.snapshots {
                 io.print("snapshot \(snapshot.path): \(snapshot.status.rawValue) (\(snapshot.detail))")
             }
