@@ -97,13 +97,13 @@ extension SimulatedDisk {
             switch mode {
             case .readOnly, .readWrite:
                 guard inode != nil else { return nil }
-            case .readWriteCreate, .createTruncate:
+            case .readWriteCreate, .createTruncate, .createTruncateOwnerOnly:
                 if inode == nil {
                     let created = state.newFile()
                     state.directories[directory]?.entries[name] = created
                     state.directories[directory]?.pending.append(.link(name: name, inode: created))
                     inode = created
-                } else if mode == .createTruncate, let existing = inode, state.files[existing]?.data.isEmpty == false {
+                } else if mode == .createTruncate || mode == .createTruncateOwnerOnly, let existing = inode, state.files[existing]?.data.isEmpty == false {
                     state.files[existing]?.data = []
                     state.files[existing]?.pending.append(.truncate(length: 0))
                 }

@@ -40,6 +40,12 @@ public final class SimulatedDisk: Sendable {
         self.state = Mutex(state)
     }
 
+    /// A copy of the disk as it is now, unsynced changes included (to be crashed later with
+    /// ``crash(seed:)``, while this disk goes on).
+    public func copy() -> SimulatedDisk {
+        SimulatedDisk(state: state.withLock { $0 })
+    }
+
     /// The disk as a `FileSystem`.
     package var fileSystem: FileSystem { makeFileSystem() }
 
