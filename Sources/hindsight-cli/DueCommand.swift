@@ -35,6 +35,7 @@ struct DueCommand: Command {
     }
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
+        try StoreDirectoryCheck.requireStore(at: query.dataDirectory)
         let state = try await CurrentReadModels.load(dataDirectory: query.dataDirectory, now: query.now.instant, io: io)
         var profiles = try state.profiles(query.profile)
         if let deck {

@@ -15,6 +15,7 @@ struct QueryOptions {
             guard let time = Self.time(text) else {
                 throw UsageError("option --now expects an ISO 8601 time with its offset, e.g. 2026-03-01T18:00:00+01:00, got '\(text)'")
             }
+            _ = try TimeOption.bounded(time.instant, option: "now", text: text)
             now = time
         } else {
             now = try environment.nowEventTime()

@@ -33,6 +33,7 @@ struct StatsCommand: Command {
     }
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
+        try StoreDirectoryCheck.requireStore(at: query.dataDirectory)
         let state = try await CurrentReadModels.load(dataDirectory: query.dataDirectory, now: query.now.instant, io: io)
         let profiles = try state.profiles(query.profile)
         var output: [StatsOutput.Profile] = []
