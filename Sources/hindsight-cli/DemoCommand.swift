@@ -32,6 +32,7 @@ struct DemoCommand: Command {
     }
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
+        try StoreDirectoryCheck.requireUsableForWriting(at: dataDirectory)
         let started = ContinuousClock.now
         let now = self.now
         let options = StoreOptions(clock: { now }, durability: .buffered(flushInterval: .milliseconds(200)),

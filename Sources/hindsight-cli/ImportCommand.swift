@@ -74,6 +74,7 @@ struct ImportCommand: Command {
     }
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
+        try StoreDirectoryCheck.requireUsableForWriting(at: dataDirectory)
         let text = try Store.importText(at: file)
         let now = self.now
         let store = try await Store.open(directory: dataDirectory, options: StoreOptions(clock: { now }))

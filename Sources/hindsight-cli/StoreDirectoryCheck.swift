@@ -32,6 +32,23 @@ enum StoreDirectoryCheck {
         closedir(stream)
     }
 
+    /// Checks that a command that creates or writes a store (`import`, `demo`) can use
+    /// `dataDirectory`: missing (it is created) or a directory whose `log`, if any, is a directory.
+    /// - Throws: ``QueryError`` when it or its `log` is a file, or cannot be looked at (permission).
+    static func requireUsableForWriting(at dataDirectory: String) throws(QueryError) {
+        let advice = "pass --data-dir with a directory (a missing one is created)"
+        switch kind(of: dataDirectory) {
+        case .directory, .missing: break
+        case .notDirectory: throw QueryError("cannot keep a store in \(dataDirectory): it is a file, not a directory; \(advice)")
+        case .failed(let number): throw failure(number, path: dataDirectory)
+        }
+        switch kind(of: dataDirectory + "/log") {
+        case .directory, .missing: break
+        case .notDirectory: throw QueryError("cannot keep a store in \(dataDirectory): its 'log' is a file, not a directory; \(advice)")
+        case .failed(let number): throw failure(number, path: dataDirectory + "/log")
+        }
+    }
+
     private enum Kind {
         case directory, missing, notDirectory
         case failed(Int32)

@@ -120,6 +120,41 @@ import TestSupport
         }
     }
 
+    /// The commands that create or write a store, on a data directory (or its `log`) that is a
+    /// file, and on one with spaces and non-ASCII characters in its name (which works).
+    @Test(arguments: [
+        (["import", "IN", "--profile", SmallStore.profile], "file", "error: cannot keep a store in STORE: it is a file, not a directory"),
+        (["demo", "--now", "2026-03-01T18:00:00Z"], "file", "error: cannot keep a store in STORE: it is a file, not a directory"),
+        (["import", "IN", "--profile", SmallStore.profile], "log file", "error: cannot keep a store in STORE: its 'log' is a file"),
+        (["import", "IN", "--profile", SmallStore.profile], "odd name", ""),
+    ])
+    func aWritingCommandOnAHostilePath(arguments: [String], hostile: String, message: String) throws {
+        let dir = try TemporaryDirectory(prefix: "hindsight-hostile")
+        defer { dir.remove() }
+        try Data(SmallStore.revlog.utf8).write(to: dir.appending("in.csv"))
+        var store = dir.appending("store").path
+        switch hostile {
+        case "file": #expect(FileManager.default.createFile(atPath: store, contents: Data("x".utf8)))
+        case "log file":
+            try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: false)
+            #expect(FileManager.default.createFile(atPath: store + "/log", contents: Data("x".utf8)))
+        default: store = dir.appending("my store ünïcødé 学习").path
+        }
+        let before = try DirectoryTree.snapshot(dir.url)
+        let words = arguments.map { $0 == "IN" ? dir.appending("in.csv").path : $0 } + ["--data-dir", store]
+        let result = try ChildProcess.run(cli, words, currentDirectory: dir.url)
+        if message.isEmpty {
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.hasPrefix("imported 9 events at positions 1...9"), "\(result.stdout)")
+            let tail = try ChildProcess.run(cli, ["tail", "--limit", "9", "--data-dir", store])
+            #expect(tail.stdout.split(separator: "\n").count == 9, "\(tail.stderr)")
+        } else {
+            #expect(result.status == 1)
+            #expect(result.stderr.hasPrefix(message.replacingOccurrences(of: "STORE", with: store)), "\(result.stderr)")
+            #expect(try DirectoryTree.snapshot(dir.url) == before)
+        }
+    }
+
     /// An export into a directory that does not exist: a clear error, and nothing is created.
     @Test func anExportIntoAMissingDirectory() throws {
         let dir = try SmallStore.copy(cli)
