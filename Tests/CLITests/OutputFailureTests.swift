@@ -96,6 +96,39 @@ import TestSupport
         #expect(type == .typeCharacterSpecial)
     }
 
+    /// An output path that is a symbolic link is written through (the link stays a link, the file
+    /// it leads to gets the export, replacing what it held), never replaced by a rename.
+    @Test func anExportThroughASymbolicLinkKeepsTheLink() throws {
+        let dir = try SmallStore.copy(cli)
+        defer { dir.remove() }
+        let target = dir.appending("target.jsonl").path
+        #expect(FileManager.default.createFile(atPath: target, contents: Data(repeating: 0x41, count: 100_000)))
+        try FileManager.default.createSymbolicLink(atPath: dir.appending("link.jsonl").path, withDestinationPath: target)
+        let result = try SmallStore.run(cli, ["export", "--format", "jsonl", "--output", "link.jsonl"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dir.appending("link.jsonl").path) == target)
+        let lines = try String(contentsOfFile: target, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 10 && lines.last == "" && lines.dropLast().allSatisfy { $0.hasPrefix("{") })
+        #expect(!FileManager.default.fileExists(atPath: dir.appending("link.jsonl.partial").path))
+    }
+
+    /// `--output /dev/stdout` writes the export to standard output, before the summary line.
+    @Test func anExportToStandardOutput() throws {
+        guard (try? FileManager.default.destinationOfSymbolicLink(atPath: "/dev/stdout")) != nil else {
+            print("skipped: /dev/stdout is not a symbolic link on this system")
+            return
+        }
+        let dir = try SmallStore.copy(cli)
+        defer { dir.remove() }
+        let result = try SmallStore.run(cli, ["export", "--format", "jsonl", "--output", "/dev/stdout"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 10)
+        #expect(lines.dropLast().allSatisfy { $0.hasPrefix("{\"eventId\":") })
+        #expect(lines.last == "exported 9 events of 9 to /dev/stdout")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: "/dev/stdout")) != nil, "/dev/stdout was replaced")
+    }
+
     /// A closed standard input does not matter to commands that do not read it.
     @Test func aClosedStandardInputIsFine() throws {
         let dir = try SmallStore.make(cli)

@@ -8,14 +8,15 @@ import Darwin
 /// output. The bytes go to `<path>.partial`; ``commit()`` syncs it and renames it over `path`,
 /// so a failed or interrupted export never leaves a half-written file under the real name (nor
 /// replaces an earlier complete one). When `path` already exists and is not a regular file (a
-/// device such as `/dev/stdout`, a pipe), the bytes are written to it directly: such a path
-/// cannot be replaced by a rename. Every write, the sync and the close are checked, so a full
+/// symbolic link such as `/dev/stdout`, a device, a pipe), the bytes are written through it
+/// directly (a file it leads to is truncated first): a rename would replace the link or the
+/// device node instead. Every write, the sync and the close are checked, so a full
 /// disk (`/dev/full`) fails the export. Every write system call is behind this type.
 final class ExportOutputFile {
     /// The path the finished file gets.
     let path: String
     private let partialPath: String
-    /// True when writing straight to `path` (a device or pipe): no partial file, no rename.
+    /// True when writing straight to `path` (a link, device or pipe): no partial file, no rename.
     private let direct: Bool
     private var descriptor: Int32
     private var buffer: [UInt8]
@@ -29,12 +30,17 @@ final class ExportOutputFile {
         capacity = max(bufferSize, 4096)
         buffer = []
         buffer.reserveCapacity(capacity)
-        var status = stat()
-        if stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
+        var link = stat(), target = stat()
+        let exists = lstat(path, &link) == 0
+        let reachable = stat(path, &target) == 0
+        if reachable && (target.st_mode & S_IFMT) == S_IFDIR {
             throw ExportError(.outputFailed, "the export file is a directory; choose a file name", path: path)
         }
-        direct = stat(path, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG
-        descriptor = direct ? open(path, O_WRONLY) : open(partialPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // A link (e.g. /dev/stdout), device or pipe is written in place: a rename would replace
+        // the link or the device node instead of writing where it leads.
+        direct = exists && (link.st_mode & S_IFMT) != S_IFREG
+        let truncate = reachable && (target.st_mode & S_IFMT) == S_IFREG ? O_TRUNC : 0
+        descriptor = direct ? open(path, O_WRONLY | truncate) : open(partialPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else {
             throw ExportError(.outputFailed, "cannot create the export file: \(Self.reason()); check that its directory exists and is writable",
                               path: path)
