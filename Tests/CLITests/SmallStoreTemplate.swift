@@ -16,6 +16,8 @@ extension SmallStore {
         let line = try ChildProcess.run(cli, ["tail", "--from", "8", "--limit", "1", "--json", "--data-dir", dir.appending("store").path])
         let object = try JSONSerialization.jsonObject(with: Data(line.stdout.utf8)) as? [String: Any]
         guard let card = object?["streamId"] as? String else { throw SkipReason("no card at position 8: \(line.stdout)") }
+        // Removed when the test process exits (a closure without captures, so a C function).
+        atexit { try? SmallStore.template.get().directory.remove() }
         return Template(directory: dir, card: card)
     }
 
