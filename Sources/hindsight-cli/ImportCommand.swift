@@ -70,7 +70,7 @@ struct ImportCommand: Command {
         if format == .jsonl && (profile != nil || dayStartHour != nil) {
             throw UsageError("--profile and --day-start-hour apply to revlog imports; a JSON Lines export keeps its own")
         }
-        now = Timestamp(environment.now)
+        now = try environment.nowEventTime().instant
     }
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {

@@ -101,6 +101,19 @@ import TestSupport
         }
     }
 
+    /// Every command that reads the system clock refuses one outside the event time range
+    /// (it would record or query absurd times), before anything runs.
+    @Test(arguments: [
+        ["stats"], ["due"], ["demo"], ["import", "file.csv"], ["rebuild", "--parameters", "fsrs6"],
+    ], [-1.0, 253_402_300_800.0])
+    func aSystemClockOutsideTheRangeIsRefused(words: [String], secondsSince1970: Double) {
+        var environment = Self.environment
+        environment.now = Date(timeIntervalSince1970: secondsSince1970)
+        let outcome = Self.outcome(ParsedCommandLine.parse(words, environment: environment))
+        #expect(outcome.hasPrefix("usage \(words.prefix(1)): the system clock reads \(Int64(secondsSince1970 * 1000)) ms, outside 1970-01-01T00:00:00Z"),
+                "\(outcome)")
+    }
+
     /// Hand-picked vectors with the exact outcome.
     @Test(arguments: [
         (["tail", "--limit"], "usage [\"tail\"]: option --limit needs a value"),
