@@ -21,6 +21,7 @@ import TestSupport
         case noPersonalData = "personal directory missing"
         case stdinClosed = "standard input closed"
         case stdoutClosed = "standard output closed"
+        case stderrClosed = "standard error closed"
         var description: String { rawValue }
     }
 
@@ -48,7 +49,7 @@ import TestSupport
             // verify reports the segment as damaged; the others cannot read the log.
             return command == "verify" ? (3, nil) : (1, "00000000000000000001.log): Is a directory")
         case .stdoutClosed: return (1, "error: cannot write to standard output: Bad file descriptor; standard output is closed")
-        case .oddName, .noSnapshots, .noPersonalData, .stdinClosed: return (0, nil)
+        case .oddName, .noSnapshots, .noPersonalData, .stdinClosed, .stderrClosed: return (0, nil)
         }
     }
 
@@ -78,7 +79,7 @@ import TestSupport
             try manager.createDirectory(atPath: segment, withIntermediateDirectories: false)
         case .noSnapshots: try manager.removeItem(atPath: store + "/snapshots")
         case .noPersonalData: try manager.removeItem(atPath: store + "/personal")
-        case .stdinClosed, .stdoutClosed: break
+        case .stdinClosed, .stdoutClosed, .stderrClosed: break
         }
         let words = arguments.map { word in
             switch word {
@@ -92,6 +93,7 @@ import TestSupport
         switch hostile {
         case .stdinClosed: result = try CLIProcess.run(words, redirection: "<&-", in: dir.url)
         case .stdoutClosed: result = try CLIProcess.run(words, redirection: ">&-", in: dir.url)
+        case .stderrClosed: result = try CLIProcess.run(words, redirection: "2>&-", in: dir.url)
         default: result = CLIOutput(try ChildProcess.run(cli, words, currentDirectory: dir.url))
         }
         let (status, message) = Self.expected(hostile, arguments[0], store: store)
@@ -121,12 +123,17 @@ import TestSupport
     }
 
     /// The commands that create or write a store, on a data directory (or its `log`) that is a
-    /// file, and on one with spaces and non-ASCII characters in its name (which works).
+    /// file, with standard output closed (refused before a store is created), and on a directory
+    /// with spaces and non-ASCII characters in its name (which works).
     @Test(arguments: [
         (["import", "IN", "--profile", SmallStore.profile], "file", "error: cannot keep a store in STORE: it is a file, not a directory"),
         (["demo", "--now", "2026-03-01T18:00:00Z"], "file", "error: cannot keep a store in STORE: it is a file, not a directory"),
         (["import", "IN", "--profile", SmallStore.profile], "log file", "error: cannot keep a store in STORE: its 'log' is a file"),
         (["import", "IN", "--profile", SmallStore.profile], "odd name", ""),
+        (["import", "IN", "--profile", SmallStore.profile], "stdout closed",
+         "error: cannot write to standard output: Bad file descriptor; standard output is closed"),
+        (["demo", "--now", "2026-03-01T18:00:00Z"], "stdout closed",
+         "error: cannot write to standard output: Bad file descriptor; standard output is closed"),
     ])
     func aWritingCommandOnAHostilePath(arguments: [String], hostile: String, message: String) throws {
         let dir = try TemporaryDirectory(prefix: "hindsight-hostile")
@@ -138,11 +145,13 @@ import TestSupport
         case "log file":
             try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: false)
             #expect(FileManager.default.createFile(atPath: store + "/log", contents: Data("x".utf8)))
-        default: store = dir.appending("my store ünïcødé 学习").path
+        case "odd name": store = dir.appending("my store ünïcødé 学习").path
+        default: break
         }
         let before = try DirectoryTree.snapshot(dir.url)
         let words = arguments.map { $0 == "IN" ? dir.appending("in.csv").path : $0 } + ["--data-dir", store]
-        let result = try ChildProcess.run(cli, words, currentDirectory: dir.url)
+        let result = hostile == "stdout closed" ? try CLIProcess.run(words, redirection: ">&-", in: dir.url)
+            : CLIOutput(try ChildProcess.run(cli, words, currentDirectory: dir.url))
         if message.isEmpty {
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.hasPrefix("imported 9 events at positions 1...9"), "\(result.stdout)")
