@@ -54,7 +54,7 @@ let package = Package(
         .executableTarget(name: "EventLogCrashChild", dependencies: ["EventLog"], path: "Tests/EventLogCrashChild",
                           swiftSettings: strict),
         .testTarget(name: "HindsightTests", dependencies: ["Hindsight", "TestSupport", "LogFaults"], swiftSettings: strict),
-        .testTarget(name: "CLITests", dependencies: ["TestSupport", "Hindsight"], swiftSettings: strict),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport", "Hindsight", "HindsightCLI"], swiftSettings: strict),
         .testTarget(name: "FSRSTests", dependencies: ["FSRS", "TestSupport"], swiftSettings: strict),
     ]
 )

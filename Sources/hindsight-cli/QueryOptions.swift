@@ -15,6 +15,7 @@ struct QueryOptions {
             guard let time = Self.time(text) else {
                 throw UsageError("option --now expects an ISO 8601 time with its offset, e.g. 2026-03-01T18:00:00+01:00, got '\(text)'")
             }
+            _ = try TimeOption.bounded(time.instant, option: "now", text: text)
             now = time
         } else {
             now = try environment.nowEventTime()
@@ -51,12 +52,9 @@ struct CurrentReadModels {
     /// Loads them from the store in `dataDirectory`.
     /// - Throws: ``QueryError`` when there is no store; ``StoreError`` or ``HistoryError`` when it
     ///   cannot be read.
-    static func load(dataDirectory: String, now: Timestamp, io: StandardStreams) async throws -> CurrentReadModels {
+    static func load(dataDirectory: String) async throws -> CurrentReadModels {
+        try StoreDirectoryCheck.requireStore(at: dataDirectory)
         let layout = DataDirectoryLayout(path: dataDirectory)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: layout.log, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw QueryError("there is no store in \(dataDirectory) (no 'log' directory); pass --data-dir, or create one with 'import' or 'demo'")
-        }
         let personal = try PersonalDataStore.openReadOnly(directory: layout.personal)
         let (models, position) = try await ReadModels.latest(dataDirectory: dataDirectory, configuration: ReadModelConfiguration())
         let activity = await models.activity.current().state

@@ -27,6 +27,7 @@ struct VerifyCommand: Command {
     }
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
+        try StoreDirectoryCheck.requireStore(at: dataDirectory)
         let report = try await StoreVerifier.verify(dataDirectory: dataDirectory, configuration: ReadModelConfiguration())
         if json {
             io.print(try JSONOutput.encode(VerifyOutput(healthy: report.isHealthy, report: report)))
@@ -45,6 +46,9 @@ struct VerifyCommand: Command {
             }
             for snapshot in report.snapshots {
                 io.print("snapshot \(snapshot.path): \(snapshot.status.rawValue) (\(snapshot.detail))")
+            }
+            for file in report.unrecognised {
+                io.print("note: \(file.path): \(file.reason)")
             }
             io.print(report.isHealthy ? "ok: nothing is damaged"
                      : "DAMAGED: restore the log from a backup; delete damaged snapshots (the store rebuilds them)")

@@ -9,6 +9,9 @@ public struct StoreVerificationReport: Sendable, Equatable, Encodable {
     public let undecodable: [UndecodableRecord]
     /// Every snapshot file, by name.
     public let snapshots: [SnapshotCheck]
+    /// Every file in the data directory the store does not use (or that is not what its name
+    /// says), with the reason; never damage.
+    public let unrecognised: [UnrecognisedFile]
 
     /// True when no record is damaged or undecodable and no snapshot is damaged or ahead of the log.
     public var isHealthy: Bool {
@@ -117,4 +120,13 @@ public struct SnapshotCheck: Sendable, Equatable, Encodable {
     public let status: Status
     /// Why, in a sentence.
     public let detail: String
+}
+
+/// A file in a data directory that the store does not read, or that is not what its name says
+/// (a directory or a link where a file belongs). Reported by ``StoreVerifier``, never damage.
+public struct UnrecognisedFile: Sendable, Equatable, Encodable {
+    /// The file's path.
+    public let path: String
+    /// What it is and what the store does with it, in a sentence.
+    public let reason: String
 }
