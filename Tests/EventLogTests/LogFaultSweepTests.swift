@@ -28,7 +28,7 @@ import TestSupport
     func everyCallFails(kind: LogWorkload.Kind) async throws {
         // The long form sweeps several seeded variants of each workload (other payload sizes).
         var injected = 0
-        for seed in 1...UInt64(TestScale.cases(short: 1, long: 6)) {
+        for seed in 1...UInt64(TestScale.cases(short: 1, long: 7)) {
             injected += try await sweep(LogWorkload(kind, scale: TestScale.cases(short: 10, long: 60), seed: seed))
         }
         let total = Self.injected.withLock { $0 += injected; return $0 }
