@@ -61,6 +61,10 @@ import TestSupport
                     if let error = error as? LogError, error.code == .writerFailed {
                         #expect(outcome.refusedAfterFailure, "\(context): the failed writer accepted an append")
                     }
+                    // No fsync retry after a failed sync: the writer never syncs again.
+                    if plan.firedKind == .sync, case .error = plan.fault {
+                        #expect(plan.callsAfterFiring[.sync] == nil, "\(context): synced again after a failed sync")
+                    }
                 }
                 if let violation = await workload.check(disk.fileSystem, acknowledged: outcome.acknowledged) {
                     Issue.record("\(context): \(violation)")
