@@ -28,7 +28,7 @@ import TestSupport
     func everyCallFails(kind: LogWorkload.Kind) async throws {
         // The long form sweeps several seeded variants of each workload (other payload sizes).
         var injected = 0
-        for seed in 1...UInt64(TestScale.cases(short: 1, long: 6)) {
+        for seed in 1...UInt64(TestScale.cases(short: 1, long: 7)) {
             injected += try await sweep(LogWorkload(kind, scale: TestScale.cases(short: 10, long: 60), seed: seed))
         }
         let total = Self.injected.withLock { $0 += injected; return $0 }
@@ -60,6 +60,10 @@ import TestSupport
                     #expect(error is LogError, "\(context): untyped error \(error)")
                     if let error = error as? LogError, error.code == .writerFailed {
                         #expect(outcome.refusedAfterFailure, "\(context): the failed writer accepted an append")
+                    }
+                    // No fsync retry after a failed sync: the writer never syncs again.
+                    if plan.firedKind == .sync, case .error = plan.fault {
+                        #expect(plan.callsAfterFiring[.sync] == nil, "\(context): synced again after a failed sync")
                     }
                 }
                 if let violation = await workload.check(disk.fileSystem, acknowledged: outcome.acknowledged) {

@@ -59,6 +59,7 @@ public final class FaultPlan: Sendable {
         var counts: [FileSystemCall: Int] = [:]
         var total = 0
         var fired: (call: Int, kind: FileSystemCall)?
+        var afterFiring: [FileSystemCall: Int] = [:]
     }
 
     /// Where the fault is injected (nil: count only).
@@ -82,6 +83,10 @@ public final class FaultPlan: Sendable {
     /// True once the fault was injected (the trigger's call happened).
     public var fired: Bool { state.withLock { $0.fired != nil } }
 
+    /// Calls made after the fault fired, by kind (for example: a sync after a failed sync is a
+    /// retry, which a writer must never make).
+    public var callsAfterFiring: [FileSystemCall: Int] { state.withLock { $0.afterFiring } }
+
     /// The kind of the call the fault hit first (nil until it fired).
     public var firedKind: FileSystemCall? { state.withLock { $0.fired?.kind } }
 
@@ -92,6 +97,7 @@ public final class FaultPlan: Sendable {
             state.counts[kind, default: 0] += 1
             guard let trigger else { return nil }
             if state.fired != nil {
+                state.afterFiring[kind, default: 0] += 1
                 guard trigger.sticky, trigger.kind == nil || trigger.kind == kind else { return nil }
                 switch fault {
                 case .error(let code), .shortWrite(let code): return .error(code)
