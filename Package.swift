@@ -51,7 +51,9 @@ let package = Package(
                     swiftSettings: strict),
         .executableTarget(name: "EventLogCrashChild", dependencies: ["EventLog"], path: "Tests/EventLogCrashChild",
                           swiftSettings: strict),
-        .testTarget(name: "HindsightTests", dependencies: ["Hindsight", "TestSupport"], swiftSettings: strict),
+        .executableTarget(name: "StoreStressChild", dependencies: ["Hindsight"], path: "Tests/StoreStressChild",
+                          swiftSettings: strict),
+        .testTarget(name: "HindsightTests", dependencies: ["Hindsight", "EventLog", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "Hindsight"], swiftSettings: strict),
         .testTarget(name: "FSRSTests", dependencies: ["FSRS", "TestSupport"], swiftSettings: strict),
     ]

@@ -67,7 +67,8 @@ public actor Store {
         async let restoring = SnapshotRestore.restore(models.all + [ledger], from: snapshots)
         let writer: LogWriter
         do {
-            writer = try await LogWriter.open(directory: logDirectory, options: LogOptions(durability: options.durability))
+            let logOptions = LogOptions(durability: options.durability, fileSystem: options.logFileSystem)
+            writer = try await LogWriter.open(directory: logDirectory, options: logOptions)
         } catch {
             _ = await restoring
             throw StoreError(error)

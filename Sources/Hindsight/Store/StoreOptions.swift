@@ -36,6 +36,9 @@ public struct StoreOptions: Sendable {
     public var clock: @Sendable () -> Timestamp
     /// Where diagnostics go (a discarded snapshot and why), one line each.
     public var diagnostics: @Sendable (String) -> Void
+    /// The file-system seam the log is opened through: the real file system, or in tests one
+    /// that injects faults (a full disk, a failed sync).
+    package var logFileSystem: FileSystem = .posix
 
     /// Options; `clock` is required because nothing in the library reads the system clock.
     public init(clock: @escaping @Sendable () -> Timestamp,
