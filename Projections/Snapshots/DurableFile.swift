@@ -20,7 +20,9 @@ package enum DurableFile {
         package let reason: String
     }
 
-    /// Replaces `path` (a file in `directory`) by `bytes`, durably and atomically.
+    /// Replaces `path` (a file in `directory`) by `bytes`, durably and atomically. When writing
+    /// or syncing the temporary file fails (a full disk), it is removed: a half-written file
+    /// would hold the space that is lacking.
     /// - Throws: ``Failure`` naming the failing call.
     package static func replace(_ bytes: [UInt8], at path: String, in directory: String,
                                 permissions: mode_t = 0o644) throws(Failure) {
@@ -34,6 +36,7 @@ package enum DurableFile {
                 if errno == EINTR { continue }
                 let error = failure("write", temporary)
                 close(fd)
+                unlink(temporary)
                 throw error
             }
             written += n
@@ -41,6 +44,7 @@ package enum DurableFile {
         guard durableSync(fd) == 0 else {
             let error = failure("fsync", temporary)
             close(fd)
+            unlink(temporary)
             throw error
         }
         close(fd)
