@@ -20,8 +20,8 @@ import TestSupport
     }
 
     /// Mounts a tmpfs, runs `body` on a store directory in it, and unmounts (stores must be closed).
-    static func onTmpfs(_ body: (String, Tmpfs) async throws -> Void) async throws {
-        switch Tmpfs.mount(megabytes: 16) {
+    static func onTmpfs(megabytes: Int = 16, _ body: (String, Tmpfs) async throws -> Void) async throws {
+        switch Tmpfs.mount(megabytes: megabytes) {
         case .failure(let reason):
             print("skipped (real full disk): \(reason)")
         case .success(let tmpfs):
@@ -168,6 +168,36 @@ import TestSupport
             #expect(result.added > 5000)
             try await store.close()
             try await Self.writeAgain(directory, options: options)
+        }
+    }
+
+    /// The reproduction of defect 4, through the CLI: a demo store on a 1 MiB tmpfs, an
+    /// import that does not fit. It fails with ENOSPC and says nothing was imported; right
+    /// after, before any open for writing, `export` and `verify` find the demo's 1,725 events
+    /// and nothing of the import (they found thousands of its events before the fix).
+    @Test func cliImportOnAFullDiskImportsNothing() async throws {
+        try await Self.onTmpfs(megabytes: 1) { store, _ in
+            let hindsight = BuiltProducts.executable("hindsight")
+            let outside = try TemporaryDirectory(prefix: "hindsight-full-cli")
+            defer { outside.remove() }
+            let demo = try ChildProcess.run(hindsight, ["demo", "--data-dir", store, "--now", "2026-03-01T18:00:00Z"])
+            try #require(demo.status == 0, "\(demo.stderr)")
+            let revlog = outside.appending("big.csv").path
+            try RevlogText.make(rows: 8000, seed: 4).write(toFile: revlog, atomically: true, encoding: .utf8)
+
+            let imported = try ChildProcess.run(hindsight, ["import", revlog, "--data-dir", store, "--profile",
+                                                            "11111111-2222-4333-8444-555555555555"])
+            #expect(imported.status == 1)
+            #expect(imported.stderr.contains(Self.noSpace), "\(imported.stderr)")
+            #expect(imported.stderr.hasSuffix("nothing was imported\n"), "\(imported.stderr)")
+
+            let exported = try ChildProcess.run(hindsight, ["export", "--data-dir", store, "--format", "jsonl",
+                                                            "--output", outside.appending("all.jsonl").path])
+            #expect(exported.status == 0)
+            #expect((exported.stdout + exported.stderr).contains("exported 1725 events of 1725"), "\(exported.stdout) \(exported.stderr)")
+            let verified = try ChildProcess.run(hindsight, ["verify", "--data-dir", store])
+            #expect(verified.stdout.contains("1725 record(s), last position 1725"), "\(verified.stdout)")
+            #expect(!verified.stdout.contains("incomplete write"), "\(verified.stdout)")
         }
     }
 }

@@ -70,9 +70,19 @@ import TestSupport
         #expect(last == added)
         var outcomes = (whole: 0, nothing: 0, torn: 0)
         for run in 1...times {
+            let logBefore = Self.logBytes(store)
             let child = try RunningChild(Self.child, ["import", store, revlog, UUID(uuid: Self.profileBytes(UInt8(run % 250 + 1))).uuidString])
-            let moment = duration * (Double(random.next() % 1000) / 1000.0 * 1.1)
-            try await Task.sleep(for: moment)
+            if run % 2 == 0 {
+                // Any moment of the whole import: parsing, planning, writing, folding, closing.
+                try await Task.sleep(for: duration * (Double(random.next() % 1000) / 1000.0 * 1.1))
+            } else {
+                // Aim at the batch's write: as soon as the log grows, then up to 0.5 ms later.
+                let clock = ContinuousClock(), deadline = clock.now + duration * 2
+                while Self.logBytes(store) == logBefore && clock.now < deadline {
+                    try await Task.sleep(for: .microseconds(50))
+                }
+                try await Task.sleep(for: .microseconds(Int(random.next() % 500)))
+            }
             child.kill()
             // Before any reopen: a kill in the middle of the batch's write leaves part of it.
             if try LogVerifier.verify(directory: store + "/log").tornTail != nil { outcomes.torn += 1 }
@@ -84,6 +94,18 @@ import TestSupport
             if last == before + added { outcomes.whole += 1 } else { outcomes.nothing += 1 }
         }
         return (times, outcomes)
+    }
+
+    /// The bytes of the log's segment files.
+    private static func logBytes(_ store: String) -> Int64 {
+        let log = store + "/log"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: log)) ?? []
+        var total: Int64 = 0
+        for name in names where name.hasSuffix(".log") {
+            let size = (try? FileManager.default.attributesOfItem(atPath: log + "/" + name)[.size] as? Int64) ?? nil
+            total += size ?? 0
+        }
+        return total
     }
 
     private static func profileBytes(_ n: UInt8) -> uuid_t {
