@@ -56,7 +56,7 @@ import TestSupport
         let directory = try TemporaryDirectory(prefix: "hindsight-kill-import")
         defer { directory.remove() }
         let revlog = directory.appending("revlog.csv").path
-        try RevlogText.make(rows: TestScale.cases(short: 5_000, long: 10_000), seed: 21).write(toFile: revlog, atomically: true, encoding: .utf8)
+        try RevlogText.make(rows: TestScale.cases(short: 3_000, long: 10_000), seed: 21).write(toFile: revlog, atomically: true, encoding: .utf8)
         let store = directory.path + "/store"
         // One import to the end: how many events a whole import adds, and how long it takes.
         let clock = ContinuousClock()
