@@ -7,7 +7,8 @@ extension LogWriter {
     /// stay in the file: a failed write leaves whatever part of the batch reached the disk (a
     /// full disk writes up to the last free block), and until the next open for writing cuts it,
     /// every reader (`export`, `tail`, `verify`, another process) would meet records of a batch
-    /// whose caller was told it failed. The cut is synced; the writer stays failed either way.
+    /// whose caller was told it failed. The cut is synced; the writer stays failed either way
+    /// (that sync only makes the cut durable: it is never taken to make earlier data durable).
     /// When the cut itself fails, the next open for writing cuts the incomplete batch (the
     /// recovery rule), and the note says so.
     /// - Complexity: one `ftruncate` and one sync.

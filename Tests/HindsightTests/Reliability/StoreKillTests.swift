@@ -22,15 +22,15 @@ import TestSupport
         var random = SplitMix64(seed: 0x6B_111)
         let clock = ContinuousClock()
         let started = clock.now
-        let commandKills = try await killCommands(times: kills - importKills, random: &random)
+        let (commandKills, acknowledged) = try await killCommands(times: kills - importKills, random: &random)
         let commandsTook = clock.now - started
         let (importsKilled, outcomes) = try await killImports(times: importKills, random: &random)
         TestScale.report("processes killed", commandKills + importsKilled)
-        print("reliability: kills: \(commandKills) while sending commands, \(importsKilled) while importing (\(outcomes.whole) left the import whole, \(outcomes.nothing) left nothing of it, \(outcomes.torn) cut it mid-write); \(commandsTook) for the command kills, \(clock.now - started) in all")
+        print("reliability: kills: \(commandKills) while sending commands (\(acknowledged) acknowledged, each checked after every later kill), \(importsKilled) while importing (\(outcomes.whole) left the import whole, \(outcomes.nothing) left nothing of it, \(outcomes.torn) cut it mid-write); \(commandsTook) for the command kills, \(clock.now - started) in all")
     }
 
     /// Kills the command-sending child `times` times on one store, checking it after each kill.
-    private func killCommands(times: Int, random: inout SplitMix64) async throws -> Int {
+    private func killCommands(times: Int, random: inout SplitMix64) async throws -> (Int, Int) {
         let directory = try TemporaryDirectory(prefix: "hindsight-kill")
         defer { directory.remove() }
         var acknowledged: [UUID] = []
@@ -46,7 +46,7 @@ import TestSupport
             _ = try await RecoveredStore.check(directory.path, options: Self.options, acknowledged: acknowledged, resend: acks)
             killed += 1
         }
-        return killed
+        return (killed, acknowledged.count)
     }
 
     /// Kills the importing child `times` times, each importing the same revlog for a new profile,
