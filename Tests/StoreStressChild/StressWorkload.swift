@@ -1,5 +1,6 @@
 import Foundation
 import Hindsight
+import Projections
 
 /// The commands the kill test's child sends: per worker task, its own profile and deck (set up
 /// with fixed ids, so a restart finds them), then cards created, reviewed, reviews undone, study
@@ -76,9 +77,12 @@ enum StressWorkload {
                 action = .vocabulary(.createCard(card, deck: deck, front: "word \(counter)", back: "meaning \(counter)"))
             } else if draw < 7 {
                 let card = cards[Int(random.next() % UInt64(cards.count))]
-                reviews[card, default: 0] += 1
+                // The store keeps the latest `UndoDepth.reviews` reviews of a card undoable.
+                reviews[card] = min(reviews[card, default: 0] + 1, UndoDepth.reviews)
                 action = .vocabulary(.review(card, rating: Int(random.next() % 4) + 1, durationMs: Int64(random.next() % 20_000)))
-            } else if draw == 7, let card = reviews.first(where: { $0.value > 0 })?.key {
+            } else if draw == 7, case let undoable = cards.filter({ reviews[$0, default: 0] > 0 }), !undoable.isEmpty {
+                // Chosen from the ordered list (a dictionary's order changes from process to process).
+                let card = undoable[Int(random.next() % UInt64(undoable.count))]
                 reviews[card]! -= 1
                 action = .vocabulary(.undoLastReview(card))
             } else if draw == 8 {
