@@ -53,7 +53,9 @@ let package = Package(
                     swiftSettings: strict),
         .executableTarget(name: "EventLogCrashChild", dependencies: ["EventLog"], path: "Tests/EventLogCrashChild",
                           swiftSettings: strict),
-        .testTarget(name: "HindsightTests", dependencies: ["Hindsight", "TestSupport", "LogFaults"], swiftSettings: strict),
+        .executableTarget(name: "StoreStressChild", dependencies: ["Hindsight", "Projections"], path: "Tests/StoreStressChild",
+                          swiftSettings: strict),
+        .testTarget(name: "HindsightTests", dependencies: ["Hindsight", "EventLog", "TestSupport", "LogFaults"], swiftSettings: strict),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "Hindsight", "HindsightCLI"], swiftSettings: strict),
         .testTarget(name: "FSRSTests", dependencies: ["FSRS", "TestSupport"], swiftSettings: strict),
     ]

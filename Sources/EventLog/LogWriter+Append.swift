@@ -138,18 +138,38 @@ extension LogWriter {
     /// Writes what is staged, syncs it, publishes it.
     func commitDurably() throws(LogError) {
         try guarded { () throws(LogError) in
-            try writePending()
-            try LogError.mapping("syncing", directory: directory, segment: segment.name) { () throws(SystemCallError) in
-                try fileSystem.sync(segment.fd, .data, directory + "/" + segment.name)
-            }
+            try writeAndSyncPending()
         }
         publish()
     }
 
+    /// Writes the staged frames and syncs them. When the sync fails, the frames just written
+    /// are cut off again (``discardFailedWrite(from:cause:)``): nobody was told they are durable.
+    func writeAndSyncPending() throws(LogError) {
+        let start = segment.dataEnd
+        try writePending()
+        do {
+            try LogError.mapping("syncing", directory: directory, segment: segment.name) { () throws(SystemCallError) in
+                try fileSystem.sync(segment.fd, .data, directory + "/" + segment.name)
+            }
+        } catch {
+            throw discardFailedWrite(from: start, cause: error)
+        }
+    }
+
     /// Writes the staged frames to the OS after the segment's records (extending the
-    /// zero-filled space first in durable modes).
+    /// zero-filled space first in durable modes). When a write fails (a full disk, an I/O
+    /// error), whatever part of it reached the file is cut off again before this throws.
     func writePending() throws(LogError) {
         guard !pending.isEmpty else { return }
+        do {
+            try writePendingFrames()
+        } catch {
+            throw discardFailedWrite(from: segment.dataEnd, cause: error)
+        }
+    }
+
+    private func writePendingFrames() throws(LogError) {
         let path = directory + "/" + segment.name
         let end = segment.dataEnd + Int64(pending.count)
         try LogError.mapping("appending", directory: directory, segment: segment.name) { () throws(SystemCallError) in

@@ -4,10 +4,7 @@ extension LogWriter {
     /// position. The new segment's creation syncs the directory, so a segment is never
     /// followed by another before its seal is durable.
     func roll() throws(LogError) {
-        try writePending()
-        try LogError.mapping("sealing", directory: directory, segment: segment.name) { () throws(SystemCallError) in
-            try fileSystem.sync(segment.fd, .data, directory + "/" + segment.name)
-        }
+        try writeAndSyncPending()
         publish()
         resumeWaiters(.success(()))
         try trimPreallocation()

@@ -51,7 +51,7 @@ public actor LogWriter {
         }
         guard locked else {
             fs.close(lockFD)
-            throw LogError(.locked, "another writer has the log at \(directory) open; close it first (readers need no lock)",
+            throw LogError(.locked, "another writer has the log at \(directory) open; close it first (it holds the lock \(lockPath); readers need no lock)",
                            directory: directory)
         }
         let recovered: RecoveredTail

@@ -55,14 +55,8 @@ extension Store {
         let recorded = zip(added, range).map { item, position in
             RecordedEvent(item.0.pending, position: position, streamVersion: item.1, recordedAt: item.0.recordedAt ?? clockTime)
         }
-        do {
-            try await fold(recorded)
-            if let every = options.snapshots.everyEvents, position - lastSnapshotPosition >= UInt64(every) {
-                try await saveSnapshots()
-            }
-        } catch {
-            throw ImportError(error, path: batch.path)
-        }
+        do { try await fold(recorded) } catch { throw ImportError(error, path: batch.path) }
+        await saveSnapshotsIfDue()
         return ImportResult(added: recorded.count, alreadyPresent: present, positions: range)
     }
 

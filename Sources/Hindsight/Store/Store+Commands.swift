@@ -49,9 +49,7 @@ extension Store {
         try personal.store(decision.personalData, profile: command.profile)
         let recorded = try await append(decision, versions: ledgerState)
         try await fold(recorded)
-        if let every = options.snapshots.everyEvents, position - lastSnapshotPosition >= UInt64(every) {
-            try await saveSnapshots()
-        }
+        await saveSnapshotsIfDue()
         return CommandResult(eventIDs: recorded.map(\.id), positions: recorded.first!.position...recorded.last!.position,
                              isRetry: false)
     }
