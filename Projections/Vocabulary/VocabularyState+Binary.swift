@@ -184,6 +184,7 @@ extension VocabularyState {
         let profileCount = Int32(profiles.count), deckCount = Int32(decks.count), deckDeleted = decks.isDeleted
         try reader.plainDataBlock(records: count, width: widths.card, "card") { source throws(EventDecodingError) in
             for _ in 0..<count {
+                let recordOffset = source.position
                 let key = source.takeKey()
                 let profile: Int32 = source.take(), deck: Int32 = source.take()
                 let position: UInt64 = source.take(), createdMs: Int64 = source.take(), offset: Int32 = source.take()
@@ -197,10 +198,10 @@ extension VocabularyState {
                       Int(entries) <= UndoRing.depth, let utcOffset = try? UTCOffset(seconds: Int(offset))
                 else {
                     throw EventDecodingError(.invalidValue, "card \(key.uuid) holds a slot, flag, phase, offset "
-                                             + "or undo count out of range")
+                                             + "or undo count out of range", offset: recordOffset)
                 }
                 guard let state = fields.packed else {
-                    throw EventDecodingError(.invalidValue, "card \(key.uuid) \(fields.misfit)")
+                    throw EventDecodingError(.invalidValue, "card \(key.uuid) \(fields.misfit)", offset: recordOffset)
                 }
                 var record = CardHot(profile: profile)
                 record.state = state
