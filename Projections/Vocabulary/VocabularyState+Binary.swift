@@ -169,6 +169,10 @@ extension VocabularyState {
         let widthByte = try reader.readByte()
         guard widthByte <= 1 else { throw reader.error(.invalidValue, "card record width \(widthByte) is not 0 (wide) or 1 (narrow)") }
         let widths = widthByte == 1 ? RecordWidths.narrow : RecordWidths.wide
+        // The records' block must hold `count` records: checked before the columns are reserved.
+        guard count <= reader.remaining / widths.card else {
+            throw reader.error(.truncated, "\(count) card records of \(widths.card) bytes cannot fit in the \(reader.remaining) bytes left")
+        }
         var keys: [IDKey] = [], hot = AlignedArray<CardHot>(minimumCapacity: count), created: [EventTime] = []
         var positions: [UInt64] = [], edits: [Int] = [], moves: [Int] = [], frontLengths: [UInt32] = []
         var deckSlots: [Int32] = [], cramCounts: [Int32] = []

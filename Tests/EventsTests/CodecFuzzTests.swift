@@ -128,3 +128,23 @@ import TestSupport
         #expect(error.code == .invalidJSON, "\(error)")
     }
 }
+
+/// The count reader that knows its elements' smallest size.
+@Suite struct CountCheckTests {
+    @Test(arguments: [(count: 10, bytes: 40, size: 4, fits: true), (10, 39, 4, false), (1 << 62, 100, 1, false),
+                      (100, 100, 1, true), (100, 100, 2, false), (0, 0, 17, true)])
+    func countsAreCheckedAgainstTheBytesLeft(count: Int, bytes: Int, size: Int, fits: Bool) throws {
+        let input = Mutator.leb128(UInt64(count)) + [UInt8](repeating: 0, count: bytes)
+        let result = input.withUnsafeBytes { raw in
+            Result { () throws(EventDecodingError) -> Int in
+                var reader = BinaryReader(raw)
+                return try reader.readCount(eachAtLeast: size)
+            }
+        }
+        switch result {
+        case .success(let read): #expect(fits && read == count)
+        case .failure(let error):
+            #expect(!fits && error.code == .truncated && error.offset == 0, "\(error)")
+        }
+    }
+}

@@ -93,6 +93,28 @@ import TestSupport
         Self.fuzzState(ProfileDirectory.self, valid, count: Self.stateCases, name: "ProfileDirectory")
     }
 
+    /// A varint of 2^62 (and one beyond 64 bits) in place of the byte at every offset of each
+    /// read model's state, as a damaged count or length would be: refused or decoded and
+    /// round-tripping, every time fast (nothing is reserved for the count).
+    @Test(arguments: [Mutator.leb128(1 << 62), Mutator.hugeVarints[5]])
+    func hugeCountsInEveryStateFailFast(huge: [UInt8]) throws {
+        func check<S: BinaryCodable & Equatable>(_ type: S.Type, _ bytes: [UInt8]) {
+            for at in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 300)) {
+                var damaged = bytes
+                damaged.replaceSubrange(at ..< at + 1, with: huge)
+                if let state = try? decoded(S.self, damaged) {
+                    #expect((try? decoded(S.self, encoded(state))) == state, "\(S.self) with a huge varint at \(at)")
+                }
+            }
+        }
+        let content = randomContentEvents(seed: 9, count: 150)
+        check(VocabularyState.self, encoded(randomVocabularyHistory(seed: 9, events: 200, cards: 12).fold()))
+        check(ActivityState.self, encoded(fold(try ActivityProjection(defaultCutoffHour: 4), randomActivityLog(seed: 9, count: 200))))
+        check(SpellingProgress.self, encoded(fold(SpellingProjection(), content)))
+        check(StoryLibrary.self, encoded(fold(StoryLibraryProjection(defaultCutoffHour: 4), content)))
+        check(ProfileDirectory.self, encoded(fold(ProfilesProjection(), content)))
+    }
+
     /// Writes the checksum of the file's body over its last 8 bytes (the format byte read from
     /// the damaged file; an unknown format is left as is).
     static func reseal(_ bytes: inout [UInt8]) {
