@@ -62,6 +62,47 @@ import TestSupport
         #expect(tally.decoded > 0 && tally.refused["import.bad-revlog-line", default: 0] > 0)
     }
 
+    /// An import file with invalid UTF-8 on its third line is refused naming that line and the
+    /// byte (it was read with U+FFFD in place of the bytes, so a name changed silently).
+    @Test(arguments: Mutator.invalidUTF8Sequences)
+    func invalidUTF8IsRefusedNamingItsLine(sequence: [UInt8]) throws {
+        let directory = try TemporaryDirectory(prefix: "hindsight-import-utf8")
+        defer { directory.remove() }
+        let valid = Self.revlog(seed: 1, rows: 4)
+        let lineStarts = valid.indices.filter { $0 == 0 || valid[$0 - 1] == UInt8(ascii: "\n") }
+        let at = lineStarts[2] + 2
+        let path = directory.path + "/bad.csv"
+        try Data(Array(valid[..<at]) + sequence + Array(valid[at...])).write(to: URL(fileURLWithPath: path))
+        let error = try #require(throws: ImportError.self) { try Store.importText(at: path) }
+        #expect(error.code == .unreadableFile && error.line == 3 && error.path == path, "\(error)")
+        #expect(error.message.contains("not valid UTF-8 at byte offset \(at)"), "\(error)")
+    }
+
+    /// Damaged bytes read as an import file: the exact bytes as text, or refused naming a line.
+    @Test func importTextIsExactOrRefused() throws {
+        let count = TestScale.cases(short: 200, long: 100_000)
+        let directory = try TemporaryDirectory(prefix: "hindsight-import-text")
+        defer { directory.remove() }
+        let path = directory.path + "/fuzz.txt"
+        var tally = FuzzTally()
+        for seed in 0..<UInt64(count) {
+            var mutator = Mutator(seed: seed)
+            let damaged = mutator.mutateText(Self.revlog(seed: seed % 5, rows: 5))
+            try Data(damaged).write(to: URL(fileURLWithPath: path))
+            do {
+                let text = try Store.importText(at: path)
+                tally.noteDecoded()
+                #expect(Array(text.utf8) == damaged, "seed \(seed): the text read is not the file's bytes")
+            } catch {
+                tally.noteRefused(error.code.rawValue)
+                let lines = damaged.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
+                #expect(error.code == .unreadableFile && error.line.map { $0 >= 1 && $0 <= lines } == true, "seed \(seed): \(error)")
+            }
+        }
+        tally.report("import file text")
+        #expect(tally.decoded > 0 && tally.refused["import.unreadable-file", default: 0] > 0)
+    }
+
     /// The JSON Lines export of the import history (30 lines).
     static func exportedLines() async throws -> [[UInt8]] {
         let source = try await StoreFixture()
