@@ -115,6 +115,32 @@ import TestSupport
         check(ProfileDirectory.self, encoded(fold(ProfilesProjection(), content)))
     }
 
+    /// Active days and day runs at the ends of `Int64`, found by the long fuzz run: decoding the
+    /// activity state trapped on an arithmetic overflow (the run after day `Int64.max`); a run
+    /// `-2^62...2^62` would overflow its length. Days beyond any instant's are refused.
+    @Test(arguments: [Int64.max, Int64.min, DayRun.dayLimit + 1, -DayRun.dayLimit - 1])
+    func daysBeyondAnyInstantAreRefused(day: Int64) throws {
+        var writer = BinaryWriter()
+        writer.writeVarint(1)
+        day.encode(to: &writer)
+        (1 as Int).encode(to: &writer)
+        let error = try #require(throws: EventDecodingError.self) { try decoded(ActiveDays.self, writer.bytes) }
+        #expect(error.message.contains("beyond the day of any instant") && error.offset != nil, "\(error)")
+        var run = BinaryWriter()
+        (day < 0 ? day : 0).encode(to: &run)
+        (day < 0 ? 0 : day).encode(to: &run)
+        #expect(throws: EventDecodingError.self) { try decoded(DayRun.self, run.bytes) }
+        // The last day an instant has still decodes, with its neighbours.
+        var edge = BinaryWriter()
+        edge.writeVarint(2)
+        for limit in [-DayRun.dayLimit, DayRun.dayLimit] {
+            limit.encode(to: &edge)
+            (1 as Int).encode(to: &edge)
+        }
+        #expect(try decoded(ActiveDays.self, edge.bytes).runs == [DayRun(first: -DayRun.dayLimit, last: -DayRun.dayLimit),
+                                                                  DayRun(first: DayRun.dayLimit, last: DayRun.dayLimit)])
+    }
+
     /// Writes the checksum of the file's body over its last 8 bytes (the format byte read from
     /// the damaged file; an unknown format is left as is).
     static func reseal(_ bytes: inout [UInt8]) {
