@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "FSRS", path: "Sources/FSRS", swiftSettings: strict),
         .target(name: "Events", dependencies: ["CUTF8"], path: "Events", exclude: ["FORMAT.md"], swiftSettings: strict),
         .target(name: "Projections", dependencies: ["Events", "FSRS", "CPrefetch"], path: "Projections",
-                swiftSettings: strict),
+                exclude: ["Snapshots/FORMAT.md"], swiftSettings: strict),
         .target(name: "Hindsight", dependencies: ["EventLog", "FSRS", "Events", "Projections"],
                 path: "Sources/Hindsight", swiftSettings: strict),
         .executableTarget(name: "HindsightCLI", dependencies: ["Hindsight"],
@@ -44,15 +44,17 @@ let package = Package(
 
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
-        .testTarget(name: "EventLogTests", dependencies: ["EventLog", "TestSupport"], swiftSettings: strict),
+        // Fault injection and power-loss simulation behind EventLog's FileSystem seam; tests only.
+        .target(name: "LogFaults", dependencies: ["EventLog", "TestSupport"], path: "Tests/LogFaults", swiftSettings: strict),
+        .testTarget(name: "EventLogTests", dependencies: ["EventLog", "TestSupport", "LogFaults"], swiftSettings: strict),
         .testTarget(name: "EventsTests", dependencies: ["Events", "TestSupport"], exclude: ["Golden"],
                     swiftSettings: strict),
         .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "Events", "TestSupport"],
                     swiftSettings: strict),
         .executableTarget(name: "EventLogCrashChild", dependencies: ["EventLog"], path: "Tests/EventLogCrashChild",
                           swiftSettings: strict),
-        .testTarget(name: "HindsightTests", dependencies: ["Hindsight", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "CLITests", dependencies: ["TestSupport", "Hindsight"], swiftSettings: strict),
+        .testTarget(name: "HindsightTests", dependencies: ["Hindsight", "TestSupport", "LogFaults"], swiftSettings: strict),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport", "Hindsight", "HindsightCLI"], swiftSettings: strict),
         .testTarget(name: "FSRSTests", dependencies: ["FSRS", "TestSupport"], swiftSettings: strict),
     ]
 )

@@ -71,7 +71,7 @@ private func openWithSnapshots(_ context: WorkloadContext) async throws -> Sampl
         let writer = try await LogWriter.open(directory: directory, options: ReplayLog.options)
         let models = try ReadModels(configuration: ReadModelConfiguration())
         try await ProjectionRunner(source: LogEventSource(writer: writer), projectors: models.all, parallel: true).catchUp()
-        try await models.save(to: store)
+        try await models.save(to: store, anchoringIn: writer.reader)
         try await writer.close()
     }
     let profile = try EventMix(seed: ReplayLog.seed).profile
@@ -90,6 +90,10 @@ private func openWithSnapshots(_ context: WorkloadContext) async throws -> Sampl
     let (outcome, restored) = await restoring
     let ready = Stopwatch.now()
     SnapshotRestore.discard(outcome, in: store)
+    for (projection, reason) in try await SnapshotAnchoring.confirm(outcome, projectors: models.all, reader: writer.reader,
+                                                                    lastPosition: writer.lastPosition) {
+        store.log("discarded snapshot \(store.path(of: projection)): \(reason)")
+    }
     let runner = ProjectionRunner(source: LogEventSource(writer: writer), projectors: models.all, parallel: true)
     let last = try await runner.catchUp()
     let caughtUp = Stopwatch.now()

@@ -1,16 +1,10 @@
 import Events
 
 /// A projection's state at a log position, with what it was computed by: the projection's
-/// name and version and the fingerprint of its configuration.
+/// name and version, the fingerprint of its configuration, and the anchor of the log record it
+/// ends at (so a snapshot is never trusted against a log that lost or replaced that record).
 ///
-/// File layout, all integers LEB128 varints unless said otherwise:
-/// `"HSNAPSHT"` (8 bytes) · format version (1 byte) · name (length-prefixed UTF-8) ·
-/// projection version · fingerprint (8 bytes little-endian) · position · state length ·
-/// state bytes · checksum of everything before it (8 bytes little-endian).
-///
-/// The checksum is ``StableHash/words64(_:)`` in format 2 (written now: it runs at memory
-/// speed, and snapshots are tens of MB), ``StableHash/fnv1a64(_:seed:)`` in format 1 (still
-/// read). Nothing else differs between the two.
+/// The file layout and its versions are in `Projections/Snapshots/FORMAT.md`.
 public struct Snapshot: Sendable, Equatable {
     /// The projection's stable name.
     public let projection: String
@@ -20,6 +14,9 @@ public struct Snapshot: Sendable, Equatable {
     public let fingerprint: UInt64
     /// The last log position folded into the state.
     public let position: UInt64
+    /// What the log held at ``position`` when the state was folded (see ``LogAnchor``); nil for
+    /// a snapshot made from its parts and not yet anchored, or read from a format before 3.
+    public let logAnchor: LogAnchor?
     /// The bytes the state lies in: the state alone, or (for a decoded file) the whole file,
     /// kept as read or mapped so that loading copies nothing.
     private let storage: Storage
@@ -27,11 +24,12 @@ public struct Snapshot: Sendable, Equatable {
     private let stateRange: Range<Int>
 
     /// Where a snapshot's bytes live.
-    private enum Storage: Sendable {
+    private enum Storage: @unchecked Sendable {
+        // @unchecked: retained bytes are read-only and live as long as their Sendable owner.
         /// In an array (a snapshot made from its parts, or decoded from bytes in memory).
         case array([UInt8])
-        /// In a file mapped read-only (a snapshot loaded by a ``SnapshotStore``).
-        case mapped(MappedFile)
+        /// In memory an owner keeps alive (a snapshot file mapped read-only by the store).
+        case retained(UnsafeRawBufferPointer, owner: any AnyObject & Sendable)
     }
 
     /// The state, as the projection encodes it (a copy when the snapshot was decoded from a
@@ -45,19 +43,28 @@ public struct Snapshot: Sendable, Equatable {
     public var stateByteCount: Int { stateRange.count }
 
     /// A snapshot from its parts.
-    public init(projection: String, version: UInt32, fingerprint: UInt64, position: UInt64, state: [UInt8]) {
+    public init(projection: String, version: UInt32, fingerprint: UInt64, position: UInt64,
+                logAnchor: LogAnchor? = nil, state: [UInt8]) {
         self.init(projection: projection, version: version, fingerprint: fingerprint, position: position,
-                  storage: .array(state), stateRange: state.indices)
+                  logAnchor: logAnchor, storage: .array(state), stateRange: state.indices)
     }
 
-    private init(projection: String, version: UInt32, fingerprint: UInt64, position: UInt64,
+    private init(projection: String, version: UInt32, fingerprint: UInt64, position: UInt64, logAnchor: LogAnchor?,
                  storage: Storage, stateRange: Range<Int>) {
         self.projection = projection
         self.version = version
         self.fingerprint = fingerprint
         self.position = position
+        self.logAnchor = logAnchor
         self.storage = storage
         self.stateRange = stateRange
+    }
+
+    /// This snapshot with `anchor` as the anchor of the log record at its position (the state is
+    /// shared, not copied).
+    public func anchored(_ anchor: LogAnchor) -> Snapshot {
+        Snapshot(projection: projection, version: version, fingerprint: fingerprint, position: position,
+                 logAnchor: anchor, storage: storage, stateRange: stateRange)
     }
 
     /// Calls `body` with the state's bytes, in place (valid only during the call).
@@ -69,9 +76,9 @@ public struct Snapshot: Sendable, Equatable {
                 Result { () throws(E) -> R in try body(UnsafeRawBufferPointer(rebasing: raw[stateRange])) }
             }
             return try result.get()
-        case .mapped(let file):
-            return try withExtendedLifetime(file) { () throws(E) -> R in
-                try body(UnsafeRawBufferPointer(rebasing: file.bytes[stateRange]))
+        case .retained(let bytes, let owner):
+            return try withExtendedLifetime(owner) { () throws(E) -> R in
+                try body(UnsafeRawBufferPointer(rebasing: bytes[stateRange]))
             }
         }
     }
@@ -87,34 +94,38 @@ public struct Snapshot: Sendable, Equatable {
                 var reader = BinaryReader(bytes)
                 return try body(&reader)
             }
-        case .mapped(let file):
-            var reader = BinaryReader(UnsafeRawBufferPointer(rebasing: file.bytes[stateRange]), owner: file)
-            return try withExtendedLifetime(file) { () throws(E) -> R in try body(&reader) }
+        case .retained(let bytes, let owner):
+            var reader = BinaryReader(UnsafeRawBufferPointer(rebasing: bytes[stateRange]), owner: owner)
+            return try withExtendedLifetime(owner) { () throws(E) -> R in try body(&reader) }
         }
     }
 
     /// Equal when every part and the state's bytes are equal (wherever the state lies).
     public static func == (lhs: Snapshot, rhs: Snapshot) -> Bool {
         lhs.projection == rhs.projection && lhs.version == rhs.version && lhs.fingerprint == rhs.fingerprint
-            && lhs.position == rhs.position
+            && lhs.position == rhs.position && lhs.logAnchor == rhs.logAnchor
             && lhs.withUnsafeStateBytes { left in rhs.withUnsafeStateBytes { right in left.elementsEqual(right) } }
     }
 
     static let magic: [UInt8] = Array("HSNAPSHT".utf8)
-    static let formatVersion: UInt8 = 2
+    /// The format written: 3, with the log anchor.
+    static let formatVersion: UInt8 = 3
+    /// The format before the log anchor (read; its snapshots carry no anchor).
+    static let unanchoredFormatVersion: UInt8 = 2
     /// The format whose checksum is FNV-1a-64 (read, no longer written).
     static let fnvFormatVersion: UInt8 = 1
 
     /// The checksum of `body` in snapshot format `format`, or nil for an unknown format.
     static func checksum(_ body: UnsafeRawBufferPointer, format: UInt8) -> UInt64? {
         switch format {
-        case formatVersion: StableHash.words64(body)
+        case formatVersion, unanchoredFormatVersion: StableHash.words64(body)
         case fnvFormatVersion: StableHash.fnv1a64(body)
         default: nil
         }
     }
 
-    /// The snapshot file's bytes.
+    /// The snapshot file's bytes (format 3; an unanchored snapshot is written with anchor 0,
+    /// which reads back as none, so it is never trusted against a log).
     public func encoded() -> [UInt8] {
         var writer = BinaryWriter(bytes: Self.magic)
         writer.bytes.reserveCapacity(Self.magic.count + projection.utf8.count + stateRange.count + 48)
@@ -123,6 +134,7 @@ public struct Snapshot: Sendable, Equatable {
         writer.writeVarint(UInt64(version))
         writeFixed64(fingerprint, to: &writer)
         writer.writeVarint(position)
+        writeFixed64(logAnchor?.rawValue ?? 0, to: &writer)
         writer.writeVarint(UInt64(stateRange.count))
         withUnsafeStateBytes { writer.bytes.append(contentsOf: $0) }
         let checksum = writer.bytes.withUnsafeBytes { StableHash.words64($0) }
@@ -138,18 +150,19 @@ public struct Snapshot: Sendable, Equatable {
     public init(decoding bytes: [UInt8]) throws(SnapshotError) {
         let header = try bytes.withUnsafeBytes { raw in Self.header(ofFile: raw) }.get()
         self.init(projection: header.projection, version: header.version, fingerprint: header.fingerprint,
-                  position: header.position, storage: .array(bytes), stateRange: header.state)
+                  position: header.position, logAnchor: header.logAnchor, storage: .array(bytes), stateRange: header.state)
     }
 
-    /// The snapshot in the mapped snapshot file `file`, read in place (the snapshot keeps the
-    /// mapping alive; nothing is copied).
-    /// - Throws: ``SnapshotError`` when the file is not a whole, undamaged snapshot file of a
+    /// The snapshot in `bytes` (a whole snapshot file, for example mapped read-only), read in
+    /// place: `owner` keeps the bytes alive and the snapshot keeps `owner`; nothing is copied.
+    /// - Throws: ``SnapshotError`` when the bytes are not a whole, undamaged snapshot file of a
     ///   format this build reads.
     /// - Complexity: O(n): one checksum pass.
-    package init(mapping file: MappedFile) throws(SnapshotError) {
-        let header = try withExtendedLifetime(file) { () throws(SnapshotError) in try Self.header(checking: file.bytes) }
+    package init(retaining bytes: UnsafeRawBufferPointer, owner: any AnyObject & Sendable) throws(SnapshotError) {
+        let header = try withExtendedLifetime(owner) { () throws(SnapshotError) in try Self.header(checking: bytes) }
         self.init(projection: header.projection, version: header.version, fingerprint: header.fingerprint,
-                  position: header.position, storage: .mapped(file), stateRange: header.state)
+                  position: header.position, logAnchor: header.logAnchor, storage: .retained(bytes, owner: owner),
+                  stateRange: header.state)
     }
 
     /// What a snapshot file says about its state: everything but the state, and where it lies.
@@ -158,6 +171,7 @@ public struct Snapshot: Sendable, Equatable {
         var version: UInt32
         var fingerprint: UInt64
         var position: UInt64
+        var logAnchor: LogAnchor?
         var state: Range<Int>
     }
 
@@ -188,13 +202,14 @@ public struct Snapshot: Sendable, Equatable {
             _ = try reader.readByte()  // the format, checked above
             let name = try reader.readString()
             let version = try reader.readVarint(as: UInt32.self, "projection version")
-            var fingerprint: UInt64 = 0
-            for shift in 0..<8 { fingerprint |= UInt64(try reader.readByte()) << (8 * UInt64(shift)) }
+            let fingerprint = try readFixed64(from: &reader)
             let position = try reader.readVarint()
+            let anchorValue = format == formatVersion ? try readFixed64(from: &reader) : 0
+            let anchor = anchorValue == 0 ? nil : LogAnchor(rawValue: anchorValue)
             let state = try reader.readLengthPrefixed().count
             try reader.expectEnd()  // so the state ends where the checksum starts
             return Header(projection: name, version: version, fingerprint: fingerprint, position: position,
-                          state: (body - state)..<body)
+                          logAnchor: anchor, state: (body - state)..<body)
         } catch {
             throw SnapshotError(.damaged, "the snapshot's header does not decode: \(error)")
         }
@@ -203,4 +218,10 @@ public struct Snapshot: Sendable, Equatable {
 
 private func writeFixed64(_ value: UInt64, to writer: inout BinaryWriter) {
     for shift in 0..<8 { writer.writeByte(UInt8(truncatingIfNeeded: value >> (8 * UInt64(shift)))) }
+}
+
+private func readFixed64(from reader: inout BinaryReader) throws(EventDecodingError) -> UInt64 {
+    var value: UInt64 = 0
+    for shift in 0..<8 { value |= UInt64(try reader.readByte()) << (8 * UInt64(shift)) }
+    return value
 }

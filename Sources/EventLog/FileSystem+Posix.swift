@@ -10,13 +10,17 @@ extension FileSystem {
     package static let posix = FileSystem(
         open: { path, mode throws(SystemCallError) in
             let flags: Int32
+            var permissions: mode_t = 0o644
             switch mode {
             case .readOnly: flags = O_RDONLY
             case .readWrite: flags = O_RDWR
             case .readWriteCreate: flags = O_RDWR | O_CREAT
             case .createTruncate: flags = O_RDWR | O_CREAT | O_TRUNC
+            case .createTruncateOwnerOnly:
+                flags = O_RDWR | O_CREAT | O_TRUNC
+                permissions = 0o600
             }
-            let fd = retryingInterrupts { systemOpen(path, flags | O_CLOEXEC, 0o644) }
+            let fd = retryingInterrupts { systemOpen(path, flags | O_CLOEXEC, permissions) }
             if fd < 0 { throw SystemCallError(call: "open", path: path, errno: errno) }
             return fd
         },

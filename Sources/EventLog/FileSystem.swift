@@ -8,6 +8,9 @@ package enum OpenMode: Sendable {
     case readWriteCreate
     /// Read and write; created empty, truncating any existing file.
     case createTruncate
+    /// As ``createTruncate``, and a file it creates is readable and writable by its owner only
+    /// (for personal data).
+    case createTruncateOwnerOnly
 }
 
 /// What a durable sync must achieve.
@@ -71,6 +74,47 @@ package struct FileSystem: Sendable {
     /// process's memory bounded; the bytes stay readable and fault back in from the page cache).
     /// The stretch must start on a page boundary.
     package var releasePages: @Sendable (_ stretch: UnsafeRawBufferPointer) -> Void
+
+    /// A file system made of these functions (``posix``, or a simulation in tests: every
+    /// function must be given, so a new one cannot be forgotten by a simulation).
+    package init(open: @escaping @Sendable (_ path: String, _ mode: OpenMode) throws(SystemCallError) -> Int32,
+                 close: @escaping @Sendable (_ fd: Int32) -> Void,
+                 read: @escaping @Sendable (_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer, _ offset: Int64,
+                                            _ path: String) throws(SystemCallError) -> Int,
+                 write: @escaping @Sendable (_ fd: Int32, _ bytes: UnsafeRawBufferPointer, _ offset: Int64,
+                                             _ path: String) throws(SystemCallError) -> Int,
+                 sync: @escaping @Sendable (_ fd: Int32, _ kind: SyncKind, _ path: String) throws(SystemCallError) -> Void,
+                 truncate: @escaping @Sendable (_ fd: Int32, _ length: Int64, _ path: String) throws(SystemCallError) -> Void,
+                 size: @escaping @Sendable (_ fd: Int32, _ path: String) throws(SystemCallError) -> Int64,
+                 rename: @escaping @Sendable (_ from: String, _ to: String) throws(SystemCallError) -> Void,
+                 remove: @escaping @Sendable (_ path: String) throws(SystemCallError) -> Void,
+                 makeDirectory: @escaping @Sendable (_ path: String) throws(SystemCallError) -> Void,
+                 list: @escaping @Sendable (_ path: String) throws(SystemCallError) -> [String],
+                 syncDirectory: @escaping @Sendable (_ path: String) throws(SystemCallError) -> Void,
+                 tryLock: @escaping @Sendable (_ fd: Int32, _ path: String) throws(SystemCallError) -> Bool,
+                 map: @escaping @Sendable (_ fd: Int32, _ offset: Int64, _ length: Int,
+                                           _ path: String) throws(SystemCallError) -> UnsafeRawBufferPointer,
+                 unmap: @escaping @Sendable (_ mapping: UnsafeRawBufferPointer) -> Void,
+                 mapWhole: @escaping @Sendable (_ fd: Int32, _ length: Int, _ path: String) throws(SystemCallError) -> UnsafeRawBufferPointer,
+                 releasePages: @escaping @Sendable (_ stretch: UnsafeRawBufferPointer) -> Void) {
+        self.open = open
+        self.close = close
+        self.read = read
+        self.write = write
+        self.sync = sync
+        self.truncate = truncate
+        self.size = size
+        self.rename = rename
+        self.remove = remove
+        self.makeDirectory = makeDirectory
+        self.list = list
+        self.syncDirectory = syncDirectory
+        self.tryLock = tryLock
+        self.map = map
+        self.unmap = unmap
+        self.mapWhole = mapWhole
+        self.releasePages = releasePages
+    }
 
     /// Writes all of `bytes` at `offset`, looping over short writes.
     /// - Throws: ``SystemCallError`` from the first failed write.

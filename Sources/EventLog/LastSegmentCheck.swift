@@ -88,12 +88,10 @@ struct LastSegmentCheck {
         let end = scan.end
         if end.reason != .endOfFile {
             // A valid record after the stop means damage in the middle, not a torn tail.
-            let follows = try LogError.mapping("searching the tail", directory: directory, segment: name) { () throws(SystemCallError) in
-                try SegmentScanner.findValidFrame(
-                    fd: fd, path: path, fileSize: size, after: end.offset,
-                    positions: end.nextPosition...(end.nextPosition &+ (1 << 40)), buffer: buffer, fileSystem: fileSystem)
+            let judgement = try LogError.mapping("searching the tail", directory: directory, segment: name) { () throws(SystemCallError) in
+                try TornTailRule.judge(end, fd: fd, path: path, fileSize: size, buffer: buffer, fileSystem: fileSystem)
             }
-            if follows != nil {
+            if judgement == .damage {
                 throw RecordCheck.damage(end, name: name, directory: directory, detail: "the last segment (valid records follow it)")
             }
         }

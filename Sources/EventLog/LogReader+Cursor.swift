@@ -31,20 +31,26 @@ extension LogReader {
     /// last one ends (the writer may have rolled). Sealed segments are read through a
     /// ``SegmentMapping``, the last one through `buffer`; the choice is made when the read
     /// enters a segment and kept in `access` for the next call (see ``SegmentAccess``).
+    ///
+    /// A directory reader (no writer's tail) reads a segment it reads through the buffer only
+    /// up to the end of its last complete batch (``completeBatches(from:name:buffer:)``), so it
+    /// never hands out a batch that was never completed, and damage there is an error, never
+    /// the silent end of the log.
     /// - Returns: false when `body` stopped the read.
     /// - Throws: ``LogError`` for damage and I/O failures, or what `body` throws.
     func read(from cursor: inout ReadCursor, through lastPosition: UInt64, buffer: ReadBuffer,
               access: inout SegmentAccess, _ body: (ScannedRecord) throws -> Bool) throws -> Bool {
         let bound = min(lastPosition, tail?.lastPosition ?? .max)
+        var lookedAgain = false
         while cursor.position <= bound {
             let name = SegmentName.segment(base: cursor.segmentBase)
             let path = directory + "/" + name
             if access.base != cursor.segmentBase {
                 access = .undecided
-                access = try mapIfSealed(base: cursor.segmentBase, name: name).map(SegmentAccess.mapped)
-                    ?? .buffered(base: cursor.segmentBase)
+                access = try segmentAccess(base: cursor.segmentBase, name: name)
             }
             let end: ScanEnd
+            var complete: CompleteBatches?
             if let mapped = access.mapping {
                 if cursor.offset == Int64(SegmentHeader.size) {
                     try SegmentFiles.checkHeader(mapped.bytes, base: cursor.segmentBase, name: name, directory: directory)
@@ -52,11 +58,40 @@ extension LogReader {
                 end = try SegmentScanner.scan(mapped: mapped.bytes, from: cursor.offset, expecting: cursor.position,
                                               through: bound, release: mapped.release(before:), body)
                 mapped.release(before: Int(end.offset))
+            } else if tail == nil && access.isLastBuffered {
+                let batches = try completeBatches(from: cursor, name: name, buffer: buffer)
+                complete = batches
+                // Damage ahead: the records before it are handed out, then the damage is thrown.
+                let stop = batches.damage.map { ($0.position ?? 1) - 1 } ?? batches.lastPosition
+                end = try scanBuffered(cursor, path: path, name: name, through: min(bound, stop), buffer: buffer, body)
+                if end.reason != .stoppedByBody && end.nextPosition > stop, let damage = batches.damage,
+                   end.nextPosition <= bound {
+                    throw damage
+                }
+                // The look ahead found these records valid: stopping short of them is damage.
+                if end.reason != .stoppedByBody && end.nextPosition <= min(bound, stop) {
+                    throw damage(end, name: name)
+                }
             } else {
                 end = try scanBuffered(cursor, path: path, name: name, through: bound, buffer: buffer, body)
             }
             cursor.offset = end.offset
             cursor.position = end.nextPosition
+            if let complete {
+                if end.reason == .stoppedByBody { return false }
+                if cursor.position > bound { return true }
+                // Every complete batch of the segment was handed out: on to the next segment, if any.
+                guard let next = try segmentBases().first(where: { $0 > cursor.segmentBase }) else { return true }
+                guard complete.endsTheFile else {
+                    // The writer may have completed the batch and rolled since the look: look once more.
+                    if !lookedAgain { lookedAgain = true; continue }
+                    throw LogError(.corruptRecord, "damaged record: the segment does not end with a complete batch although a later segment exists. Run verify to list all damage, then restore the segment from a backup",
+                                   directory: directory, segment: name, offset: cursor.offset, position: cursor.position)
+                }
+                try moveToNext(&cursor, next: next)
+                lookedAgain = false
+                continue
+            }
             switch end.reason {
             case .limitReached: return true
             case .stoppedByBody: return false
@@ -64,22 +99,28 @@ extension LogReader {
                 let bases = try segmentBases()
                 if let next = bases.first(where: { $0 > cursor.segmentBase }) {
                     guard end.reason == .endOfFile else { throw damage(end, name: name) }
-                    guard next == cursor.position else {
-                        throw LogError(.missingSegment, "the segment holding position \(cursor.position) is missing; restore it from a backup",
-                                       directory: directory, segment: SegmentName.segment(base: next), position: cursor.position)
-                    }
-                    cursor = ReadCursor(segmentBase: next, offset: Int64(SegmentHeader.size), position: next)
+                    try moveToNext(&cursor, next: next)
                 } else if tail != nil && cursor.position <= bound {
                     // The writer published more than this segment shows: it must have rolled
                     // between our listing and our read; a second look finds the new segment.
                     if try segmentBases().last ?? 0 > cursor.segmentBase { continue }
                     throw damage(end, name: name)
                 } else {
-                    return true  // the end of the log (or a write in progress)
+                    return true  // the end of the log
                 }
             }
         }
         return true
+    }
+
+    /// Moves `cursor` to the first record of segment `next`, which must start right after it.
+    /// - Throws: ``LogError`` `.missingSegment` when positions are missing between them.
+    private func moveToNext(_ cursor: inout ReadCursor, next: UInt64) throws(LogError) {
+        guard next == cursor.position else {
+            throw LogError(.missingSegment, "the segment holding position \(cursor.position) is missing; restore it from a backup",
+                           directory: directory, segment: SegmentName.segment(base: next), position: cursor.position)
+        }
+        cursor = ReadCursor(segmentBase: next, offset: Int64(SegmentHeader.size), position: next)
     }
 
     /// Scans segment `name` from `cursor` through `bound` with `pread` into `buffer`.
@@ -104,18 +145,19 @@ extension LogReader {
         }
     }
 
-    /// A mapping of segment `base` when it is sealed (a later segment exists, so it never changes
-    /// again) and the file system can map it; nil otherwise (read it through a buffer).
+    /// How to read segment `base`: mapped when it is sealed (a later segment exists, so it never
+    /// changes again) and the file system can map it; otherwise through the buffer.
     /// - Throws: ``LogError`` `.io` when the directory cannot be listed or the file opened.
-    private func mapIfSealed(base: UInt64, name: String) throws(LogError) -> SegmentMapping? {
-        guard try segmentBases().contains(where: { $0 > base }) else { return nil }
+    private func segmentAccess(base: UInt64, name: String) throws(LogError) -> SegmentAccess {
+        guard try segmentBases().contains(where: { $0 > base }) else { return .buffered(base: base, sealed: false) }
         let path = directory + "/" + name
-        return try LogError.mapping("opening", directory: directory, segment: name) { () throws(SystemCallError) -> SegmentMapping? in
+        let mapping = try LogError.mapping("opening", directory: directory, segment: name) { () throws(SystemCallError) -> SegmentMapping? in
             let fd = try fileSystem.open(path, .readOnly)
             defer { fileSystem.close(fd) }
             let size = try fileSystem.size(fd, path)
             return SegmentMapping(base: base, fd: fd, size: size, path: path, fileSystem: fileSystem)
         }
+        return mapping.map(SegmentAccess.mapped) ?? .buffered(base: base, sealed: true)
     }
 
     private func damage(_ end: ScanEnd, name: String) -> LogError {

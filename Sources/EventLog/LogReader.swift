@@ -3,8 +3,11 @@
 ///
 /// A reader made by ``LogWriter/reader`` reads only what that writer has published
 /// (durable records, in the durable modes). A reader made with ``init(directory:)`` reads
-/// what the files hold: it treats an incomplete record at the end of the last segment
-/// as the end of the log (a write in progress) and damage elsewhere as an error.
+/// what the files hold, up to the end of the last complete batch: the records of a batch
+/// whose last record was never written (an append killed mid-write, or still in progress)
+/// are never handed out, and neither is a torn record or the zero-filled space after it.
+/// Damage is an error everywhere, in the last segment too: an invalid record followed by a
+/// valid record of a later position is `.corruptRecord`, never the end of the log.
 public struct LogReader: Sendable {
     /// The log's directory.
     public let directory: String
@@ -27,7 +30,8 @@ public struct LogReader: Sendable {
     /// `lastPosition`, in order, without copying: the payload buffer is valid only during
     /// the call. Every record's checksum is checked.
     /// - Throws: ``LogError`` `.corruptRecord` / `.corruptSegment` / `.missingSegment` for
-    ///   damage, `.invalidPosition` for position 0, `.io`; or what `body` throws.
+    ///   damage (in the last segment too: see the type's summary), `.invalidPosition` for
+    ///   position 0, `.io`; or what `body` throws. The records before the damage are handed out first.
     /// - Complexity: O(records read), plus a seek within one segment (by its sparse index).
     public func forEach(from position: UInt64 = 1, through lastPosition: UInt64 = .max,
                         _ body: (_ position: UInt64, _ payload: UnsafeRawBufferPointer) throws -> Void) throws {
@@ -56,7 +60,7 @@ public struct LogReader: Sendable {
         return records
     }
 
-    /// The position of the last record (0 when the log is empty).
+    /// The position of the last record of the last complete batch (0 when the log is empty).
     /// - Throws: as ``forEach(from:through:_:)``.
     /// - Complexity: reads the last segment (from its index's last entry when it has one).
     public func lastPosition() throws -> UInt64 {
@@ -65,10 +69,14 @@ public struct LogReader: Sendable {
         guard let base = bases.last else { return 0 }
         let buffer = ReadBuffer()
         let start = SegmentFiles.loadIndex(base: base, directory: directory, fileSystem: fileSystem)?.entries.last?.position ?? base
-        guard var cursor = try seek(to: start, buffer: buffer) else { return 0 }
-        var access = SegmentAccess.undecided
-        _ = try read(from: &cursor, through: .max, buffer: buffer, access: &access) { _ in true }
-        return cursor.position - 1
+        for from in start == base ? [base] : [start, base] {
+            guard var cursor = try seek(to: from, buffer: buffer) else { return 0 }
+            var access = SegmentAccess.undecided
+            _ = try read(from: &cursor, through: .max, buffer: buffer, access: &access) { _ in true }
+            // An index entry inside a batch that was never completed: its batch ends before the entry.
+            if cursor.position > from || from == base { return cursor.position - 1 }
+        }
+        return base - 1
     }
 
     func segmentBases() throws(LogError) -> [UInt64] {

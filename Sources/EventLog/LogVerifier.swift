@@ -15,29 +15,50 @@ public struct DamagedRecord: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// Where the last segment's incomplete tail starts.
-public struct TornTail: Sendable, Equatable {
+/// What the next writer open cuts off the end of the last segment, and why: a torn record,
+/// zero-filled space reserved by the writer, or the whole records of a batch that was never
+/// completed (its last record, which carries the end-of-batch flag, was never written). None of
+/// it was ever acknowledged to an appender, so cutting it is not a loss and not damage.
+public struct TornTail: Sendable, Equatable, CustomStringConvertible {
     /// The segment file's name.
     public var segment: String
-    /// The offset just after the last complete batch.
+    /// The offset just after the last complete batch: where the cut falls.
     public var offset: Int64
+    /// How many bytes the cut removes (the file's length minus ``offset``).
+    public var bytes: Int64
+    /// Whole, valid records after the last complete batch, in a batch that never got its last
+    /// record: the open cuts them.
+    public var incompleteRecords: Int
+    /// Their positions (nil when there are none).
+    public var incompletePositions: ClosedRange<UInt64>?
+    /// Why these bytes are not part of the log, in words.
+    public var reason: String
+
+    /// `segment 0000…1.log, offset 4096: 3 record(s) (positions 17...19) and 120 byte(s) cut: a batch that…`.
+    public var description: String {
+        let records = incompletePositions.map { "\(incompleteRecords) record(s) (positions \($0.lowerBound)...\($0.upperBound)), " } ?? ""
+        return "segment \(segment), offset \(offset): \(records)\(bytes) byte(s) cut: \(reason)"
+    }
 }
 
 /// What ``LogVerifier/verify(directory:)`` found.
 public struct VerificationReport: Sendable, Equatable {
     /// Segment files checked.
     public var segments: Int = 0
-    /// Valid records read.
+    /// Valid records of complete batches: the records the log holds (the records of an
+    /// incomplete final batch are in ``tornTail``, not here).
     public var records: Int = 0
-    /// The last position present (0 for an empty log).
+    /// The last position of the last complete batch (0 for an empty log): where the log ends
+    /// for every reader, and after the next writer open.
     public var lastPosition: UInt64 = 0
     /// Every damaged record, in file order.
     public var damage: [DamagedRecord] = []
-    /// An incomplete batch or record at the end of the last segment (a torn write, or a
-    /// write in progress), which the writer's recovery would cut: segment and offset.
+    /// What the next writer open cuts off the end of the last segment (a torn write, an
+    /// incomplete batch, zero-filled space, or a write in progress), and why; nil when the last
+    /// segment ends with a complete batch. Not damage.
     public var tornTail: TornTail?
 
-    /// True when no record is damaged.
+    /// True when no record is damaged (a torn tail is not damage).
     public var isHealthy: Bool { damage.isEmpty }
 }
 
@@ -73,18 +94,21 @@ public enum LogVerifier {
             }
             report.records += outcome.records
             report.damage += outcome.damage
-            if let torn = outcome.tornOffset { report.tornTail = TornTail(segment: name, offset: torn) }
-            if outcome.nextPosition > 1 { report.lastPosition = max(report.lastPosition, outcome.nextPosition - 1) }
+            report.tornTail = outcome.tornTail
+            if outcome.lastPosition > 0 { report.lastPosition = max(report.lastPosition, outcome.lastPosition) }
             expected = max(expected, outcome.nextPosition)
         }
         return report
     }
 
     private struct SegmentOutcome {
+        /// Records of complete batches.
         var records = 0
+        /// The last position of the last complete batch (0: none).
+        var lastPosition: UInt64 = 0
         var nextPosition: UInt64
         var damage: [DamagedRecord] = []
-        var tornOffset: Int64?
+        var tornTail: TornTail?
     }
 
     private static func checkSegment(fd: Int32, path: String, name: String, base: UInt64, isLast: Bool,
@@ -101,28 +125,61 @@ public enum LogVerifier {
         let size = try fs.size(fd, path)
         var offset = Int64(SegmentHeader.size)
         var position = base
+        // Records counted since the last end-of-batch record, and where that batch ended.
+        var sinceBatchEnd = 0
+        var batchEnd = (offset: offset, position: base - 1)
         while true {
-            var count = 0
             let end: ScanEnd
             do {
                 end = try SegmentScanner.scan(fd: fd, path: path, fileSize: size, from: offset, expecting: position,
-                                              buffer: buffer, fileSystem: fs) { _ in count += 1; return true }
+                                              buffer: buffer, fileSystem: fs) { record in
+                    sinceBatchEnd += 1
+                    if record.flags & RecordFrame.endOfBatch != 0 {
+                        outcome.records += sinceBatchEnd
+                        sinceBatchEnd = 0
+                    }
+                    return true
+                }
             } catch let error as SystemCallError {
                 throw error
             } catch {
                 throw SystemCallError(call: "scan", path: path, errno: 5)
             }
-            outcome.records += count
+            if end.batchEndPosition >= position {
+                batchEnd = (end.batchEndOffset, end.batchEndPosition)
+            }
             outcome.nextPosition = end.nextPosition
-            if end.reason == .endOfFile { return outcome }
+            if end.reason == .endOfFile && sinceBatchEnd == 0 {
+                outcome.lastPosition = batchEnd.position
+                return outcome
+            }
             let window = end.nextPosition...(end.nextPosition &+ (1 << 40))
-            guard let resume = try SegmentScanner.findValidFrame(fd: fd, path: path, fileSize: size, after: end.offset,
-                                                                 positions: window, buffer: buffer, fileSystem: fs) else {
+            let resume = end.reason == .endOfFile ? nil
+                : try SegmentScanner.findValidFrame(fd: fd, path: path, fileSize: size, after: end.offset,
+                                                    positions: window, buffer: buffer, fileSystem: fs)
+            // In the last segment, valid records after a frame with an unwritten sector are a
+            // write torn by a power loss, not damage (TornTailRule, rule 2).
+            var tornWrite = false
+            if isLast && resume != nil {
+                tornWrite = try TornTailRule.hasUnwrittenSector(at: end.offset, fd: fd, path: path, fileSize: size, fileSystem: fs)
+            }
+            guard let resume, !tornWrite else {
+                outcome.lastPosition = batchEnd.position
                 if isLast {
-                    outcome.tornOffset = end.batchEndOffset
+                    // What the next open cuts: the records of the incomplete batch, and the rest.
+                    let cut = sinceBatchEnd
+                    outcome.tornTail = TornTail(segment: name, offset: batchEnd.offset, bytes: size - batchEnd.offset,
+                                                incompleteRecords: cut,
+                                                incompletePositions: cut > 0 ? (batchEnd.position + 1)...(end.nextPosition - 1) : nil,
+                                                reason: TornTailRule.explain(incompleteRecords: cut, stop: end.reason,
+                                                                             judgement: tornWrite ? .tornWrite : .tornTail))
                 } else {
+                    outcome.records += sinceBatchEnd
+                    let reason = end.reason == .endOfFile
+                        ? "the segment does not end with a complete batch, yet a later segment exists"
+                        : describe(end.reason) + "; no valid record follows in this segment"
                     outcome.damage.append(DamagedRecord(segment: name, offset: end.offset, positions: end.nextPosition...end.nextPosition,
-                                                        reason: describe(end.reason) + "; no valid record follows in this segment"))
+                                                        reason: reason))
                 }
                 return outcome
             }
@@ -136,6 +193,9 @@ public enum LogVerifier {
             outcome.damage.append(DamagedRecord(segment: name, offset: end.offset,
                                                 positions: end.nextPosition...max(end.nextPosition, found - 1),
                                                 reason: describe(end.reason)))
+            // Records before the damage count (they are valid), whether or not their batch ended.
+            outcome.records += sinceBatchEnd
+            sinceBatchEnd = 0
             offset = resume
             position = found
         }

@@ -9,16 +9,23 @@ enum SegmentAccess {
     case undecided
     /// The segment is sealed and mapped.
     case mapped(SegmentMapping)
-    /// The segment at this base is read through the buffer.
-    case buffered(base: UInt64)
+    /// The segment at this base is read through the buffer; `sealed` when a later segment
+    /// existed as the read entered it (and the file system could not map it).
+    case buffered(base: UInt64, sealed: Bool)
 
     /// The base of the segment the choice was made for (nil when undecided).
     var base: UInt64? {
         switch self {
         case .undecided: nil
         case .mapped(let mapping): mapping.base
-        case .buffered(let base): base
+        case .buffered(let base, _): base
         }
+    }
+
+    /// True when the segment read through the buffer was the last one as the read entered it
+    /// (it may hold an incomplete batch, which a directory reader never hands out).
+    var isLastBuffered: Bool {
+        if case .buffered(_, let sealed) = self { !sealed } else { false }
     }
 
     /// The mapping, when the segment is mapped.

@@ -1,3 +1,4 @@
+import EventLog
 import Events
 import FSRS
 import Projections
@@ -31,19 +32,11 @@ package struct ReadModels: Sendable {
         [vocabulary, activity, spelling, stories, profiles]
     }
 
-    /// Restores each projector from its snapshot in `store` where one matches, all at once (one
-    /// child task per projector); the others stay at position 0 (to be rebuilt from the log).
-    /// Says why each snapshot was discarded through the store's log, and removes it.
-    package func restore(from store: SnapshotStore) async {
-        SnapshotRestore.discard(await SnapshotRestore.restore(all, from: store), in: store)
-    }
-
-    /// Saves every projector's snapshot to `store`, and removes retired ones.
-    /// - Throws: ``SnapshotError`` for the first snapshot that cannot be written.
-    package func save(to store: SnapshotStore) async throws(SnapshotError) {
-        for projector in all {
-            try store.save(await projector.snapshot())
-        }
+    /// Saves every projector's snapshot to `store`, each anchored to the record at its position in
+    /// the log `reader` reads (see ``SnapshotAnchoring``), and removes retired ones.
+    /// - Throws: ``SnapshotError`` for the first snapshot that cannot be written or anchored.
+    package func save(to store: SnapshotStore, anchoringIn reader: LogReader) async throws(SnapshotError) {
+        try await SnapshotAnchoring.save(all, to: store, reader: reader)
         for name in Self.retiredSnapshots { store.remove(name) }
     }
 

@@ -39,6 +39,7 @@ struct AuditCommand: Command {
     }
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
+        try StoreDirectoryCheck.requireStore(at: dataDirectory)
         let audit = try await CardAuditor.audit(card: card, dataDirectory: dataDirectory, asOf: asOf,
                                                 defaultConfiguration: ReadModelConfiguration().scheduler)
         if json {
@@ -85,15 +86,14 @@ func pad(_ value: some CustomStringConvertible, _ width: Int) -> String {
     return text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
 }
 
-/// Parses `--as-of POSITION|ISO8601`.
+/// Parses `--as-of POSITION|ISO8601` (an instant within ``Timestamp/allowedRange``).
 enum AsOfOption {
     static func parse(_ text: String?) throws(UsageError) -> AsOf {
         guard let text else { return .latest }
         if let position = UInt64(text) { return .position(position) }
-        let formatter = ISO8601DateFormatter()
-        if let date = formatter.date(from: text) { return .instant(Timestamp(date)) }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return .instant(Timestamp(date)) }
+        if let instant = TimeOption.parse(text, dateOnly: false) {
+            return .instant(try TimeOption.bounded(instant, option: "as-of", text: text))
+        }
         throw UsageError("option --as-of expects a log position (e.g. 1200) or an ISO 8601 instant "
                          + "(e.g. 2024-03-01T12:00:00Z), got '\(text)'")
     }

@@ -27,35 +27,16 @@ struct CLIEnvironment: Sendable {
     var newUUID: @Sendable () -> UUID
 
     /// ``now`` with the system's UTC offset, as the store records times.
-    /// - Throws: ``UsageError`` when the system's offset is outside ±18 hours.
+    /// - Throws: ``UsageError`` when the system's offset is outside ±18 hours, or the system clock
+    ///   is outside ``Timestamp/allowedRange``.
     func nowEventTime() throws(UsageError) -> EventTime {
+        guard Timestamp(now).isAllowed else {
+            throw UsageError("the system clock reads \(Timestamp(now).milliseconds) ms, outside \(Timestamp.allowedRangeText); "
+                             + "set the clock right or pass --now")
+        }
         guard let offset = try? UTCOffset(seconds: utcOffsetSeconds) else {
             throw UsageError("the system time zone's offset \(utcOffsetSeconds) s is out of range; pass --now with an offset")
         }
         return EventTime(instant: Timestamp(now), utcOffset: offset)
-    }
-}
-
-/// Where a command writes: standard output for results, standard error for diagnostics.
-struct StandardStreams {
-    private var outBuffer: [UInt8] = []
-
-    /// Appends `text` and a newline to standard output (buffered, flushed on exit or at 64 KiB).
-    mutating func print(_ text: String) {
-        outBuffer.append(contentsOf: text.utf8)
-        outBuffer.append(0x0A)
-        if outBuffer.count >= 1 << 16 { flush() }
-    }
-
-    /// Writes `text` and a newline to standard error at once.
-    func printError(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
-    }
-
-    /// Writes out what is buffered for standard output.
-    mutating func flush() {
-        guard !outBuffer.isEmpty else { return }
-        FileHandle.standardOutput.write(Data(outBuffer))
-        outBuffer.removeAll(keepingCapacity: true)
     }
 }

@@ -24,17 +24,19 @@ struct DemoCommand: Command {
     init(parsing arguments: inout Arguments, environment: CLIEnvironment) throws(UsageError) {
         let dir = try arguments.option("data-dir") ?? environment.defaultDataDirectory
         dataDirectory = dir.hasPrefix("/") ? dir : environment.currentDirectory + "/" + dir
-        now = try arguments.option("now", default: Timestamp(environment.now),
-                                   expecting: "an ISO 8601 time such as 2026-03-01T18:00:00Z") { text in
-            ISO8601DateFormatter().date(from: text).map(Timestamp.init)
+        if let text = try arguments.option("now") {
+            now = try TimeOption.instant(text, option: "now", dateOnly: false, example: "an ISO 8601 time such as 2026-03-01T18:00:00Z")
+        } else {
+            now = try environment.nowEventTime().instant
         }
     }
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
+        try StoreDirectoryCheck.requireUsableForWriting(at: dataDirectory)
         let started = ContinuousClock.now
         let now = self.now
         let options = StoreOptions(clock: { now }, durability: .buffered(flushInterval: .milliseconds(200)),
-                                   diagnostics: { line in FileHandle.standardError.write(Data((line + "\n").utf8)) })
+                                   diagnostics: { line in try? StandardDescriptors.writeAll(Array((line + "\n").utf8), to: StandardDescriptors.error) })
         let store = try await Store.open(directory: dataDirectory, options: options)
         let report = store.openReport
         io.print("Hindsight demo — data directory: \(dataDirectory)")

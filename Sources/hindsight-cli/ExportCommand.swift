@@ -76,6 +76,7 @@ struct ExportCommand: Command {
     }
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
+        try StoreDirectoryCheck.requireStore(at: dataDirectory)
         let policy: PersonalDataPolicy
         if let salt {
             policy = .redact(salt: salt)
@@ -108,17 +109,11 @@ struct ExportCommand: Command {
     }
 
     /// The instant of an ISO 8601 date (midnight UTC) or date and time (with `Z` or an offset,
-    /// optionally fractional seconds).
+    /// optionally fractional seconds), within ``Timestamp/allowedRange``.
+    /// - Throws: ``UsageError`` naming the option when `text` is not such a time or is out of range.
     static func instant(_ text: String?, option: String) throws(UsageError) -> Timestamp? {
         guard let text else { return nil }
-        let formatter = ISO8601DateFormatter()
-        let attempts: [ISO8601DateFormatter.Options] = [
-            [.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds], [.withFullDate],
-        ]
-        for options in attempts {
-            formatter.formatOptions = options
-            if let date = formatter.date(from: text) { return Timestamp(date) }
-        }
-        throw UsageError("option --\(option) expects an ISO 8601 date or time (e.g. 2026-01-31 or 2026-01-31T08:00:00Z), got '\(text)'")
+        return try TimeOption.instant(text, option: option, dateOnly: true,
+                                      example: "an ISO 8601 date or time (e.g. 2026-01-31 or 2026-01-31T08:00:00Z)")
     }
 }

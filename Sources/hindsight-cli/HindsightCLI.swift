@@ -1,10 +1,17 @@
 import Foundation
+import Hindsight
 
 /// The CLI's entry point and composition root: the only place that reads the clock, the
 /// environment and the current directory. Parse, validate, run; the exit code says how it went.
 @main
 enum HindsightCLI {
     static func main() async {
+        let closed = StandardDescriptors.prepare()
+        var streams = StandardStreams()
+        if closed.contains(StandardDescriptors.output) {
+            streams.printError("error: \(OutputError(descriptor: StandardDescriptors.output, errorNumber: EBADF))")
+            exit(ExitCode.failure.rawValue)
+        }
         let now = Date()
         let environment = CLIEnvironment(
             currentDirectory: FileManager.default.currentDirectoryPath,
@@ -13,42 +20,53 @@ enum HindsightCLI {
             utcOffsetSeconds: TimeZone.current.secondsFromGMT(for: now),
             newUUID: { UUID() }
         )
-        var streams = StandardStreams()
-        let code = await run(Array(CommandLine.arguments.dropFirst()), environment: environment, io: &streams)
-        streams.flush()
+        var code = await run(Array(CommandLine.arguments.dropFirst()), environment: environment, io: &streams)
+        if code != .failure {
+            do { try streams.checkOutput() } catch {
+                streams.printError("error: \(error)")
+                code = .failure
+            }
+        }
         exit(code.rawValue)
     }
 
     /// Runs one command line and returns its exit code; usage and errors go to stderr.
     static func run(_ words: [String], environment: CLIEnvironment, io: inout StandardStreams) async -> ExitCode {
-        if words.isEmpty || words == ["--help"] || words == ["-h"] || words == ["help"] {
+        let parsed: any Command
+        switch ParsedCommandLine.parse(words, environment: environment) {
+        case .generalHelp(let exitCode):
             io.print(generalUsage())
-            return words.isEmpty ? .usage : .success
-        }
-        guard let (command, rest) = match(words) else {
-            io.printError("error: unknown command '\(words.joined(separator: " "))'\n\n\(generalUsage())")
-            return .usage
-        }
-        if rest.contains("--help") || rest.contains("-h") {
+            return exitCode
+        case .commandHelp(let command):
             io.print(command.usage)
             return .success
-        }
-        var arguments = Arguments(rest)
-        let parsed: any Command
-        do {
-            parsed = try command.init(parsing: &arguments, environment: environment)
-            try arguments.finish()
-        } catch {
+        case .unknownCommand(let text):
+            io.printError("error: unknown command '\(text)'\n\n\(generalUsage())")
+            return .usage
+        case .usageError(let error, let command):
             io.printError("error: \(error.message)\n\n\(command.usage)")
             return .usage
+        case .command(let command):
+            parsed = command
         }
         do {
-            return try await parsed.run(&io)
+            let code = try await parsed.run(&io)
+            try io.checkOutput()
+            return code
         } catch {
             io.flush()
-            io.printError("error: \(error)")
+            io.printError("error: \(describe(error))")
             return .failure
         }
+    }
+
+    /// What the user reads for a command's failure: the error's own description, except that a
+    /// log read refused for lack of permission says so in the store's one wording of it.
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? LogError, let system = error.systemError, PermissionDenied.matches(system.errno) {
+            return PermissionDenied.message(reading: system.path)
+        }
+        return "\(error)"
     }
 
     static func generalUsage() -> String {

@@ -70,10 +70,11 @@ struct ImportCommand: Command {
         if format == .jsonl && (profile != nil || dayStartHour != nil) {
             throw UsageError("--profile and --day-start-hour apply to revlog imports; a JSON Lines export keeps its own")
         }
-        now = Timestamp(environment.now)
+        now = try environment.nowEventTime().instant
     }
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
+        try StoreDirectoryCheck.requireUsableForWriting(at: dataDirectory)
         let text = try Store.importText(at: file)
         let now = self.now
         let store = try await Store.open(directory: dataDirectory, options: StoreOptions(clock: { now }))

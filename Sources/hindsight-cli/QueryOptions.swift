@@ -15,6 +15,7 @@ struct QueryOptions {
             guard let time = Self.time(text) else {
                 throw UsageError("option --now expects an ISO 8601 time with its offset, e.g. 2026-03-01T18:00:00+01:00, got '\(text)'")
             }
+            _ = try TimeOption.bounded(time.instant, option: "now", text: text)
             now = time
         } else {
             now = try environment.nowEventTime()
@@ -36,9 +37,10 @@ struct QueryOptions {
     }
 }
 
-/// The read models `stats` and `due` query, as of the end of the log: from the store (its
-/// snapshots make this fast) or, when another process has the store open, folded from the log
-/// read-only (readers never need the lock).
+/// The read models `stats` and `due` query, as of the end of the log's last complete batch,
+/// opened read-only (``ReadModels/latest(dataDirectory:configuration:diagnostics:)``): restored
+/// from the store's current snapshots and caught up from the log, with no lock taken and no file
+/// written, so they work on a read-only store and while another process writes.
 struct CurrentReadModels {
     let vocabulary: VocabularyState
     let dailyStats: DailyStatsState
@@ -50,36 +52,15 @@ struct CurrentReadModels {
     /// Loads them from the store in `dataDirectory`.
     /// - Throws: ``QueryError`` when there is no store; ``StoreError`` or ``HistoryError`` when it
     ///   cannot be read.
-    static func load(dataDirectory: String, now: Timestamp, io: StandardStreams) async throws -> CurrentReadModels {
+    static func load(dataDirectory: String) async throws -> CurrentReadModels {
+        try StoreDirectoryCheck.requireStore(at: dataDirectory)
         let layout = DataDirectoryLayout(path: dataDirectory)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: layout.log, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw QueryError("there is no store in \(dataDirectory) (no 'log' directory); pass --data-dir, or create one with 'import' or 'demo'")
-        }
         let personal = try PersonalDataStore.openReadOnly(directory: layout.personal)
-        if let loaded = try await fromStore(dataDirectory: dataDirectory, now: now, personal: personal) { return loaded }
-        io.printError("note: the store is open in another process; reading its log without snapshots")
-        let (models, position) = try await ReadModels.asOf(.latest, dataDirectory: dataDirectory, configuration: ReadModelConfiguration())
+        let (models, position) = try await ReadModels.latest(dataDirectory: dataDirectory, configuration: ReadModelConfiguration())
         let activity = await models.activity.current().state
         return CurrentReadModels(vocabulary: await models.vocabulary.current().state, dailyStats: activity.dailyStats,
                                  streaks: activity.streaks, directory: await models.profiles.current().state,
                                  personal: personal, position: position)
-    }
-
-    /// The read models of the store opened in `dataDirectory`; nil when another process has it open.
-    private static func fromStore(dataDirectory: String, now: Timestamp,
-                                  personal: PersonalDataStore) async throws(StoreError) -> CurrentReadModels? {
-        let store: Store
-        do { store = try await Store.open(directory: dataDirectory, options: StoreOptions(clock: { now })) } catch {
-            if error.code == .locked { return nil }
-            throw error
-        }
-        let activity = await store.activity()
-        let loaded = CurrentReadModels(vocabulary: await store.vocabulary(), dailyStats: activity.dailyStats,
-                                       streaks: activity.streaks, directory: await store.profiles(),
-                                       personal: personal, position: await store.lastPosition())
-        try await store.close()
-        return loaded
     }
 
     /// The live profiles, by id, or just `profile`.

@@ -59,6 +59,7 @@ struct RebuildCommand: Command {
     }
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
+        try StoreDirectoryCheck.requireStore(at: dataDirectory)
         let parameters = try loadParameters()
         let rebuild = try ScheduleRebuild(configuration: ReadModelConfiguration(), parameters: parameters,
                                           desiredRetention: desiredRetention)

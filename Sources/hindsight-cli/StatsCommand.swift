@@ -33,7 +33,7 @@ struct StatsCommand: Command {
     }
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
-        let state = try await CurrentReadModels.load(dataDirectory: query.dataDirectory, now: query.now.instant, io: io)
+        let state = try await CurrentReadModels.load(dataDirectory: query.dataDirectory)
         let profiles = try state.profiles(query.profile)
         var output: [StatsOutput.Profile] = []
         for record in profiles {

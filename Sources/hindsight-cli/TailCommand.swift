@@ -39,11 +39,8 @@ struct TailCommand: Command {
     }
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
+        try StoreDirectoryCheck.requireStore(at: dataDirectory)
         let logDirectory = DataDirectoryLayout(path: dataDirectory).log
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: logDirectory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw QueryError("there is no store in \(dataDirectory) (no 'log' directory); pass --data-dir")
-        }
         let stop = StopSignal()
         let reader = LogReader(directory: logDirectory)
         let codec = EventJSONCodec()
@@ -53,14 +50,13 @@ struct TailCommand: Command {
             let last = try reader.lastPosition()
             if last >= next {
                 var lines: [String] = []
-                let wanted = limit.map { UInt64($0 - printed) } ?? .max
-                let through = min(last, next &+ wanted &- 1)
+                let through = Self.lastToPrint(next: next, last: last, remaining: limit.map { $0 - printed })
                 try reader.forEach(from: next, through: through) { position, payload in
                     let event = try LogCodec.decode(payload, position: position)
                     lines.append(json ? String(decoding: try codec.encode(event), as: UTF8.self) : Self.line(event))
                 }
                 for line in lines { io.print(line) }
-                io.flush()
+                try io.checkOutput()
                 printed += lines.count
                 next = through + 1
                 if let limit, printed >= limit { break }
@@ -69,6 +65,14 @@ struct TailCommand: Command {
             try? await Task.sleep(for: .milliseconds(100))
         }
         return .success
+    }
+
+    /// The last position to print in one pass: the end of the log, or fewer when only
+    /// `remaining` (1 or more) events are still wanted (`--limit`). Never wraps.
+    static func lastToPrint(next: UInt64, last: UInt64, remaining: Int?) -> UInt64 {
+        guard let remaining else { return last }
+        let (through, overflow) = next.addingReportingOverflow(UInt64(max(remaining, 1)) - 1)
+        return overflow ? last : min(last, through)
     }
 
     /// `12  2026-03-01T18:00:00+01:00  vocabulary.review-graded  card/8F1C…  profile 1A2B…`.

@@ -12,6 +12,8 @@ struct VerifyCommand: Command {
         snapshot file (checksum, and whether it is current for the configuration), without changing
         anything or taking a lock. Damage is reported by segment, offset and position. Exits 0 when
         all is well and 3 when something is damaged; outdated snapshots are reported, not damage.
+        An incomplete end of the log (a write cut short, a batch that was never completed) is
+        reported with what the next open cuts and why; it is not damage (exit code 0).
           --data-dir DIR   the store's directory (default: $HINDSIGHT_DATA_DIR or ./.hindsight)
           --json           print the report as one JSON object
         """
@@ -25,6 +27,7 @@ struct VerifyCommand: Command {
     }
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
+        try StoreDirectoryCheck.requireStore(at: dataDirectory)
         let report = try await StoreVerifier.verify(dataDirectory: dataDirectory, configuration: ReadModelConfiguration())
         if json {
             io.print(try JSONOutput.encode(VerifyOutput(healthy: report.isHealthy, report: report)))
@@ -37,9 +40,15 @@ struct VerifyCommand: Command {
             for record in report.undecodable {
                 io.print("UNDECODABLE: position \(record.position): \(record.reason)")
             }
-            if let torn = log.tornTail { io.print("note: incomplete write at the end (\(torn)); opening the store cuts it off") }
+            if let cut = log.nextOpenCuts {
+                let records = cut.firstPosition.map { "\(cut.records) record(s), positions \($0)...\(cut.lastPosition ?? $0), and " } ?? ""
+                io.print("note: the next open cuts \(records)\(cut.bytes) byte(s) at the end of segment \(cut.segment) (offset \(cut.offset)): \(cut.reason). This is not damage (nothing acknowledged is lost); the log ends at position \(log.lastPosition)")
+            }
             for snapshot in report.snapshots {
                 io.print("snapshot \(snapshot.path): \(snapshot.status.rawValue) (\(snapshot.detail))")
+            }
+            for file in report.unrecognised {
+                io.print("note: \(file.path): \(file.reason)")
             }
             io.print(report.isHealthy ? "ok: nothing is damaged"
                      : "DAMAGED: restore the log from a backup; delete damaged snapshots (the store rebuilds them)")

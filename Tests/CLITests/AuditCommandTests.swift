@@ -73,7 +73,7 @@ import TestSupport
     @Test func aMissingStoreIsAnError() throws {
         let result = try ChildProcess.run(cli, ["audit", "card", Self.card, "--data-dir", "/nonexistent/store"])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("there is no log in /nonexistent/store"))
+        #expect(result.stderr.contains("there is no store in /nonexistent/store: the directory does not exist"))
     }
 
     @Test func helpPrintsTheUsage() throws {

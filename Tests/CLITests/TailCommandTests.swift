@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+@testable import HindsightCLI
 
 /// `hindsight tail` on the built binary: a range with `--limit`, live following of appends made
 /// by another process, and a clean exit on SIGTERM.
@@ -70,6 +71,60 @@ import TestSupport
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)
         #expect(String(decoding: data, as: UTF8.self).split(separator: "\n").count == 9)
+    }
+
+    /// The positions at the start of `tail`'s text lines.
+    static func positions(_ output: String) -> [UInt64] {
+        output.split(separator: "\n").compactMap { UInt64($0.prefix { $0 != " " }) }
+    }
+
+    /// Defect 5: without `--limit`, `tail --from N` printed the whole log (1 … end), not N … end.
+    @Test(arguments: [UInt64(1), 5, 9])
+    func withoutALimitPrintsFromThePositionToTheEnd(from: UInt64) throws {
+        let dir = try SmallStore.make(cli)
+        defer { dir.remove() }
+        let tail = try CLIProcess.Background(["tail", "--from", "\(from)", "--data-dir", dir.appending("store").path])
+        #expect(tail.waitForLines(Int(10 - from)))
+        Thread.sleep(forTimeInterval: 0.4)
+        let output = tail.terminate()
+        #expect(output.status == 0 && !output.signalled, "\(output.stderr)")
+        #expect(Self.positions(output.stdout) == Array(from...9))
+    }
+
+    /// Defect 5: following without `--limit` reprinted the whole log after each append; each new
+    /// event must be printed once, in order.
+    @Test func followingWithoutALimitPrintsEachNewEventOnce() throws {
+        let dir = try SmallStore.make(cli)
+        defer { dir.remove() }
+        let store = dir.appending("store").path
+        let tail = try CLIProcess.Background(["tail", "--from", "8", "--data-dir", store])
+        #expect(tail.waitForLines(2))
+        for (index, card) in [4, 5].enumerated() {
+            let file = "more\(card).csv"
+            try Data("card_id,review_time,review_rating,review_state,review_duration\n\(card),\(1772269200000 + card * 1000),3,0,1000\n".utf8)
+                .write(to: dir.appending(file))
+            let imported = try ChildProcess.run(cli, ["import", file, "--data-dir", store, "--profile", SmallStore.profile,
+                                                      "--deck", "small"], currentDirectory: dir.url)
+            #expect(imported.status == 0, "\(imported.stderr)")
+            #expect(tail.waitForLines(4 + 2 * index), "tail did not print the appended events")
+        }
+        Thread.sleep(forTimeInterval: 0.4)
+        let output = tail.terminate()
+        #expect(output.status == 0 && !output.signalled, "\(output.stderr)")
+        #expect(Self.positions(output.stdout) == Array(8...13))
+    }
+
+    /// The pass arithmetic itself: never past the log's end, never wrapping.
+    @Test(arguments: [
+        (UInt64(1), UInt64(1725), Int?.none, UInt64(1725)),
+        (1724, 1725, nil, 1725),
+        (UInt64.max - 1, UInt64.max, nil, UInt64.max),
+        (10, 1725, 5, 14),
+        (1720, 1725, 100, 1725),
+        (UInt64.max - 1, UInt64.max, Int.max, UInt64.max),
+    ])
+    func aPassEndsAtTheLogsEndOrTheLimit(next: UInt64, last: UInt64, remaining: Int?, through: UInt64) {
+        #expect(TailCommand.lastToPrint(next: next, last: last, remaining: remaining) == through)
     }
 
     @Test(arguments: [

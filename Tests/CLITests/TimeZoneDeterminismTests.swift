@@ -9,9 +9,10 @@ import TestSupport
     let cli = BuiltProducts.executable("hindsight")
     static let zones = ["UTC", "America/Los_Angeles", "Asia/Kathmandu", "Pacific/Kiritimati", "Australia/Lord_Howe"]
 
-    /// Opens a copy of the fixture log (no snapshots) under `zone`, which folds every read
-    /// model from the log and saves their snapshots on close; returns the snapshot files and
-    /// what `stats` printed.
+    /// Opens a copy of the fixture log (no snapshots) for writing under `zone` — by importing the
+    /// log's own JSON Lines export again, which adds nothing but folds every read model from the
+    /// log and saves their snapshots on close — and returns the snapshot files and what `stats`
+    /// (which only reads) printed under `zone`.
     func fold(in zone: String) throws -> (snapshots: [String: Data], output: String) {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
@@ -20,6 +21,11 @@ import TestSupport
         for name in ["00000000000000000001.log", "00000000000000000001.idx"] {
             try FileManager.default.copyItem(at: Fixtures.url("audit-store/log/\(name)"), to: log.appendingPathComponent(name))
         }
+        let export = dir.appending("export.jsonl").path
+        let exported = try ChildProcess.run(cli, ["export", "--format", "jsonl", "--output", export, "--data-dir", dir.path])
+        #expect(exported.status == 0, "export failed: \(exported.stderr)")
+        let imported = try ChildProcess.run(cli, ["import", export, "--data-dir", dir.path], environment: ["TZ": zone])
+        #expect(imported.status == 0, "import under TZ=\(zone) failed: \(imported.stderr)")
         let result = try ChildProcess.run(cli, ["stats", "--data-dir", dir.path, "--days", "60", "--json",
                                                 "--now", "2026-03-20T12:00:00Z"],
                                           environment: ["TZ": zone])

@@ -22,6 +22,12 @@ import TestSupport
     }
 
     static let rejections: [Rejection] = [
+        Rejection(name: "time before 1970", time: EventTime(instant: Timestamp(milliseconds: -1), utcOffset: try! UTCOffset(seconds: 0)),
+                  action: .dictation(.finish(wordCount: 1, durationMs: 10, language: "en")),
+                  code: .invalidValue, message: "the command's time -1 ms is outside 1970-01-01T00:00:00Z … 9999-12-31T23:59:59.999Z"),
+        Rejection(name: "time after 9999", time: EventTime(instant: Timestamp(milliseconds: 253_402_300_800_000), utcOffset: try! UTCOffset(seconds: 0)),
+                  action: .dictation(.finish(wordCount: 1, durationMs: 10, language: "en")),
+                  code: .invalidValue, message: "the command's time 253402300800000 ms is outside"),
         Rejection(name: "rating 7", action: .vocabulary(.review(Ids.card(1), rating: 7, durationMs: 1000)),
                   code: .invalidValue, message: "rating 7 is not a grade; use 1 (again), 2 (hard), 3 (good) or 4 (easy)"),
         Rejection(name: "rating 0", action: .vocabulary(.review(Ids.card(1), rating: 0, durationMs: 1000)),

@@ -83,6 +83,9 @@ public struct LogHistory: Sendable {
         do {
             return try body()
         } catch let error as LogError {
+            if let system = error.systemError, PermissionDenied.matches(system.errno) {
+                throw HistoryError(.unreadable, PermissionDenied.message(reading: system.path), path: layout.log, position: error.position)
+            }
             throw HistoryError(.unreadable, "the log cannot be read: \(error); run 'hindsight verify' for every damaged record",
                                path: layout.log, position: error.position)
         }

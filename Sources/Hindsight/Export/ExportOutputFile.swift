@@ -5,13 +5,19 @@ import Darwin
 #endif
 
 /// A file an export writes through one fixed-size buffer, so memory does not grow with the
-/// output. The bytes go to `<path>.partial`; ``commit()`` renames it over `path`, so a failed
-/// or interrupted export never leaves a half-written file under the real name (nor replaces
-/// an earlier complete one). Every write system call is behind this type.
+/// output. The bytes go to `<path>.partial`; ``commit()`` syncs it and renames it over `path`,
+/// so a failed or interrupted export never leaves a half-written file under the real name (nor
+/// replaces an earlier complete one). When `path` already exists and is not a regular file (a
+/// symbolic link such as `/dev/stdout`, a device, a pipe), the bytes are written through it
+/// directly (a file it leads to is truncated first): a rename would replace the link or the
+/// device node instead. Every write, the sync and the close are checked, so a full
+/// disk (`/dev/full`) fails the export. Every write system call is behind this type.
 final class ExportOutputFile {
     /// The path the finished file gets.
     let path: String
     private let partialPath: String
+    /// True when writing straight to `path` (a link, device or pipe): no partial file, no rename.
+    private let direct: Bool
     private var descriptor: Int32
     private var buffer: [UInt8]
     private let capacity: Int
@@ -24,7 +30,17 @@ final class ExportOutputFile {
         capacity = max(bufferSize, 4096)
         buffer = []
         buffer.reserveCapacity(capacity)
-        descriptor = open(partialPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        var link = stat(), target = stat()
+        let exists = lstat(path, &link) == 0
+        let reachable = stat(path, &target) == 0
+        if reachable && (target.st_mode & S_IFMT) == S_IFDIR {
+            throw ExportError(.outputFailed, "the export file is a directory; choose a file name", path: path)
+        }
+        // A link (e.g. /dev/stdout), device or pipe is written in place: a rename would replace
+        // the link or the device node instead of writing where it leads.
+        direct = exists && (link.st_mode & S_IFMT) != S_IFREG
+        let truncate = reachable && (target.st_mode & S_IFMT) == S_IFREG ? O_TRUNC : 0
+        descriptor = direct ? open(path, O_WRONLY | truncate) : open(partialPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else {
             throw ExportError(.outputFailed, "cannot create the export file: \(Self.reason()); check that its directory exists and is writable",
                               path: path)
@@ -34,7 +50,7 @@ final class ExportOutputFile {
     deinit {
         if descriptor >= 0 {
             _ = close(descriptor)
-            _ = unlink(partialPath)
+            if !direct { _ = unlink(partialPath) }
         }
     }
 
@@ -85,16 +101,26 @@ final class ExportOutputFile {
         try result.get()
     }
 
-    /// Flushes, closes and renames the file to its real name.
-    /// - Throws: ``ExportError`` `.outputFailed` when the last write, the close or the rename fails.
+    /// Flushes, syncs, closes and renames the file to its real name (a device or pipe is
+    /// flushed and closed only).
+    /// - Throws: ``ExportError`` `.outputFailed` when the last write, the sync, the close or the
+    ///   rename fails; the partial file is then removed.
     func commit() throws(ExportError) {
         try flush()
         let fd = descriptor
         descriptor = -1
-        guard close(fd) == 0 else {
+        if !direct && fsync(fd) != 0 {
+            let reason = Self.reason()
+            _ = close(fd)
             _ = unlink(partialPath)
-            throw ExportError(.outputFailed, "closing the export file failed: \(Self.reason())", path: path)
+            throw ExportError(.outputFailed, "saving the export file to disk failed: \(reason); check the disk", path: path)
         }
+        guard close(fd) == 0 else {
+            let reason = Self.reason()
+            if !direct { _ = unlink(partialPath) }
+            throw ExportError(.outputFailed, "closing the export file failed: \(reason); check the disk", path: path)
+        }
+        if direct { return }
         guard rename(partialPath, path) == 0 else {
             let reason = Self.reason()
             _ = unlink(partialPath)

@@ -15,7 +15,8 @@ enum JSONLinesImportPlan {
     }
 
     /// The events of `text`.
-    /// - Throws: ``ImportError`` `badJSONLine` naming the first line that is not an exported event.
+    /// - Throws: ``ImportError`` `badJSONLine` naming the first line that is not an exported event
+    ///   or whose `occurredAt` or `recordedAt` is outside ``Timestamp/allowedRange``.
     /// - Complexity: O(n) in the text.
     static func batch(_ text: String, path: String?) throws(ImportError) -> ImportBatch {
         let codec = EventJSONCodec()
@@ -33,6 +34,10 @@ enum JSONLinesImportPlan {
             do { event = try codec.decode(data) } catch {
                 throw ImportError(.badJSONLine, "not an exported event: \(error.message); fix or remove the line",
                                   path: path, line: lineNumber)
+            }
+            for (field, time) in [("occurredAt", event.occurred.instant), ("recordedAt", event.recordedAt)] where !time.isAllowed {
+                throw ImportError(.badJSONLine, "\(field) \(time.milliseconds) is outside \(Timestamp.allowedRangeText); "
+                                  + "fix or remove the line", path: path, line: lineNumber)
             }
             var texts: [String: String] = [:]
             let fields = event.event.personalDataFields

@@ -27,13 +27,18 @@ struct RevlogImportPlan {
 
     /// The events for `rows`.
     /// - Throws: ``ImportError`` `invalidOption`, `invalidTarget` (a deleted profile, deck or
-    ///   card), `reviewOutOfOrder` or `badRevlogLine`, naming the line where one is to blame.
+    ///   card), `reviewOutOfOrder` or `badRevlogLine` (also for a `review_time` outside
+    ///   ``Timestamp/allowedRange``), naming the line where one is to blame.
     func build(_ rows: [RevlogRow]) throws(ImportError) -> Output {
         let offset = try utcOffset()
         let deckName = options.deckName.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !deckName.isEmpty else { throw ImportError(.invalidOption, "the deck name is empty; give the deck a name", path: path) }
         if let hour = options.dayCutoffHour, !(0...23).contains(hour) {
             throw ImportError(.invalidOption, "the day cut-off hour \(hour) is not 0 … 23", path: path)
+        }
+        if let row = rows.first(where: { !Timestamp(milliseconds: $0.reviewTimeMs).isAllowed }) {
+            throw ImportError(.badRevlogLine, "review_time \(row.reviewTimeMs) is outside \(Timestamp.allowedRangeText); "
+                              + "fix or remove the row", path: path, line: row.line)
         }
         let histories = RevlogHistory.histories(from: rows, utcOffsetMinutes: options.utcOffsetMinutes)
         var batch = ImportBatch(path: path)

@@ -1,3 +1,4 @@
+import EventLog
 import Foundation
 import Events
 
@@ -37,39 +38,44 @@ package struct PersonalDataStore: PersonalDataResolver {
 
     /// The side store's directory.
     package let directory: String
+    /// The seam its reads and writes go through.
+    private let fileSystem: FileSystem
     private var files: [ProfileID: ProfileFile] = [:]
     private var owners: [UUID: ProfileID] = [:]
 
     /// The side store in `directory`, created if missing, every file read.
-    /// - Throws: ``StoreError`` `personalData` when the directory cannot be made or a file does
-    ///   not decode (naming it: restore it from a backup or remove it to lose its entries).
-    init(directory: String) throws(StoreError) {
+    /// - Throws: ``StoreError`` `personalData` when the directory cannot be made, a file or the
+    ///   directory cannot be read (permission denied: run as the owner; never advice to remove
+    ///   anything), or a file reads but does not decode (damaged: restore it from a backup or
+    ///   remove it to lose its entries).
+    init(directory: String, fileSystem: FileSystem = .posix) throws(StoreError) {
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try fileSystem.makeDirectory(directory)
         } catch {
-            throw StoreError(.personalData, "cannot create the personal-data directory: \(error.localizedDescription)", path: directory)
+            throw StoreError(.personalData, "cannot create the personal-data directory: \(error)", path: directory)
         }
-        try self.init(reading: directory)
+        try self.init(reading: directory, fileSystem: fileSystem)
     }
 
     /// The side store in `directory` for reading only: nothing is created or written; a missing
     /// directory is an empty side store (every reference reads as unknown).
-    /// - Throws: ``StoreError`` `personalData` when a file does not decode (naming it).
+    /// - Throws: ``StoreError`` `personalData` when the directory or a file cannot be read
+    ///   (permission denied, I/O error) or a file does not decode, naming it.
     package static func openReadOnly(directory: String) throws(StoreError) -> PersonalDataStore {
-        try PersonalDataStore(reading: directory)
+        try PersonalDataStore(reading: directory, fileSystem: .posix)
     }
 
-    private init(reading directory: String) throws(StoreError) {
+    private init(reading directory: String, fileSystem: FileSystem) throws(StoreError) {
         self.directory = directory
-        let manager = FileManager.default
-        let names = ((try? manager.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+        self.fileSystem = fileSystem
+        let names = (try PersonalDataFiles.names(in: directory, fileSystem: fileSystem) ?? []).filter { $0.hasSuffix(".json") }.sorted()
         for name in names {
             let path = directory + "/" + name
             guard let uuid = UUID(uuidString: String(name.dropLast(5))) else { continue }
-            guard let data = manager.contents(atPath: path),
-                  let file = try? JSONDecoder().decode(ProfileFile.self, from: data) else {
-                throw StoreError(.personalData, "personal-data file does not decode; restore it from a backup, or remove it to lose its names",
-                                 path: path)
+            guard let bytes = try PersonalDataFiles.contents(of: path, fileSystem: fileSystem) else { continue }
+            guard let file = try? JSONDecoder().decode(ProfileFile.self, from: Data(bytes)) else {
+                throw StoreError(.personalData, "personal-data file is damaged: it reads but does not decode; "
+                                 + "restore it from a backup, or remove it to lose its names", path: path)
             }
             let profile = ProfileID(uuid)
             files[profile] = file
@@ -141,7 +147,7 @@ package struct PersonalDataStore: PersonalDataResolver {
         do { data = try encoder.encode(file) } catch {
             throw StoreError(.personalData, "cannot encode the personal data: \(error)", path: path(of: profile))
         }
-        try AtomicFile.replace([UInt8](data), to: path(of: profile), directory: directory)
+        try AtomicFile.replace([UInt8](data), to: path(of: profile), directory: directory, fileSystem: fileSystem)
         files[profile] = file
     }
 }

@@ -10,7 +10,8 @@ extension Store {
     /// A command whose id was handled before returns the first result and appends nothing. A
     /// refused command appends nothing.
     /// - Returns: the ids and positions of the command's events.
-    /// - Throws: ``StoreError``: the rule broken (`invalidValue`, `unknownProfile`, `unknownEntity`,
+    /// - Throws: ``StoreError``: the rule broken (`invalidValue`, also for a command time or a
+    ///   clock reading outside ``Timestamp/allowedRange``, `unknownProfile`, `unknownEntity`,
     ///   `reviewOutOfOrder`, `parentalLimit`, `secretRejected`, ...), `conflict` when
     ///   `expectedVersion` is not the stream's version, `log`/`personalData` for I/O, `readModel`
     ///   when the read models did not reflect the command in time, `closed`.
@@ -18,6 +19,10 @@ extension Store {
         await enter()
         defer { gate.leave() }
         try requireOpen()
+        guard command.time.instant.isAllowed else {
+            throw StoreError(.invalidValue, "the command's time \(command.time.instant.milliseconds) ms is outside "
+                             + "\(Timestamp.allowedRangeText); give a time in that range", field: "time", commandID: command.id)
+        }
         let ledgerState = await ledger.current().state
         if let earlier = Self.earlierResult(of: command, in: ledgerState) { return earlier }
         let context = DecisionContext(vocabulary: await models.vocabulary.current().state,
@@ -69,6 +74,11 @@ extension Store {
     private func append(_ decision: Decision, versions: CommandLedger) async throws(StoreError) -> [RecordedEvent] {
         let command = decision.command
         let recordedAt = options.clock()
+        guard recordedAt.isAllowed else {
+            throw StoreError(.invalidValue, "the store's clock reads \(recordedAt.milliseconds) ms, outside "
+                             + "\(Timestamp.allowedRangeText); set the system clock (or the store's clock) right",
+                             field: "recordedAt", commandID: command.id)
+        }
         var nextVersion: [StreamID: UInt64] = [:]
         var pending: [(PendingEvent, UInt64)] = []
         for (index, (stream, event)) in decision.events.enumerated() {

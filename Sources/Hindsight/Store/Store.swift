@@ -63,16 +63,29 @@ public actor Store {
             throw StoreError(.invalidValue, error.description, field: "achievementRules")
         }
         let ledger = Projector(CommandLedgerProjection())
-        let snapshots = SnapshotStore(directory: layout.snapshots, log: options.diagnostics)
+        let snapshots = SnapshotStore(directory: layout.snapshots, fileSystem: options.fileSystem, log: options.diagnostics)
         async let restoring = SnapshotRestore.restore(models.all + [ledger], from: snapshots)
         let writer: LogWriter
         do {
-            writer = try await LogWriter.open(directory: logDirectory, options: LogOptions(durability: options.durability))
+            writer = try await LogWriter.open(directory: logDirectory,
+                                              options: LogOptions(durability: options.durability, fileSystem: options.fileSystem))
         } catch {
             _ = await restoring
             throw StoreError(error)
         }
-        SnapshotRestore.discard(await restoring, in: snapshots)
+        let restored = await restoring
+        SnapshotRestore.discard(restored, in: snapshots)
+        do {
+            let unconfirmed = try await SnapshotAnchoring.confirm(restored, projectors: models.all + [ledger],
+                                                                  reader: writer.reader, lastPosition: writer.lastPosition)
+            for (projection, reason) in unconfirmed {
+                snapshots.log("discarded snapshot \(snapshots.path(of: projection)): \(reason); rebuilding from the log")
+                snapshots.remove(projection)
+            }
+        } catch {
+            try? await writer.close()
+            throw StoreError(.log, "cannot read the log to check the snapshots against it: \(error)", path: logDirectory)
+        }
         do {
             return try await open(directory: directory, options: options, writer: writer, models: models,
                                   ledger: ledger, snapshots: snapshots, existing: existing)
@@ -103,7 +116,7 @@ public actor Store {
             throw StoreError(.readModel, "\(failure.description); the log holds an event this build cannot fold", path: writer.directory)
         }
         let last = writer.lastPosition
-        let personal = try PersonalDataStore(directory: layout.personal)
+        let personal = try PersonalDataStore(directory: layout.personal, fileSystem: options.fileSystem)
         let report = OpenReport(existingStore: existing && last > 0, lastPosition: last, restoredFromSnapshots: restored,
                                 total: projectors.count, replayedEvents: last - min(lowest, last))
         return Store(directory: directory, options: options, writer: writer, models: models, ledger: ledger,
@@ -125,12 +138,14 @@ public actor Store {
         if let firstError { throw firstError }
     }
 
-    /// Writes every read model's snapshot at its current position.
-    /// - Throws: ``StoreError`` `snapshot` naming the file.
+    /// Makes the log durable, then writes every read model's snapshot at its current position,
+    /// anchored to the log (so no snapshot ever covers a record the log could still lose).
+    /// - Throws: ``StoreError`` `log` when the log cannot be synced, `snapshot` naming the file.
     func saveSnapshots() async throws(StoreError) {
+        do { try await writer.sync() } catch { throw StoreError(error) }
         do {
-            try await models.save(to: snapshots)
-            try snapshots.save(await ledger.snapshot())
+            try await models.save(to: snapshots, anchoringIn: writer.reader)
+            try await SnapshotAnchoring.save([ledger], to: snapshots, reader: writer.reader)
         } catch {
             throw StoreError(.snapshot, "\(error.message); check the disk and the directory's permissions", path: error.path)
         }

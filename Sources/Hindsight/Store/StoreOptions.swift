@@ -36,6 +36,9 @@ public struct StoreOptions: Sendable {
     public var clock: @Sendable () -> Timestamp
     /// Where diagnostics go (a discarded snapshot and why), one line each.
     public var diagnostics: @Sendable (String) -> Void
+    /// The seam every file access of the store goes through (the log, the snapshots and the
+    /// personal-data side store): the real file system, or in tests one that injects faults.
+    package var fileSystem: FileSystem = .posix
 
     /// Options; `clock` is required because nothing in the library reads the system clock.
     public init(clock: @escaping @Sendable () -> Timestamp,

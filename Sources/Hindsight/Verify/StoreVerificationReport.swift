@@ -9,6 +9,9 @@ public struct StoreVerificationReport: Sendable, Equatable, Encodable {
     public let undecodable: [UndecodableRecord]
     /// Every snapshot file, by name.
     public let snapshots: [SnapshotCheck]
+    /// Every file in the data directory the store does not use (or that is not what its name
+    /// says), with the reason; never damage.
+    public let unrecognised: [UnrecognisedFile]
 
     /// True when no record is damaged or undecodable and no snapshot is damaged or ahead of the log.
     public var isHealthy: Bool {
@@ -29,6 +32,28 @@ public struct LogSummary: Sendable, Equatable, Encodable {
     /// An incomplete write at the end of the last segment (which opening the log cuts off;
     /// not damage), as "segment at offset".
     public let tornTail: String?
+    /// What the next open for writing cuts off the end of the log, and why (nil when the log
+    /// ends with a complete batch). Never damage: none of it was acknowledged.
+    public let nextOpenCuts: Cut?
+
+    /// The end of the log that the next open for writing cuts: a torn record, zero-filled space,
+    /// or the records of a batch that was never completed.
+    public struct Cut: Sendable, Equatable, Encodable {
+        /// The file name of the last segment.
+        public let segment: String
+        /// The byte offset where the cut falls (just after the last complete batch).
+        public let offset: Int64
+        /// The bytes cut.
+        public let bytes: Int64
+        /// Whole records of the incomplete batch that are cut (0 when none).
+        public let records: Int
+        /// Their first position (nil when none).
+        public let firstPosition: UInt64?
+        /// Their last position (nil when none).
+        public let lastPosition: UInt64?
+        /// Why, in words.
+        public let reason: String
+    }
 
     /// One damaged stretch of the log.
     public struct Damage: Sendable, Equatable, Encodable {
@@ -53,6 +78,11 @@ public struct LogSummary: Sendable, Equatable, Encodable {
                    lastPosition: $0.positions.upperBound, reason: $0.reason)
         }
         tornTail = report.tornTail.map { "\($0.segment) at offset \($0.offset)" }
+        nextOpenCuts = report.tornTail.map {
+            Cut(segment: $0.segment, offset: $0.offset, bytes: $0.bytes, records: $0.incompleteRecords,
+                firstPosition: $0.incompletePositions?.lowerBound, lastPosition: $0.incompletePositions?.upperBound,
+                reason: $0.reason)
+        }
     }
 }
 
@@ -90,4 +120,13 @@ public struct SnapshotCheck: Sendable, Equatable, Encodable {
     public let status: Status
     /// Why, in a sentence.
     public let detail: String
+}
+
+/// A file in a data directory that the store does not read, or that is not what its name says
+/// (a directory or a link where a file belongs). Reported by ``StoreVerifier``, never damage.
+public struct UnrecognisedFile: Sendable, Equatable, Encodable {
+    /// The file's path.
+    public let path: String
+    /// What it is and what the store does with it, in a sentence.
+    public let reason: String
 }

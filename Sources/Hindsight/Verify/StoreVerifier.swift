@@ -17,6 +17,9 @@ public enum StoreVerifier {
         do {
             logReport = try LogVerifier.verify(directory: history.layout.log)
         } catch {
+            if let system = error.systemError, PermissionDenied.matches(system.errno) {
+                throw HistoryError(.unreadable, PermissionDenied.message(reading: system.path), path: history.layout.log)
+            }
             throw HistoryError(.unreadable, "the log cannot be read: \(error)", path: history.layout.log, position: error.position)
         }
         var undecodable: [UndecodableRecord] = []
@@ -29,19 +32,24 @@ public enum StoreVerifier {
                 }
             }
         }
-        let snapshots = try await checkSnapshots(in: history.layout.snapshots, configuration: configuration,
+        let snapshots = try await checkSnapshots(in: history.layout.snapshots, logDirectory: history.layout.log,
+                                                 configuration: configuration,
                                                  lastPosition: logReport.lastPosition)
-        return StoreVerificationReport(log: LogSummary(logReport), undecodable: undecodable, snapshots: snapshots)
+        return StoreVerificationReport(log: LogSummary(logReport), undecodable: undecodable, snapshots: snapshots,
+                                       unrecognised: DataDirectoryFiles.unrecognised(in: history.layout))
     }
 
     /// Every `*.snapshot` file in `directory`, in name order.
-    static func checkSnapshots(in directory: String, configuration: ReadModelConfiguration,
+    static func checkSnapshots(in directory: String, logDirectory: String, configuration: ReadModelConfiguration,
                                lastPosition: UInt64) async throws -> [SnapshotCheck] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
         var expected: [String: Snapshot] = [:]
         for projector in try ReadModels(configuration: configuration).all {
             expected[projector.name] = await projector.snapshot()
         }
+        // The store also snapshots its command ledger beside the read models (see `Store.saveSnapshots`).
+        let ledger = await Projector(CommandLedgerProjection()).snapshot()
+        expected[ledger.projection] = ledger
         var checks: [SnapshotCheck] = []
         for name in names.sorted() where name.hasSuffix(".snapshot") {
             let path = directory + "/" + name
@@ -54,21 +62,30 @@ public enum StoreVerifier {
                 snapshot = try Snapshot(decoding: [UInt8](data))
             } catch {
                 checks.append(SnapshotCheck(path: path, status: .damaged,
-                                            detail: "\(error.message); delete it and the store rebuilds it from the log"))
+                                            detail: "skipped: \(error.message); delete it and the store rebuilds it from the log"))
                 continue
             }
-            guard let fresh = expected[snapshot.projection], name == snapshot.projection + ".snapshot" else {
+            guard let fresh = expected[snapshot.projection] else {
                 checks.append(SnapshotCheck(path: path, status: .unknown,
-                                            detail: "holds projection '\(snapshot.projection)', which this store does not have"))
+                                            detail: "skipped: it holds read model '\(snapshot.projection)', which this version of "
+                                            + "Hindsight does not have; the store never reads it (a newer app may have written it)"))
                 continue
             }
-            if snapshot.position > lastPosition {
-                checks.append(SnapshotCheck(path: path, status: .aheadOfLog,
-                                            detail: "covers position \(snapshot.position) but the log ends at \(lastPosition); "
-                                            + "the log lost records or the snapshot belongs to another store"))
+            guard name == snapshot.projection + ".snapshot" else {
+                checks.append(SnapshotCheck(path: path, status: .unknown,
+                                            detail: "skipped: it holds read model '\(snapshot.projection)' under another file name; "
+                                            + "the store reads that read model from \(snapshot.projection).snapshot only"))
+                continue
+            }
+            let taken = SnapshotRestore.Outcome.Taken(projection: snapshot.projection, position: snapshot.position,
+                                                      logAnchor: snapshot.logAnchor)
+            if let mismatch = try? SnapshotAnchoring.mismatch(of: taken, reader: LogReader(directory: logDirectory),
+                                                              lastPosition: lastPosition) {
+                checks.append(SnapshotCheck(path: path, status: snapshot.logAnchor == nil ? .outdated : .aheadOfLog,
+                                            detail: mismatch + "; the store rebuilds it from the log"))
             } else if snapshot.version != fresh.version || snapshot.fingerprint != fresh.fingerprint {
                 checks.append(SnapshotCheck(path: path, status: .outdated,
-                                            detail: "version \(snapshot.version), fingerprint \(hex(snapshot.fingerprint)); "
+                                            detail: "skipped: version \(snapshot.version), fingerprint \(hex(snapshot.fingerprint)); "
                                             + "expected version \(fresh.version), fingerprint \(hex(fresh.fingerprint)): "
                                             + "the store rebuilds it from the log"))
             } else {

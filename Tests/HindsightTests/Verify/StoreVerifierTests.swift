@@ -1,3 +1,4 @@
+import EventLog
 import Foundation
 import Testing
 import TestSupport
@@ -11,7 +12,8 @@ import TestSupport
         let (builder, _) = ScheduleRebuildTests.history(seed: 11)
         try await builder.write(to: dir.path)
         let models = try await HistoryBuilder.fold(builder.events, configuration: configuration)
-        try await models.save(to: SnapshotStore(directory: dir.path + "/snapshots", log: { _ in }))
+        try await models.save(to: SnapshotStore(directory: dir.path + "/snapshots", log: { _ in }),
+                               anchoringIn: LogReader(directory: dir.path + "/log"))
         return builder
     }
 

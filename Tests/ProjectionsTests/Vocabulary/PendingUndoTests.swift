@@ -15,14 +15,12 @@ struct PendingUndoTests {
         return state
     }
 
-    /// `bytes` decoded as a loaded snapshot's state is: read from a mapped file, which the state
-    /// may keep (its pending undo entries then stay in the mapping, not copied).
+    /// `bytes` decoded as a loaded snapshot's state is: read in place from memory an owner keeps
+    /// alive (the store's mapped file), which the state may keep (its pending undo entries then
+    /// stay there, not copied).
     private func decodedInPlace(_ bytes: [UInt8]) throws -> VocabularyState {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }  // the mapping outlives the file
-        try DurableFile.replace(bytes, at: directory.path + "/state", in: directory.path)
-        let file = try #require(try MappedFile.map(directory.path + "/state"))
-        var reader = BinaryReader(file.bytes, owner: file)
+        let owned = OwnedBytes(bytes)
+        var reader = BinaryReader(owned.bytes, owner: owned)
         let state = try VocabularyState(from: &reader)
         try reader.expectEnd()
         return state
@@ -173,4 +171,18 @@ struct PendingUndoTests {
             (error as? EventDecodingError)?.description.contains("undo entry block holds \(width - 1) bytes") == true
         }
     }
+}
+
+/// Bytes in memory of their own, freed with the object: stands in for a mapped snapshot file.
+private final class OwnedBytes: @unchecked Sendable {
+    // @unchecked: the bytes are written once, in init, and only read afterwards.
+    let bytes: UnsafeRawBufferPointer
+
+    init(_ content: [UInt8]) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(content.count, 1), alignment: 16)
+        content.withUnsafeBytes { buffer.copyMemory(from: $0) }
+        bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[..<content.count])
+    }
+
+    deinit { UnsafeMutableRawPointer(mutating: bytes.baseAddress)?.deallocate() }
 }

@@ -1,0 +1,45 @@
+import EventLog
+
+/// Small files that must survive a crash whole: snapshots and the personal-data side store,
+/// written through the log's ``FileSystem`` seam (the one owner of syscalls). A file is replaced
+/// through a temporary file that is fully written and synced (`F_FULLFSYNC` on Apple platforms,
+/// where plain fsync does not flush the drive's cache), then renamed over the old one, and the
+/// directory is synced, so after a crash the file is either the old one or the new one.
+enum DurableFile {
+    /// Replaces `path` (a file in `directory`) by `bytes`, durably and atomically; a file it
+    /// creates is readable by its owner only when `ownerOnly` is true. On failure the temporary
+    /// file is removed (best effort) and the old file is left as it was.
+    /// - Throws: ``SystemCallError`` naming the failing call.
+    static func replace(_ bytes: [UInt8], at path: String, in directory: String, ownerOnly: Bool = false,
+                        fileSystem fs: FileSystem) throws(SystemCallError) {
+        let temporary = path + ".tmp"
+        let fd = try fs.open(temporary, ownerOnly ? .createTruncateOwnerOnly : .createTruncate)
+        do {
+            try fs.writeAll(fd, bytes, at: 0, path: temporary)
+            try fs.sync(fd, .full, temporary)
+        } catch {
+            fs.close(fd)
+            try? fs.remove(temporary)
+            throw error
+        }
+        fs.close(fd)
+        do { try fs.rename(temporary, path) } catch {
+            try? fs.remove(temporary)
+            throw error
+        }
+        try fs.syncDirectory(directory)
+    }
+
+    /// The whole file at `path`, mapped read-only, or nil when there is no such file.
+    /// - Throws: ``SystemCallError`` when the file exists but cannot be opened, sized or mapped.
+    static func map(_ path: String, fileSystem fs: FileSystem) throws(SystemCallError) -> MappedFile? {
+        let fd: Int32
+        do { fd = try fs.open(path, .readOnly) } catch {
+            if error.errno == MappedFile.noSuchFile { return nil }
+            throw error
+        }
+        defer { fs.close(fd) }
+        let size = try fs.size(fd, path)
+        return MappedFile(bytes: try fs.map(fd, 0, Int(size), path), fileSystem: fs)
+    }
+}

@@ -1,0 +1,88 @@
+import EventLog
+import Projections
+
+/// The rule that read models are never ahead of, or apart from, the log they were folded from:
+/// every snapshot is saved with the ``LogAnchor`` of the log record at its position, and a
+/// snapshot is restored only while the log still holds that very record there.
+///
+/// Why: a log can lose its last records after a snapshot was written (recovery cuts a torn
+/// tail; a power cut loses what the OS had not written back), and it can then grow again with
+/// other events at the same positions. A snapshot trusted across that would show cards, reviews
+/// and profiles the log no longer holds, and miss the new ones, until the next rebuild. Every
+/// open of read models from snapshots (``Store``, the read-only open, the benchmarks) confirms
+/// through ``confirm(_:projectors:reader:lastPosition:)``, and every save anchors through
+/// ``save(_:to:reader:)``.
+package enum SnapshotAnchoring {
+    /// The anchor of the record at `position` in the log `reader` reads (``LogAnchor/emptyLog``
+    /// at position 0), or nil when the log holds no record there.
+    /// - Throws: ``LogError`` when the log cannot be read.
+    package static func anchor(at position: UInt64, in reader: LogReader) throws -> LogAnchor? {
+        guard position > 0 else { return .emptyLog }
+        var found: LogAnchor?
+        try reader.forEach(from: position, through: position) { _, payload in found = LogAnchor(recordPayload: payload) }
+        return found
+    }
+
+    /// Why the snapshot `taken` cannot be trusted against the log, or nil when it can.
+    /// - Parameter lastPosition: the position of the log's last complete batch.
+    /// - Throws: ``LogError`` when the log cannot be read.
+    package static func mismatch(of taken: SnapshotRestore.Outcome.Taken, reader: LogReader,
+                                 lastPosition: UInt64) throws -> String? {
+        guard taken.position <= lastPosition else {
+            return "it covers position \(taken.position) but the log ends at \(lastPosition): the log lost its last "
+                + "records after the snapshot was written (a torn tail cut, or writes lost to a crash)"
+        }
+        guard let anchor = taken.logAnchor else {
+            return "it was written before snapshots recorded the log record they end at"
+        }
+        guard try Self.anchor(at: taken.position, in: reader) == anchor else {
+            return "the log's record at position \(taken.position) is not the one it was folded from (the log was cut "
+                + "back and written again, or the snapshot belongs to another store)"
+        }
+        return nil
+    }
+
+    /// Confirms every snapshot `outcome` took against the log, resetting the projector of each one
+    /// the log does not hold (it is then rebuilt from the log).
+    /// - Returns: the snapshots not confirmed, with why, in the order taken.
+    /// - Throws: ``LogError`` when the log cannot be read.
+    package static func confirm(_ outcome: SnapshotRestore.Outcome, projectors: [any RunnableProjector],
+                                reader: LogReader, lastPosition: UInt64) async throws -> [(projection: String, reason: String)] {
+        var refused: [(projection: String, reason: String)] = []
+        for taken in outcome.taken {
+            guard let reason = try mismatch(of: taken, reader: reader, lastPosition: lastPosition) else { continue }
+            for projector in projectors where projector.name == taken.projection { await projector.reset() }
+            refused.append((taken.projection, reason))
+        }
+        return refused
+    }
+
+    /// Saves the snapshot of each of `projectors` to `store`, each anchored to the log record at its
+    /// position.
+    /// - Throws: ``SnapshotError`` for a snapshot that cannot be written, or one whose position the
+    ///   log does not hold (`writeFailed`, naming it).
+    package static func save(_ projectors: [any RunnableProjector], to store: SnapshotStore,
+                             reader: LogReader) async throws(SnapshotError) {
+        var anchors: [UInt64: LogAnchor] = [:]
+        for projector in projectors {
+            let snapshot = await projector.snapshot()
+            let anchor: LogAnchor
+            if let known = anchors[snapshot.position] {
+                anchor = known
+            } else {
+                let found: LogAnchor?
+                do { found = try Self.anchor(at: snapshot.position, in: reader) } catch {
+                    throw SnapshotError(.writeFailed, "cannot read the log record at position \(snapshot.position) to anchor "
+                                        + "the snapshot of '\(snapshot.projection)': \(error)", path: store.path(of: snapshot.projection))
+                }
+                guard let found else {
+                    throw SnapshotError(.writeFailed, "the log holds no record at position \(snapshot.position), which the "
+                                        + "snapshot of '\(snapshot.projection)' covers", path: store.path(of: snapshot.projection))
+                }
+                anchors[snapshot.position] = found
+                anchor = found
+            }
+            try store.save(snapshot.anchored(anchor))
+        }
+    }
+}

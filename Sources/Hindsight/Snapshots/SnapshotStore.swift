@@ -1,0 +1,74 @@
+import EventLog
+import Projections
+
+/// The snapshot files of a store: one file per projection, `<name>.snapshot`, in one directory,
+/// read and written through the log's ``FileSystem`` seam (so tests inject faults and power cuts
+/// into snapshot writes exactly as into the log's).
+///
+/// Writes are atomic and durable: the bytes go to a temporary file, which is fsync'ed, renamed
+/// over the old snapshot, and the directory is fsync'ed, so after a crash either the old or the
+/// new snapshot is there, whole. Reads never trust a file: a damaged one is reported through
+/// ``log`` and treated as absent (the projection is then rebuilt from the log).
+package struct SnapshotStore: Sendable {
+    /// The directory holding the snapshot files.
+    package let directory: String
+    /// Where diagnostics (a discarded snapshot and why) are written, one line each.
+    package let log: @Sendable (String) -> Void
+    /// The seam every file access goes through.
+    package let fileSystem: FileSystem
+
+    /// A store of snapshots in `directory` (created if missing when saving).
+    package init(directory: String, fileSystem: FileSystem = .posix, log: @escaping @Sendable (String) -> Void) {
+        self.directory = directory
+        self.fileSystem = fileSystem
+        self.log = log
+    }
+
+    /// The file of `projection`'s snapshot.
+    package func path(of projection: String) -> String { directory + "/" + projection + ".snapshot" }
+
+    /// Writes `snapshot` atomically, replacing the projection's previous snapshot.
+    /// - Throws: ``SnapshotError`` (`writeFailed`) naming the file and the OS error.
+    package func save(_ snapshot: Snapshot) throws(SnapshotError) {
+        do {
+            try fileSystem.makeDirectory(directory)
+            try DurableFile.replace(snapshot.encoded(), at: path(of: snapshot.projection), in: directory, fileSystem: fileSystem)
+        } catch {
+            throw SnapshotError(.writeFailed, "\(error.call) failed: \(FileSystem.describe(errno: error.errno)) (errno \(error.errno))",
+                                path: error.path)
+        }
+    }
+
+    /// The snapshot of `projection`, or nil when there is none or it cannot be trusted (said so in
+    /// a log line).
+    /// - Complexity: one read-only mapping of the file, one checksum pass; the state is not copied
+    ///   (it is decoded in place from the mapped bytes).
+    package func load(_ projection: String) -> Snapshot? {
+        let file = path(of: projection)
+        let mapped: MappedFile
+        do {
+            guard let map = try DurableFile.map(file, fileSystem: fileSystem) else { return nil }
+            mapped = map
+        } catch {
+            log("discarded snapshot \(file): \(error.call) failed: \(FileSystem.describe(errno: error.errno)); "
+                + "rebuilding '\(projection)' from the log")
+            return nil
+        }
+        do {
+            let snapshot = try Snapshot(retaining: mapped.bytes, owner: mapped)
+            guard snapshot.projection == projection else {
+                log("discarded snapshot \(file): it holds projection '\(snapshot.projection)'; rebuilding '\(projection)' from the log")
+                return nil
+            }
+            return snapshot
+        } catch {
+            log("discarded snapshot \(file): \(error.message); rebuilding '\(projection)' from the log")
+            return nil
+        }
+    }
+
+    /// Deletes `projection`'s snapshot, if any (a failure is left for the next open to retry).
+    package func remove(_ projection: String) {
+        try? fileSystem.remove(path(of: projection))
+    }
+}
