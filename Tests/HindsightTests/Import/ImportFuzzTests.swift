@@ -62,6 +62,23 @@ import TestSupport
         #expect(tally.decoded > 0 && tally.refused["import.bad-revlog-line", default: 0] > 0)
     }
 
+    /// Revlogs the long run's imports made extreme: a review at `Int64.max` or `Int64.min` ms
+    /// once crashed the vocabulary fold (a precondition on the card's local day) after the import
+    /// was appended; it is refused, and nothing is appended.
+    @Test(arguments: ["9223372036854775807", "-9223372036854775808", "-1", "99999999999999999"])
+    func extremeReviewTimesAreRefusedOrImportedWhole(time: String) async throws {
+        let f = try await StoreFixture()
+        let text = RevlogCSV.header + "\n1,1704700000000,3,0,5000\n1,\(time),3,1,5000\n"
+        do {
+            let result = try await f.store.importRevlog(text, options: RevlogImportOptions(profile: Ids.profile(1), deckName: "fuzz"))
+            #expect(await f.store.lastPosition() == UInt64(result.added))
+        } catch {
+            let last = await f.store.lastPosition()
+            #expect(error.line == 3 && last == 0, "\(error)")
+        }
+        try await f.store.close()
+    }
+
     /// An import file with invalid UTF-8 on its third line is refused naming that line and the
     /// byte (it was read with U+FFFD in place of the bytes, so a name changed silently).
     @Test(arguments: Mutator.invalidUTF8Sequences)
