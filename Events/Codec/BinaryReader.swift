@@ -209,6 +209,21 @@ import Foundation
         return Int(count)
     }
 
+    /// A count of elements that take at least `minimumSize` bytes each (a table of ids, a block
+    /// of fixed-width records), checked against the bytes left: a damaged count fails here,
+    /// before anything is reserved for it.
+    /// - Throws: ``EventDecodingError`` `.truncated` when `count × minimumSize` bytes do not
+    ///   remain, or as ``readVarint()``.
+    package mutating func readCount(eachAtLeast minimumSize: Int) throws(EventDecodingError) -> Int {
+        let start = offset
+        let count = try readCount()
+        guard count <= (buffer.count - offset) / max(1, minimumSize) else {
+            offset = start
+            throw error(.truncated, "a list of \(count) elements of at least \(minimumSize) bytes cannot fit in the \(buffer.count - offset) bytes left")
+        }
+        return count
+    }
+
     /// All remaining bytes, copied.
     package mutating func readRest() -> [UInt8] {
         let rest = [UInt8](UnsafeRawBufferPointer(rebasing: buffer[offset...]))

@@ -169,6 +169,10 @@ extension VocabularyState {
         let widthByte = try reader.readByte()
         guard widthByte <= 1 else { throw reader.error(.invalidValue, "card record width \(widthByte) is not 0 (wide) or 1 (narrow)") }
         let widths = widthByte == 1 ? RecordWidths.narrow : RecordWidths.wide
+        // The records' block must hold `count` records: checked before the columns are reserved.
+        guard count <= reader.remaining / widths.card else {
+            throw reader.error(.truncated, "\(count) card records of \(widths.card) bytes cannot fit in the \(reader.remaining) bytes left")
+        }
         var keys: [IDKey] = [], hot = AlignedArray<CardHot>(minimumCapacity: count), created: [EventTime] = []
         var positions: [UInt64] = [], edits: [Int] = [], moves: [Int] = [], frontLengths: [UInt32] = []
         var deckSlots: [Int32] = [], cramCounts: [Int32] = []
@@ -184,6 +188,7 @@ extension VocabularyState {
         let profileCount = Int32(profiles.count), deckCount = Int32(decks.count), deckDeleted = decks.isDeleted
         try reader.plainDataBlock(records: count, width: widths.card, "card") { source throws(EventDecodingError) in
             for _ in 0..<count {
+                let recordOffset = source.position
                 let key = source.takeKey()
                 let profile: Int32 = source.take(), deck: Int32 = source.take()
                 let position: UInt64 = source.take(), createdMs: Int64 = source.take(), offset: Int32 = source.take()
@@ -197,10 +202,10 @@ extension VocabularyState {
                       Int(entries) <= UndoRing.depth, let utcOffset = try? UTCOffset(seconds: Int(offset))
                 else {
                     throw EventDecodingError(.invalidValue, "card \(key.uuid) holds a slot, flag, phase, offset "
-                                             + "or undo count out of range")
+                                             + "or undo count out of range", offset: recordOffset)
                 }
                 guard let state = fields.packed else {
-                    throw EventDecodingError(.invalidValue, "card \(key.uuid) \(fields.misfit)")
+                    throw EventDecodingError(.invalidValue, "card \(key.uuid) \(fields.misfit)", offset: recordOffset)
                 }
                 var record = CardHot(profile: profile)
                 record.state = state

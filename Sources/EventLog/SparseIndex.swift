@@ -82,9 +82,12 @@ package struct SparseIndex: Equatable, Sendable {
             let crc = CRC32C.extend(0, UnsafeRawBufferPointer(rebasing: raw[0..<(bytes.count - 4)]))
             guard crc == load(bytes.count - 4, UInt32.self) else { return nil }
             var index = SparseIndex(basePosition: load(16, UInt64.self))
-            index.coveredLength = Int64(load(24, UInt64.self))
+            // A length or offset beyond Int64.max is damage (a checksum can match by chance or by hand).
+            guard let covered = Int64(exactly: load(24, UInt64.self)) else { return nil }
+            index.coveredLength = covered
             for i in 0..<count {
-                let entry = Entry(position: load(32 + i * 16, UInt64.self), offset: Int64(load(40 + i * 16, UInt64.self)))
+                guard let offset = Int64(exactly: load(40 + i * 16, UInt64.self)) else { return nil }
+                let entry = Entry(position: load(32 + i * 16, UInt64.self), offset: offset)
                 if let last = index.entries.last, entry.position <= last.position || entry.offset <= last.offset { return nil }
                 index.entries.append(entry)
             }

@@ -139,10 +139,15 @@ package struct ActiveDays: Sendable, Equatable, BinaryCodable {
 
     /// Decodes the day counts (as a day → count map, in day order) and rebuilds the runs from
     /// them (the runs are derived, not stored).
+    /// - Throws: ``EventDecodingError`` for malformed bytes, a count below 1 or a day beyond
+    ///   ``DayRun/dayLimit``.
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         let decoded = try [Int64: Int](decoding: &reader)
         for (day, count) in decoded.sorted(by: { $0.key < $1.key }) {
             guard count > 0 else { throw reader.error(.invalidValue, "active day \(day) holds \(count) practice events") }
+            guard DayRun.isDecodable(day) else {
+                throw reader.error(.invalidValue, "active day \(day) is beyond the day of any instant")
+            }
             days.append(day)
             dayCounts.append(count)
             insertIntoRuns(day)

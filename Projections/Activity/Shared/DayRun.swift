@@ -1,4 +1,5 @@
 import Events
+import FSRS
 
 /// A run of consecutive local days, `first...last` (day numbers as ``ProfileCalendar`` counts them).
 public struct DayRun: Sendable, Equatable, Hashable, BinaryCodable {
@@ -19,9 +20,21 @@ public struct DayRun: Sendable, Equatable, Hashable, BinaryCodable {
     /// Whether `day` lies in the run.
     public func contains(_ day: Int64) -> Bool { first <= day && day <= last }
 
+    /// The largest day number of any instant (an `Int64` of milliseconds), either side of day 0.
+    package static let dayLimit = Int64.max / LocalDay.millisecondsPerDay + 1
+
+    /// Whether a decoded day number is one an instant can have: a day beyond ``dayLimit`` is
+    /// damage (and a run or a neighbour of it would overflow).
+    package static func isDecodable(_ day: Int64) -> Bool { (-dayLimit...dayLimit).contains(day) }
+
+    /// - Throws: ``EventDecodingError`` for malformed bytes, a day beyond ``dayLimit`` or a run
+    ///   that ends before it starts.
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         first = try reader.readInt64()
         last = try reader.readInt64()
+        guard Self.isDecodable(first) && Self.isDecodable(last) else {
+            throw reader.error(.invalidValue, "a day run \(first)...\(last) is beyond the day of any instant")
+        }
         guard last >= first else { throw reader.error(.invalidValue, "a day run ends (\(last)) before it starts (\(first))") }
     }
 

@@ -74,9 +74,12 @@ struct EncodedCardState: Equatable {
     /// Whether the narrow records hold these fields (day and interval in 32 bits).
     var fitsNarrow: Bool { Int32(exactly: lastReviewDay) != nil && Int32(exactly: intervalDays) != nil }
 
-    /// The in-memory state, or nil when a present state does not fit it (see ``PackedCardState``).
+    /// The in-memory state, or nil when a present state does not fit it (see ``PackedCardState``)
+    /// or holds a stability or difficulty that is not a finite number (no fold makes one: it is
+    /// damage, and NaN would make the restored state unequal to itself).
     var packed: PackedCardState? {
-        PackedCardState(dueMs: dueMs, lastReviewMs: lastReviewMs, lastReviewDay: lastReviewDay, intervalDays: intervalDays,
+        guard phase == 0 || (stability.isFinite && difficulty.isFinite) else { return nil }
+        return PackedCardState(dueMs: dueMs, lastReviewMs: lastReviewMs, lastReviewDay: lastReviewDay, intervalDays: intervalDays,
                         stability: stability, difficulty: difficulty, step: step, reps: reps, lapses: lapses, phase: phase)
     }
 
@@ -92,7 +95,9 @@ struct EncodedCardState: Equatable {
 
     /// Why a present state does not fit a ``PackedCardState`` (for error messages).
     var misfit: String {
-        Int32(exactly: intervalDays) == nil
+        !stability.isFinite || !difficulty.isFinite
+            ? "has a stability \(stability) or difficulty \(difficulty) that is not a finite number"
+            : Int32(exactly: intervalDays) == nil
             ? "has an interval of \(intervalDays) days, beyond 32 bits"
             : "was last reviewed on local day \(lastReviewDay), too far from the instant \(lastReviewMs) ms"
     }

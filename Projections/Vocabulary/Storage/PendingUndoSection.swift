@@ -94,7 +94,7 @@ struct PendingUndoSection: Sendable {
 
     /// Checks `entryCount` entries of `block` (which starts at `offset` in the snapshot): each
     /// phase, that each state fits a ``PackedCardState`` (its local day near its last review, its
-    /// interval in 32 bits), and for a wide block whether every day and interval fits the narrow
+    /// interval in 32 bits, its stability and difficulty finite), and for a wide block whether every day and interval fits the narrow
     /// records.
     /// - Returns: whether they all fit the narrow records.
     /// - Throws: ``EventDecodingError`` at the first phase or day out of range.
@@ -127,6 +127,14 @@ struct PendingUndoSection: Sendable {
                 guard Int32(exactly: interval) != nil else {
                     throw EventDecodingError(.invalidValue, "undo entry's state has an interval of \(interval) days, "
                                              + "beyond 32 bits", offset: offset + cursor + 40)
+                }
+                // Stability and difficulty follow the day and interval; no fold makes them NaN or infinite.
+                let memory = cursor + (widths.isNarrow ? 40 : 48)
+                let stability = Float(bitPattern: UInt32(littleEndian: block.loadUnaligned(fromByteOffset: memory, as: UInt32.self)))
+                let difficulty = Float(bitPattern: UInt32(littleEndian: block.loadUnaligned(fromByteOffset: memory + 4, as: UInt32.self)))
+                guard stability.isFinite && difficulty.isFinite else {
+                    throw EventDecodingError(.invalidValue, "undo entry's state has a stability \(stability) or difficulty "
+                                             + "\(difficulty) that is not a finite number", offset: offset + memory)
                 }
             }
             if !widths.isNarrow && fits {

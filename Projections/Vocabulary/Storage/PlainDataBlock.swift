@@ -30,12 +30,21 @@ struct PlainDataSink {
 struct PlainDataSource {
     private let base: UnsafeRawBufferPointer
     private var offset = 0
+    /// Where `base` starts in the input it was cut from, for error offsets.
+    private let inputOffset: Int
 
-    /// A source at the start of `base`, which the caller has checked holds every field it takes.
-    init(_ base: UnsafeRawBufferPointer) { self.base = base }
+    /// A source at the start of `base`, which the caller has checked holds every field it takes;
+    /// `base` starts at `inputOffset` in its input.
+    init(_ base: UnsafeRawBufferPointer, inputOffset: Int = 0) {
+        self.base = base
+        self.inputOffset = inputOffset
+    }
 
     /// How many bytes were read.
     var read: Int { offset }
+
+    /// The input offset of the next field (for an error about the record being read).
+    var position: Int { inputOffset + offset }
 
     /// The next `T`, little-endian.
     @inline(__always)
@@ -82,7 +91,7 @@ extension BinaryReader {
             throw EventDecodingError(.invalidValue, "the \(what) block holds \(block.count) bytes, not \(records) × \(width)",
                                      offset: start)
         }
-        var source = PlainDataSource(block)
+        var source = PlainDataSource(block, inputOffset: offset - block.count)
         return try read(&source)
     }
 }

@@ -46,7 +46,8 @@ extension Store {
     }
 
     /// The text of the file at `path`, for an import.
-    /// - Throws: ``ImportError`` `unreadableFile` when it does not exist or cannot be read.
+    /// - Throws: ``ImportError`` `unreadableFile` when it does not exist, cannot be read, or is
+    ///   not UTF-8 (naming the line and byte offset).
     public nonisolated static func importText(at path: String) throws(ImportError) -> String {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
@@ -55,6 +56,6 @@ extension Store {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ImportError(.unreadableFile, "the file cannot be read; check its permissions", path: path)
         }
-        return String(decoding: data, as: UTF8.self)
+        return try ImportText.decode(data, path: path)
     }
 }

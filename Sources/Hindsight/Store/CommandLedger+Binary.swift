@@ -10,19 +10,22 @@ extension CommandLedger {
     /// - Throws: ``EventDecodingError`` for malformed bytes, two open sessions of one kind for
     ///   one profile, or a session both open and abandoned.
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        let streams = try reader.readCount()
+        // Each count is checked against the smallest entry of its table (a stream id takes at
+        // least 18 bytes: a length, a letter and a UUID; an event id 16; a varint 1), so a
+        // damaged count fails before the table is reserved.
+        let streams = try reader.readCount(eachAtLeast: 19)
         for _ in 0..<streams {
             let stream = try StreamID(from: &reader)
             streamVersions[stream] = try reader.readVarint()
         }
-        let events = try reader.readCount()
+        let events = try reader.readCount(eachAtLeast: 17)
         eventPositions.reserveCapacity(events)
         for _ in 0..<events {
             let id = try EventID(from: &reader)
             eventPositions[id] = try reader.readVarint()
         }
         reviews = try [CardID: ReviewTrail](from: &reader)
-        let sessions = try reader.readCount()
+        let sessions = try reader.readCount(eachAtLeast: 34)
         for _ in 0..<sessions {
             let stream = try StreamID(from: &reader)
             let profile = try ProfileID(from: &reader)
@@ -31,7 +34,7 @@ extension CommandLedger {
             }
             openSessions[stream] = profile
         }
-        let abandoned = try reader.readCount()
+        let abandoned = try reader.readCount(eachAtLeast: 36)
         for _ in 0..<abandoned {
             let stream = try StreamID(from: &reader)
             guard openSessions[stream] == nil else {
