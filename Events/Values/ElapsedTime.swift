@@ -14,6 +14,27 @@ public struct ElapsedTime: Hashable, Comparable, Sendable, Codable, CustomString
         self.milliseconds = milliseconds
     }
 
+    /// The longest length a command or an import may record: one day. Nothing a learner does in
+    /// one answer, one word or one dictation takes longer; a longer value is a unit mistake
+    /// (seconds taken for milliseconds) or damage, and the store refuses it with this limit named.
+    public static let maximum = ElapsedTime(nonNegativeMilliseconds: 86_400_000)
+
+    /// A length of `milliseconds` given as input (a command, an import line): zero to ``maximum``.
+    /// - Throws: ``EventValidationError`` (`outOfRange`) when negative or longer than a day.
+    public init(input milliseconds: Int64) throws(EventValidationError) {
+        guard milliseconds <= Self.maximum.milliseconds else {
+            throw EventValidationError(.outOfRange, field: "duration",
+                                       "duration \(milliseconds) ms is longer than a day (\(Self.maximum.milliseconds) ms); "
+                                       + "pass milliseconds, at most a day")
+        }
+        try self.init(milliseconds: milliseconds)
+    }
+
+    /// The length the read models count: the recorded length, at most ``maximum``. A log written
+    /// by another tool may hold longer lengths; counted as a day each, sums of them never
+    /// overflow and a review taken back subtracts exactly what it added.
+    public var countedMilliseconds: Int64 { min(milliseconds, Self.maximum.milliseconds) }
+
     /// A length of `milliseconds`, already known to be zero or more.
     @inline(__always) init(nonNegativeMilliseconds milliseconds: Int64) { self.milliseconds = milliseconds }
 

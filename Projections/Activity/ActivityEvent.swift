@@ -44,18 +44,18 @@ enum ActivityEvent {
     @inline(__always) init(_ event: UnsafePointer<RecordedEvent>) {
         self = switch event.pointee.event {
         case .reviewGraded(let review):
-            .review(card: review.card, rating: review.rating, mode: review.mode, durationMs: review.duration.milliseconds)
+            .review(card: review.card, rating: review.rating, mode: review.mode, durationMs: review.duration.countedMilliseconds)
         case .reviewUndone(let undone): .undo(card: undone.card, review: undone.review)
         case .wordSpelled(let spelled):
             .spelled(session: spelled.session, correct: spelled.correct,
                      rightFirstTry: SpellingScore.isRightFirstTry(correct: spelled.correct, attempt: spelled.attempt),
-                     durationMs: spelled.duration.milliseconds)
+                     durationMs: spelled.duration.countedMilliseconds)
         case .spellingTestCreated, .spellingTestEdited: .spellingTestListed
         case .spellingPracticeStarted(let started): .spellingStarted(session: started.session, test: started.test)
         case .spellingPracticeEnded(let ended): .spellingEnded(session: ended.session)
         case .storyRead(let read): read.finished ? .storyFinished(story: read.story) : .ignored
         case .storyGenerated: .storyGenerated
-        case .dictationFinished(let dictation): .dictation(words: dictation.wordCount, durationMs: dictation.duration.milliseconds)
+        case .dictationFinished(let dictation): .dictation(words: dictation.wordCount, durationMs: dictation.duration.countedMilliseconds)
         case .cardCreated(let created): .cardCreated(card: created.card, deck: created.deck)
         case .cardMoved(let moved): .cardMoved(card: moved.card, deck: moved.toDeck)
         case .cardDeleted(let deleted): .cardDeleted(card: deleted.card)

@@ -19,7 +19,7 @@ package struct ActivityProjection: Projection {
     /// from the card's owner, and only for the latest scheduled review (the card-history rules
     /// the vocabulary read model and the audit share).
     /// 7: the ledger follows decks (created, deleted, each card's): a deleted deck's cards are gone.
-    package static let version: UInt32 = 7
+    package static let version: UInt32 = 8
 
     /// The achievement rule table.
     package let rules: [AchievementRule]

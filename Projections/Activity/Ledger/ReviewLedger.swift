@@ -203,7 +203,7 @@ package struct ReviewLedger: Sendable, Equatable {
     @inline(__always)
     package mutating func record(_ review: ReviewGraded, id: EventID, profile: ProfileID, day: Int64) -> ReviewFact? {
         guard let bucket = bucket(of: review.card, lookahead: .none) else { return nil }
-        return record(ReviewFact(day: day, rating: review.rating, mode: review.mode, durationMs: review.duration.milliseconds,
+        return record(ReviewFact(day: day, rating: review.rating, mode: review.mode, durationMs: review.duration.countedMilliseconds,
                                  wasFirst: false),
                       id: id, profile: profile, bucket: bucket)
     }

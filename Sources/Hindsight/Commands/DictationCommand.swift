@@ -13,7 +13,7 @@ public enum DictationCommand: Sendable {
             guard let words = UInt32(exactly: wordCount) else {
                 throw StoreError(.invalidValue, "word count \(wordCount) must be between 0 and \(UInt32.max)", field: "wordCount")
             }
-            let duration = try Input.checked { () throws(EventValidationError) in try ElapsedTime(milliseconds: durationMs) }
+            let duration = try Input.checked { () throws(EventValidationError) in try ElapsedTime(input: durationMs) }
             let tag = try Input.checked { () throws(EventValidationError) in try LanguageTag(language) }
             decision.emit(.profile(command.profile), .dictationFinished(DictationFinished(wordCount: words, duration: duration, language: tag)))
         }

@@ -30,7 +30,7 @@ public enum SpellingCommand: Sendable {
         case .spellWord(let session, let word, let typed, let correct, let attempt, let hintsUsed, let durationMs):
             try context.requireOpenSession(.spellingSession(session), command)
             let number = try Input.checked { () throws(EventValidationError) in try AttemptNumber(attempt) }
-            let duration = try Input.checked { () throws(EventValidationError) in try ElapsedTime(milliseconds: durationMs) }
+            let duration = try Input.checked { () throws(EventValidationError) in try ElapsedTime(input: durationMs) }
             guard let hints = UInt32(exactly: hintsUsed) else {
                 throw StoreError(.invalidValue, "hints used \(hintsUsed) must be between 0 and \(UInt32.max)", field: "hintsUsed")
             }

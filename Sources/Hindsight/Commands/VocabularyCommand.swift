@@ -96,7 +96,7 @@ public enum VocabularyCommand: Sendable {
     private static func review(_ card: CardID, rating: Int, mode: ReviewMode, durationMs: Int64, _ command: StoreCommand,
                                _ context: DecisionContext, into decision: inout Decision) throws(StoreError) {
         let grade = try Input.checked { () throws(EventValidationError) in try Rating(validating: rating) }
-        let duration = try Input.checked { () throws(EventValidationError) in try ElapsedTime(milliseconds: durationMs) }
+        let duration = try Input.checked { () throws(EventValidationError) in try ElapsedTime(input: durationMs) }
         let summary = try context.liveCard(card, command)
         if mode == .scheduled && summary.isSuspended {
             throw StoreError(.invalidState, "card \(card) is suspended; unsuspend it before a scheduled review (or review it as cram)",

@@ -139,7 +139,7 @@ struct RevlogImportPlan {
     private func graded(_ card: CardID, _ row: RevlogRow) throws(ImportError) -> ReviewGraded {
         do {
             return ReviewGraded(card: card, rating: try Rating(validating: row.rating), mode: .scheduled,
-                                duration: try ElapsedTime(milliseconds: row.durationMs))
+                                duration: try ElapsedTime(input: row.durationMs))
         } catch {
             throw ImportError(.badRevlogLine, "\(error.message); fix or remove the row", path: path, line: row.line)
         }

@@ -79,6 +79,27 @@ import TestSupport
         try await f.store.close()
     }
 
+    /// A revlog duration over a day (the long fuzz run's `Int64.max` overflowed the daily time
+    /// sums and crashed the activity fold) is refused naming its line, and nothing is appended;
+    /// a day exactly is imported.
+    @Test(arguments: [("9223372036854775807", false), ("86400001", false), ("86400000", true)])
+    func reviewDurationsAreBoundedToADay(duration: String, accepted: Bool) async throws {
+        let f = try await StoreFixture()
+        let text = RevlogCSV.header + "\n1,1704700000000,3,0,5000\n1,1704800000000,3,1,\(duration)\n"
+        do {
+            let result = try await f.store.importRevlog(text, options: RevlogImportOptions(profile: Ids.profile(1), deckName: "fuzz"))
+            #expect(accepted)
+            #expect(await f.store.lastPosition() == UInt64(result.added))
+            let totals = await f.store.dailyStats().totals(profile: Ids.profile(1), from: 19_000, through: 21_000)
+            #expect(totals.reviewTimeMs == 5000 + 86_400_000)
+        } catch {
+            #expect(!accepted)
+            #expect(error.line == 3 && error.message.contains("longer than a day"), "\(error)")
+            #expect(await f.store.lastPosition() == 0)
+        }
+        try await f.store.close()
+    }
+
     /// An import file with invalid UTF-8 on its third line is refused naming that line and the
     /// byte (it was read with U+FFFD in place of the bytes, so a name changed silently).
     @Test(arguments: Mutator.invalidUTF8Sequences)

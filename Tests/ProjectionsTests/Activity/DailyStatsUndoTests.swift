@@ -26,6 +26,22 @@ import TestSupport
         #expect(state.day(profile: script.profile, day: dayNumber(2026, 3, 11)).isEmpty)
     }
 
+    /// A log another tool wrote may hold reviews longer than a day (the store refuses them; three
+    /// of `Int64.max` ms once overflowed the day's time and crashed the fold): each counts as a
+    /// day, so the sums never overflow and an undo takes back exactly what its review added.
+    @Test func reviewsLongerThanADayCountAsADay() {
+        var script = EventScript()
+        script.createCard(1, at: utc(2026, 3, 1, 8))
+        let endless = Int64.max / 1000
+        script.review(1, .good, seconds: endless, at: utc(2026, 3, 10, 9))
+        script.review(1, .good, seconds: endless, at: utc(2026, 3, 10, 10))
+        let last = script.review(1, .good, seconds: endless, at: utc(2026, 3, 10, 11))
+        let day = dayNumber(2026, 3, 10)
+        #expect(stats(script.events).day(profile: script.profile, day: day).reviewTimeMs == 3 * 86_400_000)
+        script.undo(last, at: utc(2026, 3, 10, 12))
+        #expect(stats(script.events).day(profile: script.profile, day: day).reviewTimeMs == 2 * 86_400_000)
+    }
+
     /// Card 2: cram on the 9th, first scheduled review on the 10th, another on the 12th. The
     /// 10th's cannot be undone while the 12th's follows it (only the latest scheduled review
     /// can); undoing the 12th's and then the 10th's takes the new card back out of the 10th.
