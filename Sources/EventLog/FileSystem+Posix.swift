@@ -77,7 +77,10 @@ extension FileSystem {
             defer { closedir(dir) }
             var names: [String] = []
             while let entry = readdir(dir) {
-                let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                // Read the name in place: a `dirent` may be shorter than its declared size (its
+                // name is allocated to fit), so copying the whole `d_name` field can read past the
+                // end of the directory buffer, and crashed on a page boundary with many entries.
+                let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
                     pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
                         String(cString: $0)
                     }

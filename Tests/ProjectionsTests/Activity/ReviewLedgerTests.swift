@@ -169,8 +169,9 @@ import TestSupport
         #expect(error.message.contains("deleted cards are not in strictly ascending order"))
     }
 
-    /// Days and durations too large for 4 bytes are stored wide and come back exactly; a
-    /// restored ledger encodes to the same bytes without being unpacked, and after an undo.
+    /// Days too large for 4 bytes are stored wide and come back exactly (a duration longer than a
+    /// day counts as a day, see ``ElapsedTime/countedMilliseconds``); a restored ledger encodes to
+    /// the same bytes without being unpacked, and after an undo.
     @Test func wideValuesRoundTripAndRestoredLedgersKeepTheirBytes() throws {
         var ledger = ReviewLedger()
         ledger.cardCreated(card(1), profile: Self.ada, deck: Self.deck)
@@ -188,7 +189,7 @@ import TestSupport
         #expect(encoded(restored) == bytes)
         #expect(restored.reviews(of: card(1)) == ledger.reviews(of: card(1)))
         #expect(restored.reviews(of: card(1)).first == ReviewFact(day: -3_000_000_000, rating: .easy, mode: .cram,
-                                                                  durationMs: 5_000_000_000, wasFirst: false))
+                                                                  durationMs: ElapsedTime.maximum.milliseconds, wasFirst: false))
         #expect(restored.reviews(of: card(2)).map(\.day) == Array(5...Int64(LedgerWindow.capacity + 4)))
         #expect(restored.undo(EventID(testUUID(5)), of: card(2), by: Self.bob) == ledger.undo(EventID(testUUID(5)), of: card(2), by: Self.bob))
         #expect(restored == ledger && encoded(restored) == encoded(ledger))
