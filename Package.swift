@@ -53,7 +53,7 @@ let package = Package(
                     swiftSettings: strict),
         .executableTarget(name: "EventLogCrashChild", dependencies: ["EventLog"], path: "Tests/EventLogCrashChild",
                           swiftSettings: strict),
-        .executableTarget(name: "StoreStressChild", dependencies: ["Hindsight", "Projections"], path: "Tests/StoreStressChild",
+        .executableTarget(name: "StoreStressChild", dependencies: ["Hindsight", "Projections", "TestSupport"], path: "Tests/StoreStressChild",
                           swiftSettings: strict),
         .testTarget(name: "HindsightTests", dependencies: ["Hindsight", "EventLog", "TestSupport", "LogFaults"], swiftSettings: strict),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "Hindsight", "HindsightCLI"], swiftSettings: strict),

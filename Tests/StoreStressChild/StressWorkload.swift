@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Hindsight
 import Projections
 
@@ -39,7 +40,7 @@ enum StressWorkload {
     struct Worker {
         let seed: UInt64
         let worker: Int
-        var random: Mix
+        var random: SplitMix64
         var counter: UInt64 = 0
         var cards: [CardID] = []
         /// Reviews not undone, per card.
@@ -49,7 +50,7 @@ enum StressWorkload {
         init(seed: UInt64, worker: Int) {
             self.seed = seed
             self.worker = worker
-            random = Mix(state: seed &* 0x1000_0001 &+ UInt64(worker))
+            random = SplitMix64(seed: seed &* 0x1000_0001 &+ UInt64(worker))
         }
 
         var profile: ProfileID { ProfileID(Self.uuid(0xA0, UInt64(worker), 0)) }
@@ -112,17 +113,5 @@ enum StressWorkload {
             let y = withUnsafeBytes(of: b.bigEndian) { Array($0) }
             return UUID(uuid: (kind, x[3], x[4], x[5], x[6], x[7], 0x40, y[1], 0x80, y[2], y[3], y[4], y[5], y[6], y[7], 0))
         }
-    }
-}
-
-/// SplitMix64 (the tests' generator lives in TestSupport, which this target does not link).
-struct Mix: Sendable {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
