@@ -85,11 +85,12 @@ enum CLIProcess {
         /// Waits (up to `seconds`) until its output has `count` lines; true when it has.
         func waitForLines(_ count: Int, seconds: Double = 20) -> Bool {
             let deadline = Date().addingTimeInterval(seconds)
-            while Date() < deadline {
+            // The output is looked at before the clock, so a thread that wakes late still sees it.
+            while true {
                 if stdout.split(separator: "\n").count >= count { return true }
+                if Date() >= deadline { return false }
                 Thread.sleep(forTimeInterval: 0.05)
             }
-            return false
         }
 
         /// Sends SIGTERM and waits for the end; returns the whole output.

@@ -66,13 +66,14 @@ final class RunningChild: @unchecked Sendable {
     func waitForLine(timeout: Duration = .seconds(60), where condition: (String) -> Bool) async throws -> Bool {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
-        while clock.now < deadline {
+        // The lines are looked at before the clock: on a crowded machine this task may resume long
+        // after the deadline, and the line it waits for has been printed meanwhile.
+        while true {
             let (lines, ended) = captured.output.withLock { ($0.lines, $0.ended) }
             if lines.contains(where: condition) { return true }
-            if ended { return false }
+            if ended || clock.now >= deadline { return false }
             try await Task.sleep(for: .milliseconds(5))
         }
-        return false
     }
 
     /// Kills the child with SIGKILL (if still running) and waits until it is gone and its output read.

@@ -40,7 +40,8 @@ import TestSupport
             let started = try await child.waitForLine { $0.hasPrefix("ack ") }
             try await Task.sleep(for: .milliseconds(Int(random.next() % 400)))
             let bySignal = child.kill()
-            try #require(started && bySignal, "run \(run): the child ended by itself (status \(child.status)): \(child.standardError)")
+            try #require(started, "run \(run): the child printed no acknowledgement within a minute (\(bySignal ? "killed" : "it exited with status \(child.status)")): \(child.standardError)")
+            try #require(bySignal, "run \(run): the child ended by itself (status \(child.status)): \(child.standardError)")
             let acks = child.lines.compactMap { line in line.hasPrefix("ack ") ? UUID(uuidString: String(line.dropFirst(4))) : nil }
             acknowledged += acks
             _ = try await RecoveredStore.check(directory.path, options: Self.options, acknowledged: acknowledged, resend: acks)
