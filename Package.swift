@@ -56,6 +56,8 @@ let package = Package(
         .executableTarget(name: "StoreStressChild", dependencies: ["Hindsight", "Projections", "TestSupport"], path: "Tests/StoreStressChild",
                           swiftSettings: strict),
         .testTarget(name: "HindsightTests", dependencies: ["Hindsight", "EventLog", "TestSupport", "LogFaults"], swiftSettings: strict),
+        // An app's own read model, in a target that imports only Hindsight (the README's example).
+        .testTarget(name: "AppReadModelTests", dependencies: ["Hindsight"], swiftSettings: strict),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "Hindsight", "HindsightCLI"], swiftSettings: strict),
         .testTarget(name: "FSRSTests", dependencies: ["FSRS", "TestSupport"], swiftSettings: strict),
     ]

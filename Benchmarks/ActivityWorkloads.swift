@@ -80,8 +80,8 @@ private struct EmptyFold: Projection {
     struct State: ProjectionState {
         var last: UInt64 = 0
         init() {}
-        init(from reader: inout BinaryReader) throws(EventDecodingError) { last = try UInt64(from: &reader) }
-        func encode(to writer: inout BinaryWriter) { last.encode(to: &writer) }
+        init(from reader: inout SnapshotReader) throws(EventDecodingError) { last = try reader.read() }
+        func encode(to writer: inout SnapshotWriter) { writer.write(last) }
     }
     static let name = "empty"
     static let version: UInt32 = 1

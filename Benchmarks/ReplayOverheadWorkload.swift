@@ -61,15 +61,15 @@ private struct CountingProjection: Projection {
 
         init() {}
 
-        init(from reader: inout BinaryReader) throws(EventDecodingError) {
-            events = Int(try reader.readVarint())
-            reviews = Int(try reader.readVarint())
-            ratings = Int(try reader.readVarint())
-            textBytes = Int(try reader.readVarint())
+        init(from reader: inout SnapshotReader) throws(EventDecodingError) {
+            events = try reader.read()
+            reviews = try reader.read()
+            ratings = try reader.read()
+            textBytes = try reader.read()
         }
 
-        func encode(to writer: inout BinaryWriter) {
-            for value in [events, reviews, ratings, textBytes] { writer.writeVarint(UInt64(value)) }
+        func encode(to writer: inout SnapshotWriter) {
+            for value in [events, reviews, ratings, textBytes] { writer.write(value) }
         }
     }
 

@@ -10,7 +10,7 @@ import Events
 /// once (first scheduled review or not; what an undo takes back); every part folds from those.
 /// Each part holds the calendar too, for its queries; the fold keeps the copies equal (they
 /// change only on a day cut-off change), and a snapshot stores it once.
-public struct ActivityState: ProjectionState, Equatable {
+public struct ActivityState: ProjectionState, BinaryCodable, Equatable {
     /// Local days of each profile.
     public private(set) var calendar: ProfileCalendar
     /// The per-card memory that makes undo exact.

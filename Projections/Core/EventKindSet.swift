@@ -3,12 +3,14 @@ import Events
 /// The kinds of event a fold reads, as a bit set over ``EventKind`` (plus whether events this
 /// build cannot read are among them): the batch fold skips the others without handing them to
 /// the projection, which spares a copy of each skipped event per projection.
-package struct EventKindSet: Sendable, Equatable {
+///
+/// An app's read model keeps the default, ``all``; the built-in ones name their kinds.
+public struct EventKindSet: Sendable, Equatable {
     private var bits: UInt64
     private var includesUnknown: Bool
 
     /// Every event, unknown ones included: the default, for folds that look at everything.
-    package static let all = EventKindSet(bits: ~0, includesUnknown: true)
+    public static let all = EventKindSet(bits: ~0, includesUnknown: true)
 
     private init(bits: UInt64, includesUnknown: Bool) {
         self.bits = bits

@@ -1,7 +1,9 @@
 import Events
 
 /// A read model's fold: a pure, deterministic function `(inout State, RecordedEvent)` with a
-/// stable name and a version.
+/// stable name and a version. The built-in read models are projections, and an app adds its own
+/// by passing them to the store (``StoreOptions/readModels`` in `Hindsight`): they are then
+/// folded live, snapshotted, restored and rebuilt exactly as the built-in ones are.
 ///
 /// Rules, and why:
 /// - No clock, randomness, I/O or global state inside ``apply(_:to:)``: the same log must give
@@ -12,7 +14,7 @@ import Events
 ///   another version are discarded and the state is rebuilt from the log.
 /// - ``fingerprint`` covers whatever configuration shapes the fold (FSRS parameters, the day
 ///   cut-off): a snapshot taken under another configuration is discarded too.
-package protocol Projection: Sendable {
+public protocol Projection: Sendable {
     /// The state folded from the log (the read model), encoded deterministically in snapshots.
     associatedtype State: ProjectionState
 
@@ -20,7 +22,7 @@ package protocol Projection: Sendable {
     static var name: String { get }
     /// The version of the fold's logic and of the state's encoding.
     static var version: UInt32 { get }
-    /// A stable hash of the configuration this instance folds with (0 when there is none).
+    /// A stable hash of the configuration this instance folds with (defaults to 0: none).
     var fingerprint: UInt64 { get }
 
     /// The kinds of event ``apply(_:to:)`` reads. The batch fold skips events of other kinds
@@ -46,11 +48,14 @@ package protocol Projection: Sendable {
 
 extension Projection {
     /// Every event: a fold that narrows nothing is handed everything.
-    package var kinds: EventKindSet { .all }
+    public var kinds: EventKindSet { .all }
+
+    /// No configuration shapes the fold.
+    public var fingerprint: UInt64 { 0 }
 
     /// The default batch fold: ``apply(_:to:)`` for each event after `checkpoint`.
     @inline(__always)
-    package func apply(_ batch: [RecordedEvent], after checkpoint: UInt64, to state: inout State) -> BatchOutcome {
+    public func apply(_ batch: [RecordedEvent], after checkpoint: UInt64, to state: inout State) -> BatchOutcome {
         // Profiles show one copy of each event per projection here (a 185-byte memcpy, the
         // payload's retains, a destroy after the fold): the optimizer cannot prove that the fold,
         // an opaque call with `inout` state, leaves the batch's memory alone, so it does not pass
@@ -79,14 +84,14 @@ extension Projection {
 
 /// What folding a batch did: the position of the last event applied (the checkpoint when none
 /// was), and, when an event's fold threw, its position and the error.
-package struct BatchOutcome {
+public struct BatchOutcome {
     /// The last position folded, or the checkpoint the batch started after.
-    package var lastApplied: UInt64
+    public var lastApplied: UInt64
     /// The event that failed (not applied) and why, if one did.
-    package var failure: (position: UInt64, error: any Error)?
+    public var failure: (position: UInt64, error: any Error)?
 
     /// The outcome of a batch that folded up to `lastApplied` and then failed, if it did.
-    package init(lastApplied: UInt64, failure: (position: UInt64, error: any Error)?) {
+    public init(lastApplied: UInt64, failure: (position: UInt64, error: any Error)?) {
         self.lastApplied = lastApplied
         self.failure = failure
     }
@@ -94,4 +99,4 @@ package struct BatchOutcome {
 
 /// A projection's state: a value that encodes itself deterministically (same state, same
 /// bytes: dictionaries are written in key order) so snapshots can be compared byte for byte.
-package protocol ProjectionState: Sendable, BinaryCodable {}
+public protocol ProjectionState: Sendable, SnapshotCodable {}

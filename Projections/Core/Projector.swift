@@ -84,7 +84,7 @@ package actor Projector<P: Projection>: RunnableProjector {
 
     /// The state encoded as a snapshot at the current checkpoint.
     package func snapshot() -> Snapshot {
-        var writer = BinaryWriter()
+        var writer = SnapshotWriter()
         state.encode(to: &writer)
         return Snapshot(projection: P.name, version: P.version, fingerprint: projection.fingerprint,
                         position: checkpoint, state: writer.bytes)
@@ -105,9 +105,10 @@ package actor Projector<P: Projection>: RunnableProjector {
                 + "\(hex(snapshot.fingerprint)), now \(hex(projection.fingerprint)))"
         }
         do {
-            let decoded = try snapshot.withStateReader { reader throws(EventDecodingError) -> P.State in
+            let decoded = try snapshot.withStateReader { binary throws(EventDecodingError) -> P.State in
+                var reader = SnapshotReader(binary)
                 let value = try P.State(from: &reader)
-                try reader.expectEnd()
+                try reader.binary.expectEnd()
                 return value
             }
             state = decoded

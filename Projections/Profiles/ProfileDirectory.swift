@@ -7,7 +7,7 @@ import Events
 /// Settings, services and scheduler changes belong to the event's profile (the envelope's), the
 /// same profile the ``ProfileCalendar`` uses for day cut-offs; a deleted profile keeps them.
 /// Holds personal-data and credential *references* only, never a name or a secret.
-public struct ProfileDirectory: ProjectionState, Equatable {
+public struct ProfileDirectory: ProjectionState, BinaryCodable, Equatable {
     var records: [ProfileID: ProfileRecord] = [:]
     /// The active profile (the latest `ProfileSwitched` to a live profile; nil once it is deleted).
     public internal(set) var activeProfile: ProfileID?

@@ -6,7 +6,7 @@ import Events
 /// Memory grows with the number of words, tests and profiles, never with the number of attempts
 /// or sessions: an ended session keeps only its score, and each profile has at most one session
 /// open (see ``openSessionByProfile``).
-public struct SpellingProgress: ProjectionState {
+public struct SpellingProgress: ProjectionState, BinaryCodable {
     /// Progress per (profile, normalized word).
     var words = SpellingWordTable()
     /// Every test ever created.

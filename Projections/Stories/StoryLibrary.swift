@@ -7,7 +7,7 @@ import Events
 /// The daily limit counts stories **requested** on the profile's local day, whatever became of
 /// them: a request is what the limit is checked against (before generation, which costs money
 /// even when it fails), so failed and deleted stories still count for the day they were asked for.
-public struct StoryLibrary: ProjectionState, Equatable {
+public struct StoryLibrary: ProjectionState, BinaryCodable, Equatable {
     /// Stories in the library (deleted ones leave it).
     var stories: [StoryID: LibraryStory] = [:]
     /// Stories requested per profile per local day number.

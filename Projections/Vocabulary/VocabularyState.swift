@@ -9,7 +9,7 @@ import FSRS
 /// reviewed cards are in a calendar queue (``DueCalendar``) and new ones in a bit set
 /// (``NewCardSet``). Memory grows with the number of cards and decks (each card keeps at most
 /// ``UndoRing/depth`` recent reviews), never with the number of reviews.
-public struct VocabularyState: ProjectionState, Equatable {
+public struct VocabularyState: ProjectionState, BinaryCodable, Equatable {
     /// The scheduling of profiles that changed none of its settings.
     let defaultScheduling: ProfileScheduling
     /// New cards offered per local day to profiles that set no limit of their own (see

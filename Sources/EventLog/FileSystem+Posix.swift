@@ -100,6 +100,7 @@ extension FileSystem {
             if errno == EWOULDBLOCK { return false }
             throw SystemCallError(call: "flock", path: path, errno: errno)
         },
+        unlock: { fd in _ = flock(fd, LOCK_UN) },
         map: { fd, offset, length, path throws(SystemCallError) in
             guard length > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
             #if os(Linux)

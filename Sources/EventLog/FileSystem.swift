@@ -58,6 +58,10 @@ package struct FileSystem: Sendable {
     /// Takes an exclusive advisory lock without waiting; returns false when another open
     /// file description holds it (in this or another process).
     package var tryLock: @Sendable (_ fd: Int32, _ path: String) throws(SystemCallError) -> Bool
+    /// Releases the lock ``tryLock`` took on `fd`'s open file description. Closing the
+    /// descriptor alone is not enough: a process being spawned at that moment holds a copy of it
+    /// until it executes its program, and the lock would outlive the close.
+    package var unlock: @Sendable (_ fd: Int32) -> Void
     /// Maps `length` bytes of the file from `offset` (a multiple of the page size) read-only
     /// into memory. The mapping must not outlive the descriptor's file: a file cut shorter
     /// while mapped (which only the writer, holding the lock, ever does) faults on access.
@@ -92,6 +96,7 @@ package struct FileSystem: Sendable {
                  list: @escaping @Sendable (_ path: String) throws(SystemCallError) -> [String],
                  syncDirectory: @escaping @Sendable (_ path: String) throws(SystemCallError) -> Void,
                  tryLock: @escaping @Sendable (_ fd: Int32, _ path: String) throws(SystemCallError) -> Bool,
+                 unlock: @escaping @Sendable (_ fd: Int32) -> Void,
                  map: @escaping @Sendable (_ fd: Int32, _ offset: Int64, _ length: Int,
                                            _ path: String) throws(SystemCallError) -> UnsafeRawBufferPointer,
                  unmap: @escaping @Sendable (_ mapping: UnsafeRawBufferPointer) -> Void,
@@ -110,6 +115,7 @@ package struct FileSystem: Sendable {
         self.list = list
         self.syncDirectory = syncDirectory
         self.tryLock = tryLock
+        self.unlock = unlock
         self.map = map
         self.unmap = unmap
         self.mapWhole = mapWhole

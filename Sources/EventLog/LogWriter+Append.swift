@@ -75,6 +75,7 @@ extension LogWriter {
         closed = true
         resumeWaiters(.failure(LogError(.writerClosed, "the writer was closed before this append was durable", directory: directory)))
         fileSystem.close(segment.fd)
+        fileSystem.unlock(lockFD)
         fileSystem.close(lockFD)
         tail.finish()
         if let firstError { throw firstError }

@@ -85,6 +85,7 @@ public actor LogWriter {
         flushTask?.cancel()
         if !closed {
             fileSystem.close(segment.fd)
+            fileSystem.unlock(lockFD)
             fileSystem.close(lockFD)
             tail.finish()
         }

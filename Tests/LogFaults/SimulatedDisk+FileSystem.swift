@@ -76,6 +76,13 @@ extension SimulatedDisk {
                 guard let result else { throw SystemCallError(call: "flock", path: path, errno: Code.badDescriptor) }
                 return result
             },
+            unlock: { fd in
+                self.state.withLock { state in
+                    if let descriptor = state.descriptors[fd], state.locks[descriptor.inode] == fd {
+                        state.locks[descriptor.inode] = nil
+                    }
+                }
+            },
             map: { fd, offset, length, path throws(SystemCallError) in
                 try self.copy(fd, from: Int(offset), length: length, path: path)
             },

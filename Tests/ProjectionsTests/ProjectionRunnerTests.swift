@@ -8,8 +8,8 @@ struct PositionSumProjection: Projection {
     struct State: ProjectionState, Equatable {
         var sum: UInt64 = 0
         init() {}
-        init(from reader: inout BinaryReader) throws(EventDecodingError) { sum = try UInt64(from: &reader) }
-        func encode(to writer: inout BinaryWriter) { sum.encode(to: &writer) }
+        init(from reader: inout SnapshotReader) throws(EventDecodingError) { sum = try reader.read() }
+        func encode(to writer: inout SnapshotWriter) { writer.write(sum) }
     }
     static let name = "position-sum"
     static let version: UInt32 = 1
@@ -47,7 +47,7 @@ struct PositionSumProjection: Projection {
             await source.append(Array(events[start..<start + 50]))
             // A generous bound: the wait returns as soon as the position is reached, but under a
             // loaded machine (the whole suite in parallel on 2 cores) a fold can wait seconds for a thread.
-            try await projector.waitUntil(position: UInt64(start + 50), timeout: .seconds(120))
+            try await projector.waitUntil(position: UInt64(start + 50), timeout: .seconds(600))
         }
         following.cancel()
         try await following.value

@@ -17,8 +17,8 @@ extension Store {
     /// - Complexity: O(n) in the batch's events, plus the fold.
     func appendImport(_ batch: ImportBatch, ledger state: CommandLedger) async throws(ImportError) -> ImportResult {
         var seen: [EventID: Int] = [:]
-        var nextVersion: [StreamID: UInt64] = [:]
-        var added: [(ImportedEvent, UInt64)] = []
+        var numbering = StreamNumbering(state)
+        var added: [(event: ImportedEvent, version: UInt64)] = []
         var present = 0
         for event in batch.events {
             let id = event.pending.id
@@ -32,32 +32,24 @@ extension Store {
                 continue
             }
             let stream = event.pending.stream
-            let version = (nextVersion[stream] ?? state.version(of: stream)) + 1
+            let version = numbering.number(stream)
             if let given = event.streamVersion, given != version {
                 throw ImportError(.streamVersion,
                                   "event \(id) is version \(given) of stream \(stream), but the stream's next version here is \(version); import into a store that holds the events before it (or a fresh one)",
                                   path: batch.path, line: event.line)
             }
-            nextVersion[stream] = version
             added.append((event, version))
         }
         guard !added.isEmpty else { return ImportResult(added: 0, alreadyPresent: present, positions: nil) }
-        try storePersonalData(of: added.map(\.0), path: batch.path)
-        let clockTime = options.clock()
-        let payloads = added.map { event, version in
-            LogCodec.encode(event.pending, streamVersion: version, recordedAt: event.recordedAt ?? clockTime)
+        try storePersonalData(of: added.map(\.event), path: batch.path)
+        let recorded: [RecordedEvent]
+        do {
+            recorded = try await appendAndFold(added.map { NumberedEvent(pending: $0.event.pending, version: $0.version,
+                                                                         recordedAt: $0.event.recordedAt) })
+        } catch {
+            throw ImportError(error, path: batch.path)
         }
-        let range: ClosedRange<UInt64>
-        do { range = try await writer.append(contentsOf: payloads) } catch {
-            throw ImportError(StoreError(error), path: batch.path)
-        }
-        position = range.upperBound
-        let recorded = zip(added, range).map { item, position in
-            RecordedEvent(item.0.pending, position: position, streamVersion: item.1, recordedAt: item.0.recordedAt ?? clockTime)
-        }
-        do { try await fold(recorded) } catch { throw ImportError(error, path: batch.path) }
-        await saveSnapshotsIfDue()
-        return ImportResult(added: recorded.count, alreadyPresent: present, positions: range)
+        return ImportResult(added: recorded.count, alreadyPresent: present, positions: recorded.first!.position...recorded.last!.position)
     }
 
     /// Writes the personal data of `events` to the side store, one file write per profile.

@@ -101,3 +101,10 @@ extension ReviewMark: BinaryCodable {
         writer.writeSignedVarint(instantMs)
     }
 }
+
+extension CommandLedger {
+    /// The ledger's snapshot bytes (its `BinaryCodable` encoding).
+    package func encode(to writer: inout SnapshotWriter) { encode(to: &writer.binary) }
+    /// - Throws: ``EventDecodingError`` for damaged bytes.
+    package init(from reader: inout SnapshotReader) throws(EventDecodingError) { try self.init(from: &reader.binary) }
+}

@@ -8,7 +8,7 @@ import Projections
 /// undo and for refusing reviews dated before the previous one), the open study and spelling
 /// sessions (at most one of each kind per profile: see ``openSessionByProfile``) and the
 /// abandoned ones.
-package struct CommandLedger: ProjectionState, Equatable {
+package struct CommandLedger: ProjectionState, BinaryCodable, Equatable {
     /// The number of events in each stream.
     var streamVersions: [StreamID: UInt64] = [:]
     /// The position of every event in the log, by id.

@@ -47,9 +47,13 @@ extension Store {
             }
         }
         try personal.store(decision.personalData, profile: command.profile)
-        let recorded = try await append(decision, versions: ledgerState)
-        try await fold(recorded)
-        await saveSnapshotsIfDue()
+        var numbering = StreamNumbering(ledgerState)
+        let events = decision.events.enumerated().map { index, item in
+            NumberedEvent(pending: PendingEvent(id: DerivedIdentity.eventID(command.id, index: index), stream: item.stream,
+                                                profile: command.profile, occurred: command.time, event: item.event),
+                          version: numbering.number(item.stream), recordedAt: nil)
+        }
+        let recorded = try await appendAndFold(events, commandID: command.id)
         return CommandResult(eventIDs: recorded.map(\.id), positions: recorded.first!.position...recorded.last!.position,
                              isRetry: false)
     }
@@ -66,54 +70,5 @@ extension Store {
         }
         guard let first = positions.first, let last = positions.last else { return nil }
         return CommandResult(eventIDs: ids, positions: first...last, isRetry: true)
-    }
-
-    /// Numbers `decision`'s events in their streams, encodes them and appends them as one batch.
-    private func append(_ decision: Decision, versions: CommandLedger) async throws(StoreError) -> [RecordedEvent] {
-        let command = decision.command
-        let recordedAt = options.clock()
-        guard recordedAt.isAllowed else {
-            throw StoreError(.invalidValue, "the store's clock reads \(recordedAt.milliseconds) ms, outside "
-                             + "\(Timestamp.allowedRangeText); set the system clock (or the store's clock) right",
-                             field: "recordedAt", commandID: command.id)
-        }
-        var nextVersion: [StreamID: UInt64] = [:]
-        var pending: [(PendingEvent, UInt64)] = []
-        for (index, (stream, event)) in decision.events.enumerated() {
-            let version = (nextVersion[stream] ?? versions.version(of: stream)) + 1
-            nextVersion[stream] = version
-            pending.append((PendingEvent(id: DerivedIdentity.eventID(command.id, index: index), stream: stream,
-                                         profile: command.profile, occurred: command.time, event: event), version))
-        }
-        let payloads = pending.map { LogCodec.encode($0.0, streamVersion: $0.1, recordedAt: recordedAt) }
-        let range: ClosedRange<UInt64>
-        do { range = try await writer.append(contentsOf: payloads) } catch {
-            var failure = StoreError(error)
-            failure.commandID = command.id
-            throw failure
-        }
-        position = range.upperBound
-        return zip(pending, range).map { item, position in
-            RecordedEvent(item.0, position: position, streamVersion: item.1, recordedAt: recordedAt)
-        }
-    }
-
-    /// Folds `batch` into every read model and waits until each reflects it.
-    func fold(_ batch: [RecordedEvent]) async throws(StoreError) {
-        for projector in models.all { await projector.apply(batch) }
-        await ledger.apply(batch)
-        let last = batch.last!.position
-        let timeout = options.readYourWritesTimeout
-        do {
-            try await models.vocabulary.waitUntil(position: last, timeout: timeout)
-            try await models.activity.waitUntil(position: last, timeout: timeout)
-            try await models.spelling.waitUntil(position: last, timeout: timeout)
-            try await models.stories.waitUntil(position: last, timeout: timeout)
-            try await models.profiles.waitUntil(position: last, timeout: timeout)
-            try await ledger.waitUntil(position: last, timeout: timeout)
-        } catch {
-            throw StoreError(.readModel, "the command was recorded at position \(last) but a read model did not reflect it: \(error)",
-                             path: directory)
-        }
     }
 }

@@ -23,6 +23,18 @@ extension Store {
     /// Profiles, settings, configured services and scheduler settings.
     public func profiles() async -> ProfileDirectory { await models.profiles.current().state }
 
+    /// The state of the app's read model `projection` (one passed in ``StoreOptions/readModels``),
+    /// reflecting every command whose `send` has returned.
+    /// - Throws: ``StoreError`` `invalidValue` (field `readModels`) when the store was opened
+    ///   without a read model of that type.
+    public func readModel<P: Projection>(_ projection: P.Type) async throws(StoreError) -> P.State {
+        guard let projector = models.projector(of: projection) else {
+            throw StoreError(.invalidValue, "this store was opened without the read model '\(P.name)'; pass it in "
+                             + "StoreOptions.readModels", field: "readModels")
+        }
+        return await projector.current().state
+    }
+
     /// The position of the last event in the log (0 when empty).
     public func lastPosition() -> UInt64 { position }
 
@@ -79,7 +91,7 @@ extension Store {
     /// equal read models (for tests and rebuild checks).
     package func encodedReadModels() async -> [String: [UInt8]] {
         var encoded: [String: [UInt8]] = [:]
-        for projector in models.all + [ledger] as [any RunnableProjector] {
+        for projector in projectors {
             let snapshot = await projector.snapshot()
             encoded[snapshot.projection] = snapshot.state
         }

@@ -21,6 +21,9 @@ public actor Store {
     let writer: LogWriter
     let models: ReadModels
     let ledger: Projector<CommandLedgerProjection>
+    /// Every projector the store feeds: the read models, then the command ledger. Each append,
+    /// snapshot, restore and check goes through this one list.
+    let projectors: [any RunnableProjector]
     let snapshots: SnapshotStore
     var personal: PersonalDataStore
     var gate = CommandGate()
@@ -37,6 +40,7 @@ public actor Store {
         self.writer = writer
         self.models = models
         self.ledger = ledger
+        projectors = Self.projectors(models, ledger)
         self.snapshots = snapshots
         self.personal = personal
         self.openReport = report
@@ -53,18 +57,17 @@ public actor Store {
     /// same time; discarded snapshots are removed only once the log's lock is held.
     /// - Throws: ``StoreError`` `locked` when another process has the store open, `log` for a
     ///   damaged or unreadable log, `personalData` for an unreadable side store, `readModel`
-    ///   when a read model cannot fold the log, `invalidValue` for bad options.
+    ///   when a read model cannot fold the log, `invalidValue` for options it cannot honour (see
+    ///   ``ReadModelConfiguration/validate()``; nothing is created then).
     public static func open(directory: String, options: StoreOptions) async throws(StoreError) -> Store {
         let layout = DataDirectoryLayout(path: directory)
         let logDirectory = layout.log
         let existing = FileManager.default.fileExists(atPath: logDirectory)
-        let models: ReadModels
-        do { models = try ReadModels(configuration: options.readModelConfiguration) } catch {
-            throw StoreError(.invalidValue, error.description, field: "achievementRules")
-        }
+        let models = try ReadModels(configuration: options.readModelConfiguration)
         let ledger = Projector(CommandLedgerProjection())
+        let projectors = Self.projectors(models, ledger)
         let snapshots = SnapshotStore(directory: layout.snapshots, fileSystem: options.fileSystem, log: options.diagnostics)
-        async let restoring = SnapshotRestore.restore(models.all + [ledger], from: snapshots)
+        async let restoring = SnapshotRestore.restore(projectors, from: snapshots)
         let writer: LogWriter
         do {
             writer = try await LogWriter.open(directory: logDirectory,
@@ -76,7 +79,7 @@ public actor Store {
         let restored = await restoring
         SnapshotRestore.discard(restored, in: snapshots)
         do {
-            let unconfirmed = try await SnapshotAnchoring.confirm(restored, projectors: models.all + [ledger],
+            let unconfirmed = try await SnapshotAnchoring.confirm(restored, projectors: projectors,
                                                                   reader: writer.reader, lastPosition: writer.lastPosition)
             for (projection, reason) in unconfirmed {
                 snapshots.log("discarded snapshot \(snapshots.path(of: projection)): \(reason); rebuilding from the log")
@@ -100,7 +103,7 @@ public actor Store {
                              ledger: Projector<CommandLedgerProjection>, snapshots: SnapshotStore,
                              existing: Bool) async throws(StoreError) -> Store {
         let layout = DataDirectoryLayout(path: directory)
-        let projectors: [any RunnableProjector] = models.all + [ledger]
+        let projectors = Self.projectors(models, ledger)
         var restored = 0
         var lowest = UInt64.max
         for projector in projectors {
@@ -121,6 +124,11 @@ public actor Store {
                                 total: projectors.count, replayedEvents: last - min(lowest, last))
         return Store(directory: directory, options: options, writer: writer, models: models, ledger: ledger,
                      snapshots: snapshots, personal: personal, report: report)
+    }
+
+    /// The projectors a store feeds: `models`, then `ledger`.
+    private static func projectors(_ models: ReadModels, _ ledger: Projector<CommandLedgerProjection>) -> [any RunnableProjector] {
+        models.all + [ledger]
     }
 
     /// Saves the snapshots (if the policy says so) and closes the log. Later calls throw `closed`.
@@ -144,8 +152,7 @@ public actor Store {
     func saveSnapshots() async throws(StoreError) {
         do { try await writer.sync() } catch { throw StoreError(error) }
         do {
-            try await models.save(to: snapshots, anchoringIn: writer.reader)
-            try await SnapshotAnchoring.save([ledger], to: snapshots, reader: writer.reader)
+            try await models.save(to: snapshots, anchoringIn: writer.reader, with: [ledger])
         } catch {
             throw StoreError(.snapshot, "\(error.message); check the disk and the directory's permissions", path: error.path)
         }

@@ -3,9 +3,11 @@ import Events
 import FSRS
 import Projections
 
-/// How a ``Store`` is opened: durability, the read models' configuration (FSRS scheduler, day
-/// cut-off, daily new-card limit), when snapshots are taken, how long a command waits for the
-/// read models, and the clock that stamps `recordedAt` (passed in: the library reads no clock).
+/// How a ``Store`` is opened: durability, the read models' configuration (FSRS scheduler with
+/// its learning steps and maximum interval, day cut-off, daily new-card limit, achievement
+/// rules, spelling mastery, the app's own read models), when snapshots are taken, and the clock
+/// that stamps `recordedAt` (passed in: the library reads no clock). ``Store/open(directory:options:)``
+/// refuses options it cannot honour.
 public struct StoreOptions: Sendable {
     /// When snapshots of the read models are written.
     public struct SnapshotPolicy: Sendable, Equatable {
@@ -28,10 +30,15 @@ public struct StoreOptions: Sendable {
     public var scheduler: SchedulerConfiguration
     /// New cards offered per profile per local day.
     public var dailyNewCardLimit: Int
+    /// The achievements that can be unlocked (ids unique and non-empty, targets at least 1).
+    public var achievementRules: [AchievementRule]
+    /// When a spelling word counts as mastered.
+    public var spellingMastery: SpellingMasteryRule
+    /// The app's own read models, folded, snapshotted, restored and rebuilt beside the built-in
+    /// ones; read them with ``Store/readModel(_:)``.
+    public var readModels: [any Projection]
     /// When snapshots are written.
     public var snapshots: SnapshotPolicy
-    /// How long a command waits for the read models to reflect it.
-    public var readYourWritesTimeout: Duration
     /// The clock that stamps each event's `recordedAt`.
     public var clock: @Sendable () -> Timestamp
     /// Where diagnostics go (a discarded snapshot and why), one line each.
@@ -40,25 +47,31 @@ public struct StoreOptions: Sendable {
     /// personal-data side store): the real file system, or in tests one that injects faults.
     package var fileSystem: FileSystem = .posix
 
-    /// Options; `clock` is required because nothing in the library reads the system clock.
+    /// Options; `clock` is required because nothing in the library reads the system clock. The
+    /// defaults are ``ReadModelConfiguration``'s.
     public init(clock: @escaping @Sendable () -> Timestamp,
                 durability: LogOptions.Durability = .fsyncEachAppend,
                 scheduler: SchedulerConfiguration = .standard,
                 dailyNewCardLimit: Int = 20,
+                achievementRules: [AchievementRule] = AchievementRule.defaultTable,
+                spellingMastery: SpellingMasteryRule = SpellingMasteryRule(),
+                readModels: [any Projection] = [],
                 snapshots: SnapshotPolicy = SnapshotPolicy(),
-                readYourWritesTimeout: Duration = .seconds(5),
                 diagnostics: @escaping @Sendable (String) -> Void = { _ in }) {
         self.clock = clock
         self.durability = durability
         self.scheduler = scheduler
         self.dailyNewCardLimit = dailyNewCardLimit
+        self.achievementRules = achievementRules
+        self.spellingMastery = spellingMastery
+        self.readModels = readModels
         self.snapshots = snapshots
-        self.readYourWritesTimeout = readYourWritesTimeout
         self.diagnostics = diagnostics
     }
 
-    /// The read models' configuration these options describe.
-    var readModelConfiguration: ReadModelConfiguration {
-        ReadModelConfiguration(scheduler: scheduler, dailyNewCardLimit: dailyNewCardLimit)
+    /// The read models' configuration these options describe: every read-model setting above.
+    public var readModelConfiguration: ReadModelConfiguration {
+        ReadModelConfiguration(scheduler: scheduler, dailyNewCardLimit: dailyNewCardLimit, achievementRules: achievementRules,
+                               spellingMastery: spellingMastery, additional: readModels)
     }
 }

@@ -9,13 +9,13 @@ struct TypeCountProjection: Projection {
         var lastPosition: UInt64 = 0
 
         init() {}
-        init(from reader: inout BinaryReader) throws(EventDecodingError) {
-            counts = try [String: UInt64](from: &reader)
-            lastPosition = try UInt64(from: &reader)
+        init(from reader: inout SnapshotReader) throws(EventDecodingError) {
+            counts = try reader.read()
+            lastPosition = try reader.read()
         }
-        func encode(to writer: inout BinaryWriter) {
-            counts.encode(to: &writer)
-            lastPosition.encode(to: &writer)
+        func encode(to writer: inout SnapshotWriter) {
+            writer.write(counts)
+            writer.write(lastPosition)
         }
     }
 
