@@ -52,13 +52,8 @@ public enum LogCodec {
     ///   truncated, malformed, of an unknown format version, or holds a value that breaks a rule.
     /// - Complexity: O(size of the payload).
     public static func decode(_ payload: UnsafeRawBufferPointer, position: UInt64) throws(EventDecodingError) -> RecordedEvent {
-        var reader = BinaryReader(payload)
-        do {
-            return try decodeRecord(&reader, position: position)
-        } catch var error {
-            error.position = position
-            throw error
-        }
+        // Every kind wanted: never nil.
+        try decode(payload, position: position, ifKind: { _ in true })!
     }
 
     /// Decodes the event stored in `payload` at `position` (see ``decode(_:position:)``) straight
@@ -99,12 +94,12 @@ public enum LogCodec {
     /// - Throws: ``EventDecodingError`` as ``decode(_:position:initializing:ifKind:)``.
     package static func decode(_ payload: UnsafeRawBufferPointer, position: UInt64,
                                ifKind wanted: (EventKind?) -> Bool) throws(EventDecodingError) -> RecordedEvent? {
-        var reader = BinaryReader(payload)
-        do {
-            return try decodeRecord(&reader, position: position, ifKind: wanted)
-        } catch var error {
-            error.position = position
-            throw error
+        // The one decode path builds the event in place: here in a slot on the stack, moved out.
+        try withUnsafeTemporaryAllocation(of: RecordedEvent.self, capacity: 1) { (slot) throws(EventDecodingError) -> RecordedEvent? in
+            // A temporary allocation of capacity 1 always has a base address.
+            let target = slot.baseAddress!
+            guard try decode(payload, position: position, initializing: target, ifKind: wanted) else { return nil }
+            return target.move()
         }
     }
 
@@ -147,66 +142,13 @@ public enum LogCodec {
         event.encodeBody(to: &writer)
     }
 
-    @inline(__always) private static func decodeRecord(_ reader: inout BinaryReader, position: UInt64) throws(EventDecodingError) -> RecordedEvent {
-        // Every kind wanted: never nil.
-        try decodeRecord(&reader, position: position, ifKind: { _ in true })!
-    }
-
-    /// The record in `reader` at `position`, or nil (the body left unread) when `wanted`
-    /// refuses its kind.
-    @inline(__always) private static func decodeRecord(_ reader: inout BinaryReader, position: UInt64,
-                                                       ifKind wanted: (EventKind?) -> Bool) throws(EventDecodingError) -> RecordedEvent? {
-        let format = try reader.readByte()
-        guard format == formatVersion else {
-            throw EventDecodingError(.unsupportedFormat,
-                                     "log payload format \(format) is not known to this build (it reads format \(formatVersion)); update the app",
-                                     offset: 0)
-        }
-        let id = try EventID(from: &reader)
-        let stream = StreamID(kind: try StreamID.category(from: &reader), id: try reader.readUUID())
-        let streamVersion = try reader.readVarint()
-        let profile = try ProfileID(from: &reader)
-        let occurred = try EventTime(from: &reader)
-        let recordedAt = try Timestamp(from: &reader)
-        let nameOffset = reader.offset
-        let nameBytes = try reader.readLengthPrefixed()
-        let version = try reader.readVarint(as: UInt32.self, "a schema version")
-        let event: DomainEvent
-        let named = EventRegistry.kind(named: nameBytes)
-        guard wanted(named) else { return nil }
-        if let kind = named {
-            do {
-                if let known = try DomainEvent.decodeBody(kind: kind, version: version, from: &reader) {
-                    try reader.expectEnd()
-                    event = known
-                } else {
-                    event = .unknown(UnknownEvent(typeName: kind.typeName, schemaVersion: version, payload: reader.readRest()))
-                }
-            } catch var error {
-                error.typeName = kind.typeName
-                throw error
-            }
-        } else {
-            guard let name = BinaryReader.validatedString(nameBytes) else {
-                throw EventDecodingError(.invalidUTF8, "the event type name is not valid UTF-8", offset: nameOffset)
-            }
-            event = .unknown(UnknownEvent(typeName: name, schemaVersion: version, payload: reader.readRest()))
-        }
-        return RecordedEvent(position: position, id: id, stream: stream, streamVersion: streamVersion, profile: profile,
-                             occurred: occurred, recordedAt: recordedAt, event: event)
-    }
-
     /// Decodes the record in `reader` at `position` into the uninitialized memory at `target`
-    /// when `wanted` accepts its kind, as ``decodeRecord(_:position:ifKind:)`` returns it: the
-    /// envelope read as there, the body straight into the event's `event` field, then the
-    /// envelope written around it, so that nothing is built in a temporary and copied.
+    /// when `wanted` accepts its kind: the envelope read, the body straight into the event's
+    /// `event` field, then the envelope written around it, so that nothing is built in a
+    /// temporary and copied. The only record decoder: every other decode calls it.
     /// - Returns: whether `target` was initialized; false, the body left unread, when `wanted`
     ///   refuses the kind.
     /// - Throws: ``EventDecodingError``; `target` is then left uninitialized.
-    ///
-    /// Its first lines (format byte, envelope, type name and version) are those of
-    /// ``decodeRecord(_:position:ifKind:)``, kept alike by hand: read through one shared struct,
-    /// they cost 2% more instructions in `replay.kept` (callgrind, 200k events).
     @inline(__always) private static func decodeRecord(_ reader: inout BinaryReader, position: UInt64,
                                                        initializing target: UnsafeMutablePointer<RecordedEvent>,
                                                        ifKind wanted: (EventKind?) -> Bool) throws(EventDecodingError) -> Bool {

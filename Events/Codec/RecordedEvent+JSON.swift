@@ -64,16 +64,23 @@ extension RecordedEvent: Codable {
         }
     }
 
+    /// The event whose log-encoded body is `body`, read by the log's body decoder; kept as
+    /// ``UnknownEvent`` when this build does not know the type or version.
+    /// - Throws: ``EventDecodingError`` when the body is malformed or breaks a rule.
     private static func decodeBody(_ body: [UInt8], kind: EventKind?, typeName: String, version: UInt32) throws(EventDecodingError) -> DomainEvent {
-        guard let kind else { return .unknown(UnknownEvent(typeName: typeName, schemaVersion: version, payload: body)) }
+        let unknown = DomainEvent.unknown(UnknownEvent(typeName: typeName, schemaVersion: version, payload: body))
+        guard let kind else { return unknown }
         let result = body.withUnsafeBytes { bytes in
             Result { () throws(EventDecodingError) -> DomainEvent in
-                var reader = BinaryReader(bytes)
-                guard let event = try DomainEvent.decodeBody(kind: kind, version: version, from: &reader) else {
-                    return .unknown(UnknownEvent(typeName: typeName, schemaVersion: version, payload: body))
+                try withUnsafeTemporaryAllocation(of: DomainEvent.self, capacity: 1) { (slot) throws(EventDecodingError) -> DomainEvent in
+                    // A temporary allocation of capacity 1 always has a base address.
+                    let target = slot.baseAddress!
+                    var reader = BinaryReader(bytes)
+                    guard try DomainEvent.decodeBody(kind: kind, version: version, from: &reader, initializing: target) else { return unknown }
+                    let event = target.move()
+                    try reader.expectEnd()
+                    return event
                 }
-                try reader.expectEnd()
-                return event
             }
         }
         return try result.get()

@@ -1,6 +1,9 @@
 /// Any event, known or not, as one enum: folds over the log are a `switch`, not dynamic casts.
 /// One case per event type this build knows, plus ``unknown(_:)`` for types (or newer schema
 /// versions) written by a newer app, kept whole so that they are skipped and exported unchanged.
+///
+/// A new event type adds its case here and its line in ``kind``; its codec comes from its row in
+/// the registration table, `EventKind.withType` (see "Adding an event type" in `Events/FORMAT.md`).
 public enum DomainEvent: Sendable, Equatable {
     /// `vocabulary.deck-created`
     case deckCreated(DeckCreated)

@@ -13,7 +13,7 @@ import Testing
         }
     }
 
-    @Test(arguments: 0..<40)
+    @Test(arguments: EventKind.allCases.indices)
     func logGoldenFileDecodesToTheSample(index: Int) throws {
         let (stem, expected) = try GoldenSamplesV1.all()[index]
         let bytes = try Self.golden(stem + ".bin", writing: LogCodec.encode(expected))
@@ -22,7 +22,7 @@ import Testing
         #expect(LogCodec.encode(expected) == bytes, "\(stem): the log encoding of the sample no longer matches its golden file")
     }
 
-    @Test(arguments: 0..<40)
+    @Test(arguments: EventKind.allCases.indices)
     func jsonGoldenFileDecodesToTheSample(index: Int) throws {
         let (stem, expected) = try GoldenSamplesV1.all()[index]
         let codec = EventJSONCodec()

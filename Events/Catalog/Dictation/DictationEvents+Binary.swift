@@ -1,6 +1,7 @@
-// Log (binary) encoding of the events in DictationEvents.swift: fields in declaration order.
+// Log (binary) encoding of the events in DictationEvents.swift, which makes them registered event types (each
+// has one row in `EventKind.withType`): fields in declaration order.
 
-extension DictationFinished: BinaryCodable {
+extension DictationFinished: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         wordCount = try UInt32(from: &reader)
         duration = try ElapsedTime(from: &reader)

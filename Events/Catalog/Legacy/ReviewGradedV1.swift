@@ -30,7 +30,7 @@ public struct ReviewGradedV1: EventPayload {
     }
 }
 
-extension ReviewGradedV1: BinaryCodable {
+extension ReviewGradedV1: EarlierEventVersion {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         card = try CardID(from: &reader)
         rating = try Rating(from: &reader)
@@ -50,4 +50,9 @@ extension ReviewGradedV1: BinaryCodable {
         encode(to: &writer)
         return writer.bytes
     }
+}
+
+extension ReviewGraded {
+    /// Version 1, upcast on reading.
+    package static var earlierVersions: [any EarlierEventVersion<ReviewGraded>.Type] { [ReviewGradedV1.self] }
 }

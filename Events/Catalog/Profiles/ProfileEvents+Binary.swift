@@ -1,6 +1,7 @@
-// Log (binary) encoding of the events in ProfileEvents.swift: fields in declaration order.
+// Log (binary) encoding of the events in ProfileEvents.swift, which makes them registered event types (each
+// has one row in `EventKind.withType`): fields in declaration order.
 
-extension ProfileCreated: BinaryCodable {
+extension ProfileCreated: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         profile = try ProfileID(from: &reader)
         name = try PersonalDataReference(from: &reader)
@@ -14,7 +15,7 @@ extension ProfileCreated: BinaryCodable {
     }
 }
 
-extension ProfileRenamed: BinaryCodable {
+extension ProfileRenamed: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         profile = try ProfileID(from: &reader)
         name = try PersonalDataReference(from: &reader)
@@ -26,7 +27,7 @@ extension ProfileRenamed: BinaryCodable {
     }
 }
 
-extension ProfileSwitched: BinaryCodable {
+extension ProfileSwitched: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         profile = try ProfileID(from: &reader)
     }
@@ -36,7 +37,7 @@ extension ProfileSwitched: BinaryCodable {
     }
 }
 
-extension ProfileDeleted: BinaryCodable {
+extension ProfileDeleted: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         profile = try ProfileID(from: &reader)
     }

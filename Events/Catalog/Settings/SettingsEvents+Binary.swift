@@ -1,6 +1,7 @@
-// Log (binary) encoding of the events in SettingsEvents.swift: fields in declaration order.
+// Log (binary) encoding of the events in SettingsEvents.swift, which makes them registered event types (each
+// has one row in `EventKind.withType`): fields in declaration order.
 
-extension SettingChanged: BinaryCodable {
+extension SettingChanged: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         key = try SettingKey(from: &reader)
         value = try SettingValue(from: &reader)
@@ -12,7 +13,7 @@ extension SettingChanged: BinaryCodable {
     }
 }
 
-extension ExternalServiceConfigured: BinaryCodable {
+extension ExternalServiceConfigured: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         service = try String(from: &reader)
         credential = try CredentialReference(from: &reader)
@@ -24,7 +25,7 @@ extension ExternalServiceConfigured: BinaryCodable {
     }
 }
 
-extension SchedulerParametersChanged: BinaryCodable {
+extension SchedulerParametersChanged: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         parameters = try SchedulerParameters(from: &reader)
     }
@@ -34,7 +35,7 @@ extension SchedulerParametersChanged: BinaryCodable {
     }
 }
 
-extension DesiredRetentionChanged: BinaryCodable {
+extension DesiredRetentionChanged: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         retention = try DesiredRetention(from: &reader)
     }
@@ -44,7 +45,7 @@ extension DesiredRetentionChanged: BinaryCodable {
     }
 }
 
-extension DayCutoffChanged: BinaryCodable {
+extension DayCutoffChanged: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         hour = try HourOfDay(from: &reader)
     }

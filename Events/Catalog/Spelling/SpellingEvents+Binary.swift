@@ -1,6 +1,7 @@
-// Log (binary) encoding of the events in SpellingEvents.swift: fields in declaration order.
+// Log (binary) encoding of the events in SpellingEvents.swift, which makes them registered event types (each
+// has one row in `EventKind.withType`): fields in declaration order.
 
-extension SpellingTestCreated: BinaryCodable {
+extension SpellingTestCreated: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         test = try SpellingTestID(from: &reader)
         title = try String(from: &reader)
@@ -14,7 +15,7 @@ extension SpellingTestCreated: BinaryCodable {
     }
 }
 
-extension SpellingTestEdited: BinaryCodable {
+extension SpellingTestEdited: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         test = try SpellingTestID(from: &reader)
         title = try String(from: &reader)
@@ -28,7 +29,7 @@ extension SpellingTestEdited: BinaryCodable {
     }
 }
 
-extension SpellingPracticeStarted: BinaryCodable {
+extension SpellingPracticeStarted: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         session = try SpellingSessionID(from: &reader)
         test = try SpellingTestID(from: &reader)
@@ -40,7 +41,7 @@ extension SpellingPracticeStarted: BinaryCodable {
     }
 }
 
-extension WordSpelled: BinaryCodable {
+extension WordSpelled: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         session = try SpellingSessionID(from: &reader)
         word = try String(from: &reader)
@@ -62,7 +63,7 @@ extension WordSpelled: BinaryCodable {
     }
 }
 
-extension SpellingPracticeEnded: BinaryCodable {
+extension SpellingPracticeEnded: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         session = try SpellingSessionID(from: &reader)
     }

@@ -1,6 +1,7 @@
-// Log (binary) encoding of the events in StoryEvents.swift: fields in declaration order.
+// Log (binary) encoding of the events in StoryEvents.swift, which makes them registered event types (each
+// has one row in `EventKind.withType`): fields in declaration order.
 
-extension StoryRequested: BinaryCodable {
+extension StoryRequested: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         story = try StoryID(from: &reader)
         theme = try String(from: &reader)
@@ -18,7 +19,7 @@ extension StoryRequested: BinaryCodable {
     }
 }
 
-extension StoryGenerated: BinaryCodable {
+extension StoryGenerated: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         story = try StoryID(from: &reader)
         title = try PersonalDataReference(from: &reader)
@@ -32,7 +33,7 @@ extension StoryGenerated: BinaryCodable {
     }
 }
 
-extension StoryGenerationFailed: BinaryCodable {
+extension StoryGenerationFailed: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         story = try StoryID(from: &reader)
         reason = try String(from: &reader)
@@ -44,7 +45,7 @@ extension StoryGenerationFailed: BinaryCodable {
     }
 }
 
-extension IllustrationGenerated: BinaryCodable {
+extension IllustrationGenerated: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         story = try StoryID(from: &reader)
         page = try PageNumber(from: &reader)
@@ -58,7 +59,7 @@ extension IllustrationGenerated: BinaryCodable {
     }
 }
 
-extension IllustrationFailed: BinaryCodable {
+extension IllustrationFailed: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         story = try StoryID(from: &reader)
         page = try PageNumber(from: &reader)
@@ -72,7 +73,7 @@ extension IllustrationFailed: BinaryCodable {
     }
 }
 
-extension StoryFavourited: BinaryCodable {
+extension StoryFavourited: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         story = try StoryID(from: &reader)
     }
@@ -82,7 +83,7 @@ extension StoryFavourited: BinaryCodable {
     }
 }
 
-extension StoryUnfavourited: BinaryCodable {
+extension StoryUnfavourited: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         story = try StoryID(from: &reader)
     }
@@ -92,7 +93,7 @@ extension StoryUnfavourited: BinaryCodable {
     }
 }
 
-extension StoryRead: BinaryCodable {
+extension StoryRead: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         story = try StoryID(from: &reader)
         lastPageRead = try PageNumber(from: &reader)
@@ -106,7 +107,7 @@ extension StoryRead: BinaryCodable {
     }
 }
 
-extension StoryDeleted: BinaryCodable {
+extension StoryDeleted: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         story = try StoryID(from: &reader)
     }
@@ -116,7 +117,7 @@ extension StoryDeleted: BinaryCodable {
     }
 }
 
-extension ParentalControlsChanged: BinaryCodable {
+extension ParentalControlsChanged: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         dailyStoryLimit = try UInt32(from: &reader)
         allowedThemes = try Array<String>(from: &reader)

@@ -1,6 +1,7 @@
-// Log (binary) encoding of the events in CardEnrichmentEvents.swift: fields in declaration order.
+// Log (binary) encoding of the events in CardEnrichmentEvents.swift, which makes them registered event types (each
+// has one row in `EventKind.withType`): fields in declaration order.
 
-extension ExampleSentenceAttached: BinaryCodable {
+extension ExampleSentenceAttached: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         card = try CardID(from: &reader)
         sentence = try String(from: &reader)
@@ -14,7 +15,7 @@ extension ExampleSentenceAttached: BinaryCodable {
     }
 }
 
-extension TranslationAttached: BinaryCodable {
+extension TranslationAttached: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         card = try CardID(from: &reader)
         translation = try String(from: &reader)

@@ -1,6 +1,7 @@
-// Log (binary) encoding of the events in CardEvents.swift: fields in declaration order.
+// Log (binary) encoding of the events in CardEvents.swift, which makes them registered event types (each
+// has one row in `EventKind.withType`): fields in declaration order.
 
-extension CardCreated: BinaryCodable {
+extension CardCreated: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         card = try CardID(from: &reader)
         deck = try DeckID(from: &reader)
@@ -16,7 +17,7 @@ extension CardCreated: BinaryCodable {
     }
 }
 
-extension CardEdited: BinaryCodable {
+extension CardEdited: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         card = try CardID(from: &reader)
         front = try String(from: &reader)
@@ -30,7 +31,7 @@ extension CardEdited: BinaryCodable {
     }
 }
 
-extension CardMoved: BinaryCodable {
+extension CardMoved: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         card = try CardID(from: &reader)
         fromDeck = try DeckID(from: &reader)
@@ -44,7 +45,7 @@ extension CardMoved: BinaryCodable {
     }
 }
 
-extension CardSuspended: BinaryCodable {
+extension CardSuspended: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         card = try CardID(from: &reader)
     }
@@ -54,7 +55,7 @@ extension CardSuspended: BinaryCodable {
     }
 }
 
-extension CardUnsuspended: BinaryCodable {
+extension CardUnsuspended: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         card = try CardID(from: &reader)
     }
@@ -64,7 +65,7 @@ extension CardUnsuspended: BinaryCodable {
     }
 }
 
-extension CardDeleted: BinaryCodable {
+extension CardDeleted: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         card = try CardID(from: &reader)
     }

@@ -1,6 +1,7 @@
-// Log (binary) encoding of the events in DeckEvents.swift: fields in declaration order.
+// Log (binary) encoding of the events in DeckEvents.swift, which makes them registered event types (each
+// has one row in `EventKind.withType`): fields in declaration order.
 
-extension DeckCreated: BinaryCodable {
+extension DeckCreated: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         deck = try DeckID(from: &reader)
         name = try String(from: &reader)
@@ -12,7 +13,7 @@ extension DeckCreated: BinaryCodable {
     }
 }
 
-extension DeckRenamed: BinaryCodable {
+extension DeckRenamed: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         deck = try DeckID(from: &reader)
         name = try String(from: &reader)
@@ -24,7 +25,7 @@ extension DeckRenamed: BinaryCodable {
     }
 }
 
-extension DeckDeleted: BinaryCodable {
+extension DeckDeleted: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         deck = try DeckID(from: &reader)
     }

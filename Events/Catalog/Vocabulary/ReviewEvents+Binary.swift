@@ -1,6 +1,7 @@
-// Log (binary) encoding of the events in ReviewEvents.swift: fields in declaration order.
+// Log (binary) encoding of the events in ReviewEvents.swift, which makes them registered event types (each
+// has one row in `EventKind.withType`): fields in declaration order.
 
-extension ReviewGraded: BinaryCodable {
+extension ReviewGraded: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         card = try CardID(from: &reader)
         rating = try Rating(from: &reader)
@@ -16,7 +17,7 @@ extension ReviewGraded: BinaryCodable {
     }
 }
 
-extension ReviewUndone: BinaryCodable {
+extension ReviewUndone: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         card = try CardID(from: &reader)
         review = try EventID(from: &reader)

@@ -1,6 +1,7 @@
-// Log (binary) encoding of the events in StudySessionEvents.swift: fields in declaration order.
+// Log (binary) encoding of the events in StudySessionEvents.swift, which makes them registered event types (each
+// has one row in `EventKind.withType`): fields in declaration order.
 
-extension StudySessionStarted: BinaryCodable {
+extension StudySessionStarted: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         session = try StudySessionID(from: &reader)
         deck = try Optional<DeckID>(from: &reader)
@@ -12,7 +13,7 @@ extension StudySessionStarted: BinaryCodable {
     }
 }
 
-extension StudySessionEnded: BinaryCodable {
+extension StudySessionEnded: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         session = try StudySessionID(from: &reader)
     }

@@ -1,0 +1,58 @@
+/// An event type of the registration table (``EventKind/withType(_:)``): a catalog struct with
+/// its JSON form (`Codable`, named by `typeName`) and its log body (``BinaryCodable``). Every
+/// codec path reads and writes a registered type through these two alone.
+package protocol RegisteredEvent: EventPayload, BinaryCodable {
+    /// The released schema versions before ``EventPayload/schemaVersion`` that this build still
+    /// reads, each upcast to this one; none by default.
+    static var earlierVersions: [any EarlierEventVersion<Self>.Type] { get }
+}
+
+extension RegisteredEvent {
+    /// No earlier versions: the type is at its first schema version.
+    package static var earlierVersions: [any EarlierEventVersion<Self>.Type] { [] }
+}
+
+/// A released schema version of an event type that is no longer written, read from old logs and
+/// exports and upcast to the current version by a pure function.
+package protocol EarlierEventVersion<Current>: EventPayload, BinaryCodable {
+    /// The type's current version.
+    associatedtype Current: RegisteredEvent
+    /// The same fact in the current version's shape.
+    func upcastToCurrent() -> Current
+}
+
+/// One use of the registration table, written once for every event type: the table's switch
+/// (``EventKind/withType(_:)``) calls ``visit(_:embed:extract:)`` with the struct of a kind and
+/// the two directions between it and its ``DomainEvent`` case.
+package protocol EventTypeVisitor {
+    /// What a visit gives back.
+    associatedtype Result
+    /// What a visit throws (`Never` for one that cannot fail).
+    associatedtype Failure: Error
+
+    /// Does this visitor's work for event type `type`, whose `DomainEvent` case builds with
+    /// `embed` and is taken apart with `extract` (nil for any other case).
+    /// - Throws: `Failure`, as the visitor defines.
+    mutating func visit<Payload: RegisteredEvent>(_ type: Payload.Type, embed: (Payload) -> DomainEvent,
+                                                  extract: (DomainEvent) -> Payload?) throws(Failure) -> Result
+}
+
+extension RegisteredEvent {
+    /// The payload of this type at schema `version`: the current shape read by `read`, or an
+    /// earlier one read by `readEarlier` and upcast; nil when this build does not know `version`.
+    /// The one place that decides which stored versions a decoder reads (the binary and the JSON
+    /// decoders both ask it).
+    /// - Throws: whatever `read` or `readEarlier` throws.
+    @inline(__always)
+    static func reading<Failure: Error>(
+        version: UInt32,
+        _ read: () throws(Failure) -> Self,
+        earlier readEarlier: (any EarlierEventVersion<Self>.Type) throws(Failure) -> Self
+    ) throws(Failure) -> Self? {
+        if version == schemaVersion { return try read() }
+        for earlier in earlierVersions where earlier.schemaVersion == version {
+            return try readEarlier(earlier)
+        }
+        return nil
+    }
+}
