@@ -27,6 +27,12 @@ package struct DeckLifecycle: Sendable, Equatable {
         self.deleted = deleted
     }
 
+    /// Decks `created`, of which `deleted` are deleted; nil when a deleted deck was not created
+    /// (damaged bytes).
+    package static func restored(created: Set<IDKey>, deleted: Set<IDKey>) -> DeckLifecycle? {
+        try? DeckLifecycle(created: created, deleted: deleted)
+    }
+
     /// Records a `DeckCreated` of `deck`.
     package mutating func create(_ deck: DeckID) { created.insert(IDKey(deck)) }
 

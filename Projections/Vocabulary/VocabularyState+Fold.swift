@@ -38,7 +38,7 @@ extension VocabularyState {
     mutating func createCard(_ card: CardID, deck deckID: DeckID, front: String, profile owner: ProfileID,
                              occurred: EventTime, position: UInt64) {
         let key = IDKey(card)
-        guard cards.slot(of: key) == nil else { return }
+        guard CardHistoryRule.createsCard(idKnown: cards.slot(of: key) != nil) else { return }
         let profile = profiles.slot(adding: owner).slot
         ensureIndexes(profile: profile)
         let deck = decks.slot(naming: deckID, profile: owner)
@@ -58,7 +58,8 @@ extension VocabularyState {
     /// Moves a card to another deck: into a deleted deck, the card is gone for good. A gone
     /// card does not move (the store refuses it; a log it did not write may hold such a move).
     mutating func moveCard(_ moved: CardMoved) {
-        guard let slot = cards.slot(of: IDKey(moved.card)), !isGone(Int(slot)) else { return }
+        guard let slot = cards.slot(of: IDKey(moved.card)),
+              CardHistoryRule.moves(created: true, isGone: isGone(Int(slot))) else { return }
         let index = Int(slot)
         let deck = decks.slot(naming: moved.toDeck, profile: profiles.ids[Int(cards.hot[index].profile)])
         guard deck != cards.decks[index] else { return }
@@ -114,7 +115,7 @@ extension VocabularyState {
         let previous = cards.hot[index].state, seed = review.card.schedulerSeed
         let profile = profiles.ids[Int(cards.hot[index].profile)]
         let record = ReviewRecord(rating: FSRSRating(review.rating), timeMs: occurred.instant.milliseconds,
-                                  utcOffsetMinutes: Int(occurred.utcOffset.seconds) / 60)
+                                  utcOffsetMinutes: occurred.utcOffsetMinutes)
         let next = nextState(after: record, from: previous.unpacked, seed: seed, profile: profile,
                              defaultScheduler: defaultScheduler)
         let day = calendar.day(of: occurred, profile: profile)
@@ -122,7 +123,9 @@ extension VocabularyState {
         cards.hot[index].state = PackedCardState(next)
         cards.undo.append(.scheduled(IDKey(id), before: previous, day: day), to: &ring)
         cards.hot[index].ring = ring
-        if !previous.isPresent { introduce(profile: profile, day: day) }
+        if CardHistoryRule.isFirstScheduled(isScheduled: true, hasScheduledReview: previous.isPresent) {
+            introduce(profile: profile, day: day)
+        }
         self.index(slot)
     }
 
@@ -138,10 +141,9 @@ extension VocabularyState {
     }
 
     /// Excludes a remembered review from the card's history: a cram review is uncounted; a
-    /// scheduled one restores the state before it, provided no later remembered review changed
-    /// the schedule (the store only undoes the latest review). Unknown, forgotten (deeper than
-    /// ``UndoRing/depth``) or already undone reviews are ignored, and so is an undo that is not
-    /// part of the card's history (see ``isHistory(of:recordedBy:)``).
+    /// scheduled one restores the state before it. Which review an undo takes back, if any, is
+    /// ``CardHistoryRule``'s (unknown, forgotten, already undone reviews, a scheduled review
+    /// followed by a later scheduled one, and undos not part of the card's history are ignored).
     mutating func undo(_ undo: ReviewUndone, recordedBy recorder: ProfileID) {
         guard let slot = cards.slot(of: IDKey(undo.card)) else { return }
         self.undo(slot: slot, undo, recordedBy: recorder)
@@ -153,7 +155,10 @@ extension VocabularyState {
         cards.prepareUndo()
         let index = Int(slot)
         var ring = cards.hot[index].ring
-        guard let position = cards.undo.lastIndex(of: IDKey(undo.review), in: ring) else { return }
+        guard let position = CardHistoryRule.reviewTakenBack(IDKey(undo.review), count: Int(ring.count),
+                                                             id: { cards.undo.entry($0, of: ring).review },
+                                                             isScheduled: { !cards.undo.entry($0, of: ring).isCram })
+        else { return }
         let entry = cards.undo.entry(position, of: ring)
         if entry.isCram {
             cards.cramReviews[index] -= 1
@@ -161,7 +166,6 @@ extension VocabularyState {
             cards.hot[index].ring = ring
             return
         }
-        guard !cards.undo.hasScheduledReview(after: position, in: ring) else { return }
         unindex(slot)
         cards.hot[index].state = entry.before
         cards.undo.remove(at: position, from: &ring)
@@ -171,15 +175,14 @@ extension VocabularyState {
     }
 
     /// True when a review or undo of the card at `slot` recorded by `recorder` belongs to the
-    /// card's history: the card is not gone (deleted, or its deck deleted) and `recorder` owns
-    /// it. The store refuses the others; on a log it did not write they are ignored, as the
-    /// activity read model and the audit ignore them (README, "What the read models promise").
+    /// card's history (``CardHistoryRule/counts(isGone:recordedByOwner:)``). The store refuses
+    /// the others; on a log it did not write they are ignored, as every reader of the log
+    /// ignores them.
     @inline(__always)
     func isHistory(of slot: Int32, recordedBy recorder: ProfileID) -> Bool {
-        let hot = cards.hot[Int(slot)]
         // Compared as keys: two words each.
-        return hot.flags & (CardHot.deletedFlag | CardHot.deckDeletedFlag) == 0
-            && IDKey(profiles.ids[Int(hot.profile)]) == IDKey(recorder)
+        CardHistoryRule.counts(isGone: isGone(Int(slot)),
+                               recordedByOwner: IDKey(profiles.ids[Int(cards.hot[Int(slot)].profile)]) == IDKey(recorder))
     }
 
     /// Counts a card's first counted review on local `day`.

@@ -6,7 +6,8 @@ extension VocabularyState {
     /// True when the card at `slot` is deleted or its deck is.
     @inline(__always)
     func isGone(_ slot: Int) -> Bool {
-        cards.hot[slot].flags & (CardHot.deletedFlag | CardHot.deckDeletedFlag) != 0
+        let hot = cards.hot[slot]
+        return CardHistoryRule.isGone(deleted: hot.isDeleted, deckDeleted: hot.isDeckDeleted)
     }
 
     /// Whether the card at `slot` belongs in an index (neither suspended nor gone).

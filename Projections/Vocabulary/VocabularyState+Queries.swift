@@ -93,18 +93,18 @@ extension VocabularyState {
                 due: 0, learning: 0, newAvailable: 0, newIntroducedToday: introduced))
         }
         let now = time.instant.milliseconds
-        let calendar = dueIndex[owner]
+        let dueCards = dueIndex[owner]
         var due = 0, learning = 0
         if wanted == .any {
-            let today = DueCalendar.day(of: now)
-            (due, learning) = calendar.counts(beforeDay: today)
-            for slot in calendar.slots(onDay: today) where cards.hot[Int(slot)].state.dueMs <= now {
+            let today = DueCalendar.utcBucketDay(of: now)
+            (due, learning) = dueCards.counts(beforeDay: today)
+            for slot in dueCards.slots(onDay: today) where cards.hot[Int(slot)].state.dueMs <= now {
                 due += 1
                 if cards.hot[Int(slot)].state.isLearning { learning += 1 }
             }
         } else {
-            for (bucket, day) in calendar.days.enumerated() where day <= DueCalendar.day(of: now) {
-                for slot in calendar.slots(inBucket: bucket) where matches(slot, wanted) {
+            for (bucket, day) in dueCards.days.enumerated() where day <= DueCalendar.utcBucketDay(of: now) {
+                for slot in dueCards.slots(inBucket: bucket) where matches(slot, wanted) {
                     let state = cards.hot[Int(slot)].state
                     guard state.dueMs <= now else { continue }
                     due += 1
@@ -114,7 +114,7 @@ extension VocabularyState {
         }
         var reviews: [CardSummary] = []
         if limit > 0 && due > 0 {
-            calendar.walk(from: .min, through: now, order: dueOrder) { slot in
+            dueCards.walk(from: .min, through: now, order: dueOrder) { slot in
                 if matches(slot, wanted) { reviews.append(summary(slot)) }
                 return reviews.count < limit
             }

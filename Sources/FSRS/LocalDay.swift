@@ -16,6 +16,10 @@ public enum LocalDay {
         return remainder < 0 ? quotient - 1 : quotient
     }
 
+    /// The largest local day number of any instant (an `Int64` of milliseconds) at any offset
+    /// and cut-off, either side of day 0: a day number beyond it is no instant's.
+    public static let largestDay = Int64.max / millisecondsPerDay + 1
+
     /// The instant (ms since the epoch, UTC) at which local day `day` starts, for the same
     /// offset and cut-off: the inverse of ``number(timeMs:utcOffsetMinutes:cutoffHour:)``.
     public static func start(ofDay day: Int64, utcOffsetMinutes: Int, cutoffHour: Int) -> Int64 {

@@ -78,8 +78,8 @@ enum StressWorkload {
                 action = .vocabulary(.createCard(card, deck: deck, front: "word \(counter)", back: "meaning \(counter)"))
             } else if draw < 7 {
                 let card = cards[Int(random.next() % UInt64(cards.count))]
-                // The store keeps the latest `UndoDepth.reviews` reviews of a card undoable.
-                reviews[card] = min(reviews[card, default: 0] + 1, UndoDepth.reviews)
+                // The store keeps the latest `CardHistoryRule.undoDepth` reviews of a card undoable.
+                reviews[card] = min(reviews[card, default: 0] + 1, CardHistoryRule.undoDepth)
                 action = .vocabulary(.review(card, rating: Int(random.next() % 4) + 1, durationMs: Int64(random.next() % 20_000)))
             } else if draw == 7, case let undoable = cards.filter({ reviews[$0, default: 0] > 0 }), !undoable.isEmpty {
                 // Chosen from the ordered list (a dictionary's order changes from process to process).

@@ -10,27 +10,24 @@ extension LedgerWindow {
     /// - Returns: the fact as counted.
     @inline(__always) mutating func remember(_ fact: ReviewFact, id: IDKey, entry: inout LedgerEntry) -> ReviewFact {
         var fact = fact
-        fact.wasFirst = fact.mode == .scheduled && !entry.hasScheduledReview
+        fact.wasFirst = CardHistoryRule.isFirstScheduled(isScheduled: fact.mode == .scheduled,
+                                                         hasScheduledReview: entry.hasScheduledReview)
         if fact.wasFirst { entry.hasScheduledReview = true }
         append(LedgerReview(id: id, fact), to: &entry)
         return fact
     }
 
     /// Forgets the review with event id `review`, updating `entry`.
-    /// - Returns: what it had counted, or nil (nothing changed) when it is not remembered, or is
-    ///   a scheduled review followed by a later scheduled one: only the latest scheduled review
-    ///   can be taken back out of the schedule (the store undoes only the latest review), so the
-    ///   vocabulary read model keeps it, and so does the ledger.
+    /// - Returns: what it had counted, or nil (nothing changed) when ``CardHistoryRule`` ignores
+    ///   the undo.
     mutating func forget(_ review: IDKey, entry: inout LedgerEntry) -> ReviewFact? {
-        guard let index = index(of: review, in: entry) else { return nil }
-        let scheduled = self[index, of: entry].isScheduled
-        if scheduled, ((index + 1)..<entry.count).contains(where: { self[$0, of: entry].isScheduled }) {
-            return nil
-        }
+        let header = entry
+        guard let index = CardHistoryRule.reviewTakenBack(review, count: header.count, id: { self[$0, of: header].id },
+                                                          isScheduled: { self[$0, of: header].isScheduled })
+        else { return nil }
         let removed = remove(at: index, from: &entry)
-        // The latest scheduled review went: when it was the first, the card has none left
-        // (every review after the first is still remembered: the window keeps the newest).
-        if removed.wasFirst { entry.hasScheduledReview = false }
+        entry.hasScheduledReview = CardHistoryRule.hasScheduledReview(afterUndo: removed.wasFirst,
+                                                                      had: entry.hasScheduledReview)
         return removed.fact
     }
 }

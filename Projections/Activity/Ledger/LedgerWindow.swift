@@ -110,9 +110,9 @@ package struct LedgerWindow: Sendable, Equatable, BitwiseCopyable {
     package var review6 = LedgerReview.empty
     package var review7 = LedgerReview.empty
 
-    /// How many reviews a card remembers: as many as can be undone (the slots above, one per
-    /// review; a test checks that they match).
-    package static let capacity = UndoDepth.reviews
+    /// How many reviews a card remembers: ``CardHistoryRule/undoDepth`` (the slots above, one
+    /// per review; a test checks that they match).
+    package static let capacity = CardHistoryRule.undoDepth
     /// The physical slot of a ring position (a position modulo ``capacity``, a power of two).
     @inline(__always) static func slot(_ position: Int) -> Int { position & (capacity - 1) }
 
@@ -156,18 +156,13 @@ package struct LedgerWindow: Sendable, Equatable, BitwiseCopyable {
     /// Adds `review` as the newest, forgetting the oldest when full.
     @inline(__always) package mutating func append(_ review: LedgerReview, to entry: inout LedgerEntry) {
         let filled = entry.count
-        if filled == Self.capacity {
+        if CardHistoryRule.forgetsOldest(remembered: filled) {
             self[physical: entry.start] = review
             entry.start = Self.slot(entry.start + 1)
         } else {
             self[physical: entry.start + filled] = review
             entry.count = filled + 1
         }
-    }
-
-    /// The place (0 is the oldest) of the newest review with event id `id`, if remembered.
-    package func index(of id: IDKey, in entry: LedgerEntry) -> Int? {
-        (0..<entry.count).last { self[$0, of: entry].idHigh == id.high && self[$0, of: entry].idLow == id.low }
     }
 
     /// Removes and returns the review at place `index` (0 is the oldest, `index < entry.count`),

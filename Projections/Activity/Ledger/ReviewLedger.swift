@@ -12,18 +12,13 @@ import Events
 /// For every card created it keeps the card's profile, whether the card has had a scheduled
 /// review yet (so "new card" means its first scheduled review), and its last
 /// ``reviewsRemembered`` reviews: as many as the store lets be undone in a row
-/// (``UndoDepth/reviews``), so every undo it accepts is taken back here as in the vocabulary
+/// (``CardHistoryRule/undoDepth``), so every undo it accepts is taken back here as in the vocabulary
 /// read model. Memory grows with the number of cards not deleted (and 16 bytes per deleted
 /// card and per deck), never with the length of the log.
 ///
-/// What counts follows the card-history rules every read model and the audit share (README,
-/// "What the read models promise"): a card's id is never reused (a second creation, even after
-/// its deletion, is ignored); only its owner's reviews and undos count, and none once the card
-/// is gone: deleted, or its deck deleted (see ``DeckLifecycle``), or created in or moved into a
-/// deleted deck; a gone card is forgotten like a deleted one. An undo takes back a review of
-/// the window not yet undone, a scheduled one only when no later scheduled review is
-/// remembered (the store undoes only the latest review). Other undos (older than the window,
-/// already undone, of an unknown card) are ignored, as the vocabulary read model ignores them.
+/// What counts, and what an undo takes back, is ``CardHistoryRule``'s, which every reader of
+/// the log shares; the ledger only stores and finds. A gone card is forgotten like a deleted one
+/// (only its id is kept, so that it is never created again).
 ///
 /// Slots are dense: a deleted card's slot is filled by the last one. Slot order is an in-memory
 /// detail (a fold's follows the log, a restored ledger's is card-id order): equality and the
@@ -130,9 +125,10 @@ package struct ReviewLedger: Sendable, Equatable {
     package mutating func cardCreated(_ card: CardID, profile: ProfileID, deck: DeckID) {
         materialize()
         let key = IDKey(card)
-        guard deletedCards.isEmpty || !deletedCards.contains(key) else { return }
-        if decks.isDeleted(IDKey(deck)) {
-            if buckets.find(key) == nil { deletedCards.insert(key) }
+        let known = (!deletedCards.isEmpty && deletedCards.contains(key)) || buckets.find(key) != nil
+        guard CardHistoryRule.createsCard(idKnown: known) else { return }
+        if CardHistoryRule.isGone(deleted: false, deckDeleted: decks.isDeleted(IDKey(deck))) {
+            deletedCards.insert(key)
             return
         }
         let owner = IDKey(profile)
@@ -151,8 +147,9 @@ package struct ReviewLedger: Sendable, Equatable {
     /// unknown or gone cards change nothing.
     package mutating func cardMoved(_ card: CardID, to deck: DeckID) {
         materialize()
-        guard let bucket = buckets.find(IDKey(card)) else { return }
-        if decks.isDeleted(IDKey(deck)) {
+        // The ledger forgets gone cards: a card it finds exists and is not gone.
+        guard let bucket = buckets.find(IDKey(card)), CardHistoryRule.moves(created: true, isGone: false) else { return }
+        if CardHistoryRule.isGone(deleted: false, deckDeleted: decks.isDeleted(IDKey(deck))) {
             cardDeleted(card)
         } else {
             slotDecks[buckets.slot(at: bucket)] = IDKey(deck)
@@ -213,7 +210,7 @@ package struct ReviewLedger: Sendable, Equatable {
     @inline(__always)
     package mutating func record(_ fact: ReviewFact, id: EventID, profile: ProfileID, bucket: Int) -> ReviewFact? {
         var entry = buckets.entry(at: bucket)
-        guard profiles[Int(entry.profile)] == IDKey(profile) else { return nil }
+        guard counts(entry, recordedBy: profile) else { return nil }
         buckets.makeUnique()
         let fact = windows[buckets.slot(at: bucket)].remember(fact, id: IDKey(id), entry: &entry)
         buckets.setEntry(entry, at: bucket)
@@ -231,12 +228,27 @@ package struct ReviewLedger: Sendable, Equatable {
     /// ``undo(_:of:by:)`` of the card in `bucket` (from ``bucket(of:lookahead:)``).
     package mutating func undo(_ review: EventID, by profile: ProfileID, bucket: Int) -> ReviewUndo? {
         var entry = buckets.entry(at: bucket)
-        guard profiles[Int(entry.profile)] == IDKey(profile) else { return nil }
+        guard counts(entry, recordedBy: profile) else { return nil }
         buckets.makeUnique()
         guard let removed = windows[buckets.slot(at: bucket)].forget(IDKey(review), entry: &entry)
         else { return nil }
         buckets.setEntry(entry, at: bucket)
         return ReviewUndo(profile: ProfileID(profiles[Int(entry.profile)].uuid), removed: removed)
+    }
+
+    /// Whether a review or undo that `recorder` recorded of the card whose header is `entry`
+    /// counts (``CardHistoryRule/counts(isGone:recordedByOwner:)``; the ledger forgets gone
+    /// cards, so a card it finds is not gone).
+    @inline(__always) private func counts(_ entry: LedgerEntry, recordedBy recorder: ProfileID) -> Bool {
+        CardHistoryRule.counts(isGone: false, recordedByOwner: profiles[Int(entry.profile)] == IDKey(recorder))
+    }
+
+    /// The event ids of the remembered reviews of `card`, oldest first (empty for an unknown
+    /// card).
+    package func reviewIDs(of card: CardID) -> [IDKey] {
+        if pending != nil { return materialized.reviewIDs(of: card) }
+        guard let bucket = buckets.find(IDKey(card)) else { return [] }
+        return windows[buckets.slot(at: bucket)].reviews(of: buckets.entry(at: bucket)).map(\.id)
     }
 
     /// The remembered reviews of `card`, oldest first (empty for an unknown card).

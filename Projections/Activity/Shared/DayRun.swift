@@ -20,8 +20,8 @@ public struct DayRun: Sendable, Equatable, Hashable, BinaryCodable {
     /// Whether `day` lies in the run.
     public func contains(_ day: Int64) -> Bool { first <= day && day <= last }
 
-    /// The largest day number of any instant (an `Int64` of milliseconds), either side of day 0.
-    package static let dayLimit = Int64.max / LocalDay.millisecondsPerDay + 1
+    /// The largest day number of any instant, either side of day 0 (``LocalDay/largestDay``).
+    package static let dayLimit = LocalDay.largestDay
 
     /// Whether a decoded day number is one an instant can have: a day beyond ``dayLimit`` is
     /// damage (and a run or a neighbour of it would overflow).

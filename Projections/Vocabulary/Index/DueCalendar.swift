@@ -1,3 +1,4 @@
+import FSRS
 import CPrefetch
 
 /// Where a card sits in its profile's ``DueCalendar``: the bucket and the position in it
@@ -40,7 +41,7 @@ struct DueOrder: Comparable {
 /// whose last live card leaves is simply cleared.
 struct DueCalendar: Sendable {
     /// Milliseconds per bucket.
-    static let dayMs: Int64 = 86_400_000
+    static let dayMs = LocalDay.millisecondsPerDay
 
     /// The buckets of the days in `denseBase ..< denseBase + dense.count` (-1: no bucket yet),
     /// so the usual lookup is an array read instead of a hash; grown on demand up to
@@ -72,9 +73,11 @@ struct DueCalendar: Sendable {
     /// An empty calendar.
     init() {}
 
-    /// The bucket day of an instant (floor division, so negative instants work too).
+    /// The UTC day (whole days since 1970-01-01 00:00 UTC, floor division, so negative instants
+    /// work too) of an instant: the bucket it goes in. Not a local day (that is
+    /// ``ProfileCalendar/day(of:profile:)``'s): buckets only group instants for searching.
     @inline(__always)
-    static func day(of ms: Int64) -> Int64 {
+    static func utcBucketDay(of ms: Int64) -> Int64 {
         ms >= 0 ? ms / dayMs : (ms + 1) / dayMs - 1
     }
 
@@ -82,7 +85,7 @@ struct DueCalendar: Sendable {
     /// - Complexity: O(1) amortized.
     @inline(__always)
     mutating func insert(_ slot: Int32, dueMs: Int64, learning isLearning: Bool) -> DuePlace {
-        let day = Self.day(of: dueMs)
+        let day = Self.utcBucketDay(of: dueMs)
         let bucket: Int
         if let existing = self.bucket(of: day) {
             bucket = Int(existing)
@@ -196,7 +199,7 @@ struct DueCalendar: Sendable {
     ///   that is reached.
     func walk(from lower: Int64, through upper: Int64, order: (Int32) -> DueOrder, _ body: (Int32) -> Bool) {
         guard lower <= upper else { return }
-        let first = Self.day(of: lower), last = Self.day(of: upper)
+        let first = Self.utcBucketDay(of: lower), last = Self.utcBucketDay(of: upper)
         var buckets: [Int] = []
         for bucket in days.indices where days[bucket] >= first && days[bucket] <= last && bucketCounts[bucket].live > 0 {
             buckets.append(bucket)

@@ -40,7 +40,7 @@ struct PackedCardState: Sendable, Equatable {
     @inline(__always) var isLearning: Bool { phase != 0 && phase != UInt8(CardPhase.review.rawValue) }
 
     /// The local day (the person's, after the day cut-off) of the last review.
-    @inline(__always) var lastReviewDay: Int64 { DueCalendar.day(of: lastReviewMs) + Int64(dayOffset) }
+    @inline(__always) var lastReviewDay: Int64 { DueCalendar.utcBucketDay(of: lastReviewMs) + Int64(dayOffset) }
 
     /// The packed form of `state` (``none`` for nil).
     /// - Precondition: `state` fits (see the type): every state the scheduler makes does.
@@ -91,7 +91,7 @@ struct PackedCardState: Sendable, Equatable {
     /// otherwise).
     @inline(__always)
     static func dayOffset(day: Int64, instantMs: Int64) -> Int8? {
-        let (difference, overflow) = day.subtractingReportingOverflow(DueCalendar.day(of: instantMs))
+        let (difference, overflow) = day.subtractingReportingOverflow(DueCalendar.utcBucketDay(of: instantMs))
         return overflow ? nil : Int8(exactly: difference)
     }
 

@@ -74,11 +74,8 @@ struct RingHandle: Sendable, Equatable {
 /// encoded bytes (``pending``) and ``slots`` is empty until ``materialize(runs:runCount:)``
 /// decodes them. Every reading or writing method here requires a materialized pool.
 struct UndoRing: Sendable {
-    /// How many recent reviews a card remembers for undo. The store only allows undoing the
-    /// latest review that is not yet undone, so consecutive undos walk down the ring; beyond
-    /// this depth an undo is ignored (the state then keeps that review). ``UndoDepth/reviews``,
-    /// as every part that remembers reviews for undo.
-    static let depth = UndoDepth.reviews
+    /// How many recent reviews a card remembers for undo: ``CardHistoryRule/undoDepth``.
+    static let depth = CardHistoryRule.undoDepth
 
     /// The slots, ``depth`` per card that has been reviewed (empty while pending).
     private(set) var slots = ChunkedArray<UndoEntry>()
@@ -126,7 +123,7 @@ struct UndoRing: Sendable {
             ring.base = Int32(slots.count)
             slots.append(repeating: .empty, count: Self.depth)
         }
-        if Int(ring.count) < Self.depth {
+        if !CardHistoryRule.forgetsOldest(remembered: Int(ring.count)) {
             slots[slot(Int(ring.count), ring)] = entry
             ring.count += 1
         } else {
@@ -142,27 +139,6 @@ struct UndoRing: Sendable {
         guard ring.base >= 0 else { return }
         let target = slot(Int(ring.count) < Self.depth ? Int(ring.count) : 0, ring)
         slots.prefetchForWrite(target)
-    }
-
-    /// The logical index of the newest entry of `ring` for `review`, if remembered.
-    /// - Complexity: O(``depth``).
-    func lastIndex(of review: IDKey, in ring: RingHandle) -> Int? {
-        var index = Int(ring.count) - 1
-        while index >= 0 {
-            if slots[slot(index, ring)].review == review { return index }
-            index -= 1
-        }
-        return nil
-    }
-
-    /// Whether an entry after logical `index` of `ring` is a counted review.
-    func hasScheduledReview(after index: Int, in ring: RingHandle) -> Bool {
-        var next = index + 1
-        while next < Int(ring.count) {
-            if !slots[slot(next, ring)].isCram { return true }
-            next += 1
-        }
-        return false
     }
 
     /// Removes logical `index` of `ring`, keeping the others in order.

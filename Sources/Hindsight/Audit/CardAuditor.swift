@@ -1,5 +1,6 @@
 import Events
 import FSRS
+import Projections
 
 /// Audits one card's scheduling: a pure function of the card's events and its profile's
 /// settings changes (see ``audit(card:events:defaultConfiguration:recomputeWith:)``), and a
@@ -22,7 +23,7 @@ public enum CardAuditor {
     ///   creation, after its deletion or its deck's, or by a profile that does not own it
     ///   (see ``CardHistory``), and undos the
     ///   vocabulary read model cannot take back (a review older than the last
-    ///   ``UndoDepth/reviews`` not undone, or a scheduled review followed by a later one).
+    ///   ``CardHistoryRule/undoDepth`` not undone, or a scheduled review followed by a later one).
     /// - Throws: ``HistoryError`` `unknownCard` when `events` do not create the card.
     /// - Complexity: O(n) for n events.
     public static func audit(card: CardID, events: some Sequence<RecordedEvent>,
@@ -52,7 +53,7 @@ public enum CardAuditor {
             case .reviewed: relevant.append(event)
             case .excluded(let exclusion):
                 relevant.append(event)
-                excluded[event.id] = exclusion
+                excluded[event.id] = AuditedReview.Exclusion(exclusion)
             case .tookBack(let review): undone.insert(review)
             case .ignored: break
             }
@@ -88,7 +89,7 @@ public enum CardAuditor {
             if status == .counted {
                 let record = ReviewRecord(rating: FSRSRating(rawValue: Int(review.rating.rawValue)) ?? .again,
                                           timeMs: event.occurred.instant.milliseconds,
-                                          utcOffsetMinutes: Int(event.occurred.utcOffset.seconds) / 60)
+                                          utcOffsetMinutes: event.occurred.utcOffsetMinutes)
                 let scheduler = schedulers[configuration] ?? Scheduler(configuration: configuration)
                 schedulers[configuration] = scheduler
                 let atTheTime = scheduler.apply(record, to: stateThen, cardID: seed)

@@ -68,10 +68,10 @@ public enum VocabularyCommand: Sendable {
             try Self.review(card, rating: rating, mode: mode, durationMs: durationMs, command, context, into: &decision)
         case .undoLastReview(let card):
             _ = try context.liveCard(card, command)
-            guard let last = context.ledger.reviews[card]?.marks.last else {
+            guard let review = context.ledger.reviewToUndo(of: card) else {
                 throw StoreError(.nothingToUndo, "card \(card) has no review left to undo", stream: .card(card), field: "card")
             }
-            decision.emit(.card(card), .reviewUndone(ReviewUndone(card: card, review: last.id)))
+            decision.emit(.card(card), .reviewUndone(ReviewUndone(card: card, review: review)))
         case .startStudySession(let session, let deck):
             try context.requireNew(.studySession(session), field: "session")
             if let deck { try context.liveDeck(deck, command) }
@@ -107,7 +107,7 @@ public enum VocabularyCommand: Sendable {
             throw StoreError(.reviewOutOfOrder, "the review at \(at) ms is dated before card \(card) was created (\(summary.created.instant.milliseconds) ms); check the review's time",
                              stream: .card(card), field: "time")
         }
-        if let previous = context.ledger.reviews[card]?.lastInstantMs, at < previous {
+        if let previous = context.ledger.lastReviewInstantMs(of: card), at < previous {
             throw StoreError(.reviewOutOfOrder, "the review at \(at) ms is dated before the card's previous review (\(previous) ms); reviews must be sent in time order",
                              stream: .card(card), field: "time")
         }

@@ -23,7 +23,7 @@ extension LogExporter {
     ///   right): 0 for its first review, 1 learning, 2 review, 3 relearning. The scheduler is
     ///   seeded per card as the read models seed it (``CardID/schedulerSeed``).
     ///
-    /// Memory: per card, its history's undo window (at most ``UndoDepth/reviews`` ids) and state,
+    /// Memory: per card, its history's undo window (at most ``CardHistoryRule/undoDepth`` ids) and state,
     /// plus the undone review ids.
     /// - Throws: ``ExportError`` as ``exportJSONLines(to:filter:)``.
     public func exportRevlog(to path: String, filter: ExportFilter = ExportFilter(),
@@ -55,7 +55,7 @@ extension LogExporter {
                   !undone.contains(event.id) else { return }
             let record = ReviewRecord(rating: FSRSRating(rawValue: Int(review.rating.rawValue)) ?? .again,
                                       timeMs: event.occurred.instant.milliseconds,
-                                      utcOffsetMinutes: Int(event.occurred.utcOffset.seconds) / 60,
+                                      utcOffsetMinutes: event.occurred.utcOffsetMinutes,
                                       durationMs: review.duration.milliseconds)
             let before = states[review.card]
             states[review.card] = scheduler.nextState(after: record, from: before, cardID: review.card.schedulerSeed)

@@ -133,7 +133,7 @@ struct RevlogImportPlan {
         guard !summary.isGone else {
             throw ImportError(.invalidTarget, "card \(card) was deleted in the store; its reviews cannot be imported", path: path, line: firstLine)
         }
-        return ledger.reviews[card]?.lastInstantMs ?? summary.created.instant.milliseconds
+        return ledger.lastReviewInstantMs(of: card) ?? summary.created.instant.milliseconds
     }
 
     private func graded(_ card: CardID, _ row: RevlogRow) throws(ImportError) -> ReviewGraded {

@@ -1,5 +1,6 @@
 import Events
 import FSRS
+import Projections
 
 /// What a rebuild under other parameters changes: how many cards change due date, by how
 /// much (in buckets), and the schedule's figures before and after.
@@ -78,10 +79,9 @@ public struct ScheduleStats: Sendable, Equatable, Encodable {
     /// The figures of `states` at `now`; a local day starts at `cutoffHour` at now's UTC offset.
     /// - Complexity: O(n).
     public init(_ states: some Sequence<CardState>, now: EventTime, cutoffHour: Int) {
-        let offset = Int(now.utcOffset.seconds) / 60
-        let today = LocalDay.number(timeMs: now.instant.milliseconds, utcOffsetMinutes: offset, cutoffHour: cutoffHour)
-        let tomorrow = LocalDay.start(ofDay: today + 1, utcOffsetMinutes: offset, cutoffHour: cutoffHour)
-        let week = LocalDay.start(ofDay: today + 7, utcOffsetMinutes: offset, cutoffHour: cutoffHour)
+        let today = LocalDay.number(of: now, cutoffHour: cutoffHour)
+        let tomorrow = LocalDay.start(ofDay: today + 1, offsetOf: now, cutoffHour: cutoffHour)
+        let week = LocalDay.start(ofDay: today + 7, offsetOf: now, cutoffHour: cutoffHour)
         var stability = 0.0, interval = 0.0, inReview = 0
         for state in states {
             reviewedCards += 1

@@ -24,7 +24,7 @@ extension CommandLedger {
             let id = try EventID(from: &reader)
             eventPositions[id] = try reader.readVarint()
         }
-        reviews = try [CardID: ReviewTrail](from: &reader)
+        try decodeCardHistories(from: &reader)
         let sessions = try reader.readCount(eachAtLeast: 34)
         for _ in 0..<sessions {
             let stream = try StreamID(from: &reader)
@@ -44,7 +44,7 @@ extension CommandLedger {
         }
     }
 
-    /// Writes the stream versions, the event positions, the reviews, the open sessions and the
+    /// Writes the stream versions, the event positions, the card histories and decks, the open sessions and the
     /// abandoned ones, each in key order.
     package func encode(to writer: inout BinaryWriter) {
         let streams = streamVersions.sorted { Self.precedes($0.key, $1.key) }
@@ -58,7 +58,7 @@ extension CommandLedger {
             id.encode(to: &writer)
             writer.writeVarint(position)
         }
-        reviews.encode(to: &writer)
+        encodeCardHistories(to: &writer)
         let sessions = openSessions.sorted { Self.precedes($0.key, $1.key) }
         writer.writeVarint(UInt64(sessions.count))
         for (stream, profile) in sessions {
@@ -75,30 +75,6 @@ extension CommandLedger {
 
     private static func precedes(_ a: StreamID, _ b: StreamID) -> Bool {
         a.category != b.category ? a.category < b.category : a.id < b.id
-    }
-}
-
-extension ReviewTrail: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        marks = try [ReviewMark](from: &reader)
-        olderInstantMs = try Int64?(from: &reader)
-    }
-
-    func encode(to writer: inout BinaryWriter) {
-        marks.encode(to: &writer)
-        olderInstantMs.encode(to: &writer)
-    }
-}
-
-extension ReviewMark: BinaryCodable {
-    init(from reader: inout BinaryReader) throws(EventDecodingError) {
-        id = try EventID(from: &reader)
-        instantMs = try reader.readSignedVarint()
-    }
-
-    func encode(to writer: inout BinaryWriter) {
-        id.encode(to: &writer)
-        writer.writeSignedVarint(instantMs)
     }
 }
 

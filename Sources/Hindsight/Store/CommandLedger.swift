@@ -4,8 +4,9 @@ import Projections
 
 /// What command handling needs beyond the read models, folded from the log: every stream's
 /// version (for optimistic concurrency and for numbering new events), every event id with its
-/// position (idempotency: a retried command finds its events), each card's recent reviews (for
-/// undo and for refusing reviews dated before the previous one), the open study and spelling
+/// position (idempotency: a retried command finds its events), each card's history (its recent
+/// counted reviews, for undo and for refusing reviews dated before the previous one: see
+/// `CommandLedger+Reviews.swift`), the open study and spelling
 /// sessions (at most one of each kind per profile: see ``openSessionByProfile``) and the
 /// abandoned ones.
 package struct CommandLedger: ProjectionState, BinaryCodable, Equatable {
@@ -13,8 +14,10 @@ package struct CommandLedger: ProjectionState, BinaryCodable, Equatable {
     var streamVersions: [StreamID: UInt64] = [:]
     /// The position of every event in the log, by id.
     var eventPositions: [EventID: UInt64] = [:]
-    /// Each reviewed card's recent reviews.
-    var reviews: [CardID: ReviewTrail] = [:]
+    /// Each card's history (see ``CardHistory``), kept by ``CardHistoryRule``.
+    var cardHistories: [CardID: CardHistory] = [:]
+    /// The decks created and deleted (a deleted deck's cards are gone).
+    var decks = DeckLifecycle()
     /// Open study and spelling sessions (by stream) and their profiles.
     var openSessions: [StreamID: ProfileID] = [:]
     /// The session of ``openSessions`` each profile has open, per kind of session (derived: not
@@ -48,10 +51,8 @@ package struct CommandLedger: ProjectionState, BinaryCodable, Equatable {
         streamVersions[event.stream] = event.streamVersion
         eventPositions[event.id] = event.position
         switch event.event {
-        case .reviewGraded(let review):
-            reviews[review.card, default: ReviewTrail()].push(ReviewMark(id: event.id, instantMs: event.occurred.instant.milliseconds))
-        case .reviewUndone(let undo):
-            reviews[undo.card]?.remove(undo.review)
+        case .cardCreated, .cardMoved, .cardDeleted, .reviewGraded, .reviewUndone, .deckCreated, .deckDeleted:
+            observeCardHistory(event)
         case .studySessionStarted(let started):
             startSession(.studySession(started.session), profile: event.profile)
         case .studySessionEnded(let ended):
@@ -92,39 +93,14 @@ struct SessionSlot: Hashable, Sendable {
     let kind: String
 }
 
-/// One review remembered for undo: its event id and when it happened.
-struct ReviewMark: Sendable, Equatable {
-    var id: EventID
-    var instantMs: Int64
-}
-
-/// A card's most recent reviews (at most ``depth``, as deep as the vocabulary read model can
-/// undo) and the instant of the newest review that fell off the stack.
-struct ReviewTrail: Sendable, Equatable {
-    /// How many reviews can be undone in a row: as many as the read models remember.
-    static let depth = UndoDepth.reviews
-    var marks: [ReviewMark] = []
-    var olderInstantMs: Int64?
-
-    /// The instant of the latest review that still counts, if any.
-    var lastInstantMs: Int64? { marks.last?.instantMs ?? olderInstantMs }
-
-    mutating func push(_ mark: ReviewMark) {
-        if marks.count == Self.depth { olderInstantMs = marks.removeFirst().instantMs }
-        marks.append(mark)
-    }
-
-    mutating func remove(_ id: EventID) {
-        if let index = marks.lastIndex(where: { $0.id == id }) { marks.remove(at: index) }
-    }
-}
-
 /// Folds the ``CommandLedger``.
 package struct CommandLedgerProjection: Projection {
     package static let name = "command-ledger"
     /// 2: a profile has one session of a kind open (a new start abandons the one left open),
-    /// and the abandoned sessions are remembered.
-    package static let version: UInt32 = 2
+    /// and the abandoned sessions are remembered. 3: each card's history (owner, deck, whether
+    /// gone, its recent counted reviews) and the decks, kept by ``CardHistoryRule``, in place of
+    /// the reviews of every reviewed card.
+    package static let version: UInt32 = 3
     package var fingerprint: UInt64 { 0 }
     package init() {}
     package func makeInitialState() -> CommandLedger { CommandLedger() }

@@ -73,7 +73,11 @@ import TestSupport
         }
         /// Removes the newest review with event id `n`, if remembered.
         func remove(_ n: UInt64, from window: inout LedgerWindow, _ entry: inout LedgerEntry) -> LedgerReview? {
-            guard let index = window.index(of: IDKey(EventID(testUUID(n))), in: entry) else { return nil }
+            // Every review taken as cram, so that the rule finds any of them by id.
+            let header = entry
+            guard let index = CardHistoryRule.reviewTakenBack(IDKey(EventID(testUUID(n))), count: header.count,
+                                                              id: { window[$0, of: header].id }, isScheduled: { _ in false })
+            else { return nil }
             return window.remove(at: index, from: &entry)
         }
         let capacity = LedgerWindow.capacity
@@ -97,8 +101,8 @@ import TestSupport
     /// The window has one 32-byte slot per review undo can reach, in whole cache lines, and the
     /// header's bits hold a full window's count and any ring start.
     @Test func theWindowHoldsAsManyReviewsAsUndoReaches() {
-        #expect(LedgerWindow.capacity == UndoDepth.reviews)
-        #expect(MemoryLayout<LedgerWindow>.stride == UndoDepth.reviews * MemoryLayout<LedgerReview>.stride)
+        #expect(LedgerWindow.capacity == CardHistoryRule.undoDepth)
+        #expect(MemoryLayout<LedgerWindow>.stride == CardHistoryRule.undoDepth * MemoryLayout<LedgerReview>.stride)
         #expect(MemoryLayout<LedgerReview>.stride == 32 && MemoryLayout<LedgerWindow>.stride % 64 == 0)
         for start in 0..<LedgerWindow.capacity {
             var entry = LedgerEntry(profile: 1)

@@ -97,12 +97,12 @@ import TestSupport
         #expect(stats(withUndos.events).table == stats(reference).table)
     }
 
-    /// The ledger remembers a card's last ``UndoDepth/reviews`` reviews (8): undoing the one
+    /// The ledger remembers a card's last ``CardHistoryRule/undoDepth`` reviews (8): undoing the one
     /// before them is ignored, the last eight are taken back exactly, down to the first.
     @Test func anUndoBeyondTheRememberedWindowIsIgnored() {
         var script = EventScript()
         script.createCard(1, at: utc(2026, 3, 1))
-        let graded = (0...UndoDepth.reviews).map { script.review(1, .good, seconds: 1, at: utc(2026, 3, 10, 9, $0)) }
+        let graded = (0...CardHistoryRule.undoDepth).map { script.review(1, .good, seconds: 1, at: utc(2026, 3, 10, 9, $0)) }
         script.undo(graded[0], at: utc(2026, 3, 10, 10))
         #expect(stats(script.events).day(profile: script.profile, day: dayNumber(2026, 3, 10)).good == 9)
         for review in graded[1...].reversed() { script.undo(review, at: utc(2026, 3, 10, 11)) }
@@ -110,11 +110,11 @@ import TestSupport
         #expect(day.good == 1 && day.reviewTimeMs == 1000 && day.newCards == 1)
     }
 
-    /// Every undo the store allows (a card's last ``UndoDepth/reviews`` reviews, one after
+    /// Every undo the store allows (a card's last ``CardHistoryRule/undoDepth`` reviews, one after
     /// another) is taken back by the vocabulary and the activity read models alike: after 1 to
     /// 8 reviews all undone, the card is new again in one and nothing was practised in the
     /// other, whether the reviews were scheduled or cram.
-    @Test(arguments: [1, 4, 5, UndoDepth.reviews], [ReviewMode.scheduled, .cram])
+    @Test(arguments: [1, 4, 5, CardHistoryRule.undoDepth], [ReviewMode.scheduled, .cram])
     func undoingEveryUndoableReviewLeavesBothModelsAsBefore(reviews: Int, laterMode: ReviewMode) throws {
         var script = EventScript()
         let deck = DeckID(testUUID(0xD001))   // the deck ``EventScript/createCard(_:at:profile:)`` uses

@@ -53,9 +53,9 @@ struct DueCalendarTests {
             var after: [Int32] = []
             calendar.walk(from: now + 1, through: .max, order: order) { after.append($0); return true }
             #expect(after == reference.filter { order($0).dueMs > now })
-            let today = DueCalendar.day(of: now)
+            let today = DueCalendar.utcBucketDay(of: now)
             let before = calendar.counts(beforeDay: today)
-            let expected = held.filter { DueCalendar.day(of: cards[$0].dueMs) < today }
+            let expected = held.filter { DueCalendar.utcBucketDay(of: cards[$0].dueMs) < today }
             #expect(before.due == expected.count)
             #expect(before.learning == expected.filter { cards[$0].learning }.count)
         }
@@ -123,13 +123,13 @@ struct DueCalendarTests {
                 slot += 1
             }
         }
-        let distinctDays = Set(instants.map(DueCalendar.day(of:)))
+        let distinctDays = Set(instants.map(DueCalendar.utcBucketDay(of:)))
         #expect(calendar.days.count == distinctDays.count)
         #expect(calendar.count == instants.count * 2)
         for (index, instant) in instants.enumerated() {
-            let expected = Set(placed.filter { Int($0.slot) / 2 == index || DueCalendar.day(of: instants[Int($0.slot) / 2])
-                == DueCalendar.day(of: instant) }.map(\.slot))
-            #expect(Set(calendar.slots(onDay: DueCalendar.day(of: instant))) == expected, "instant \(instant)")
+            let expected = Set(placed.filter { Int($0.slot) / 2 == index || DueCalendar.utcBucketDay(of: instants[Int($0.slot) / 2])
+                == DueCalendar.utcBucketDay(of: instant) }.map(\.slot))
+            #expect(Set(calendar.slots(onDay: DueCalendar.utcBucketDay(of: instant))) == expected, "instant \(instant)")
         }
         #expect(calendar.slots(onDay: first + 1).isEmpty)
         #expect(calendar.slots(onDay: first + 70_000).isEmpty)
@@ -144,7 +144,7 @@ struct DueCalendarTests {
         (Int64(0), Int64(0)), (86_399_999, 0), (86_400_000, 1), (-1, -1), (-86_400_000, -1), (-86_400_001, -2),
     ])
     func dayOf(ms: Int64, day: Int64) {
-        #expect(DueCalendar.day(of: ms) == day)
+        #expect(DueCalendar.utcBucketDay(of: ms) == day)
     }
 
     @Test("the new-card set holds the same slots, ascending, as a sorted array", arguments: 0..<40)

@@ -27,7 +27,7 @@ struct UndoRingTests {
                 if reference[card].count > UndoRing.depth { reference[card].removeFirst() }
             } else {
                 let index = Int(random.next() % UInt64(reference[card].count))
-                #expect(ring.lastIndex(of: reference[card][index].review, in: handles[card]) == index)
+                #expect(place(of: reference[card][index].review, in: ring, handles[card]) == index)
                 ring.remove(at: index, from: &handles[card])
                 reference[card].remove(at: index)
             }
@@ -38,6 +38,13 @@ struct UndoRingTests {
         }
     }
 
+    /// The logical index of the newest entry for `review` in `handle`'s ring, found as the
+    /// card-history rule finds it (every entry taken as cram, so no later one blocks it).
+    func place(of review: IDKey, in ring: UndoRing, _ handle: RingHandle) -> Int? {
+        CardHistoryRule.reviewTakenBack(review, count: Int(handle.count), id: { ring.entry($0, of: handle).review },
+                                        isScheduled: { _ in false })
+    }
+
     @Test("a full ring forgets the oldest and still finds the newest by id")
     func wrapsAround() {
         var ring = UndoRing()
@@ -45,9 +52,11 @@ struct UndoRingTests {
         for step in 0..<(UndoRing.depth + 3) { ring.append(.cram(key(step)), to: &handle) }
         #expect(Int(handle.count) == UndoRing.depth)
         #expect(ring.entry(0, of: handle).review == key(3))
-        #expect(ring.lastIndex(of: key(2), in: handle) == nil)
-        #expect(ring.lastIndex(of: key(UndoRing.depth + 2), in: handle) == UndoRing.depth - 1)
-        #expect(!ring.hasScheduledReview(after: 0, in: handle))
+        #expect(place(of: key(2), in: ring, handle) == nil)
+        #expect(place(of: key(UndoRing.depth + 2), in: ring, handle) == UndoRing.depth - 1)
+        // Cram entries only: the rule takes back any of them, the oldest too.
+        #expect(CardHistoryRule.reviewTakenBack(key(3), count: Int(handle.count), id: { ring.entry($0, of: handle).review },
+                                                isScheduled: { !ring.entry($0, of: handle).isCram }) == 0)
         #expect(ring.slots.count == UndoRing.depth)
     }
 
@@ -95,7 +104,7 @@ struct UndoRingTests {
             let state = try #require(randomState(&random))
             let fields = EncodedCardState(state)
             #expect(fields.packed == state)
-            #expect(fields.lastReviewDay == DueCalendar.day(of: state.lastReviewMs) + Int64(state.dayOffset))
+            #expect(fields.lastReviewDay == DueCalendar.utcBucketDay(of: state.lastReviewMs) + Int64(state.dayOffset))
         }
     }
 
@@ -105,10 +114,10 @@ struct UndoRingTests {
         var fields = EncodedCardState()
         fields.phase = 2
         fields.lastReviewMs = 1_767_225_600_000
-        fields.lastReviewDay = DueCalendar.day(of: fields.lastReviewMs) &+ offset
+        fields.lastReviewDay = DueCalendar.utcBucketDay(of: fields.lastReviewMs) &+ offset
         #expect(fields.packed == nil)
         #expect(fields.misfit.contains("too far from the instant"))
-        fields.lastReviewDay = DueCalendar.day(of: fields.lastReviewMs) + (offset > 0 ? 127 : -128)
+        fields.lastReviewDay = DueCalendar.utcBucketDay(of: fields.lastReviewMs) + (offset > 0 ? 127 : -128)
         #expect(try #require(fields.packed).lastReviewDay == fields.lastReviewDay)
     }
 
@@ -154,7 +163,7 @@ struct UndoRingTests {
         let lastReviewMs = Int64(bitPattern: random.next()) >> Int(random.next() % 20)
         return PackedCardState(
             dueMs: Int64(bitPattern: random.next()), lastReviewMs: lastReviewMs,
-            lastReviewDay: DueCalendar.day(of: lastReviewMs) + Int64(Int8(truncatingIfNeeded: random.next())),
+            lastReviewDay: DueCalendar.utcBucketDay(of: lastReviewMs) + Int64(Int8(truncatingIfNeeded: random.next())),
             intervalDays: Int64(Int32(truncatingIfNeeded: random.next())),
             stability: Float(bitPattern: UInt32(truncatingIfNeeded: random.next()) & 0x7F7F_FFFF),
             difficulty: Float(bitPattern: UInt32(truncatingIfNeeded: random.next()) & 0x7F7F_FFFF),
