@@ -5,7 +5,8 @@ import PackageDescription
 // for CPU instructions Swift does not expose: CRC32C, cache prefetch hints for the folds, and
 // byte shuffles for UTF-8 validation. See DESIGN.md for the dependency direction:
 // EventLog, FSRS and Events depend on nothing of ours; Projections on Events and FSRS;
-// Hindsight on all four; the CLI and the benchmarks on Hindsight.
+// Hindsight on all four; the CLI and the benchmarks on Hindsight (and on EventLog and FSRS for
+// the raw log and the scheduler, which `import Hindsight` does not re-export).
 
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
@@ -37,9 +38,9 @@ let package = Package(
                 exclude: ["Snapshots/FORMAT.md"], swiftSettings: strict),
         .target(name: "Hindsight", dependencies: ["EventLog", "FSRS", "Events", "Projections"],
                 path: "Sources/Hindsight", swiftSettings: strict),
-        .executableTarget(name: "HindsightCLI", dependencies: ["Hindsight"],
+        .executableTarget(name: "HindsightCLI", dependencies: ["Hindsight", "EventLog", "FSRS"],
                           path: "Sources/hindsight-cli", swiftSettings: strict),
-        .executableTarget(name: "HindsightBenchmarks", dependencies: ["Hindsight"],
+        .executableTarget(name: "HindsightBenchmarks", dependencies: ["Hindsight", "EventLog", "FSRS"],
                           path: "Benchmarks", exclude: ["instructions.sh"], swiftSettings: strict),
 
         // MARK: Tests
@@ -55,8 +56,8 @@ let package = Package(
                           swiftSettings: strict),
         .executableTarget(name: "StoreStressChild", dependencies: ["Hindsight", "Projections", "TestSupport"], path: "Tests/StoreStressChild",
                           swiftSettings: strict),
-        .testTarget(name: "HindsightTests", dependencies: ["Hindsight", "EventLog", "TestSupport", "LogFaults"], swiftSettings: strict),
-        .testTarget(name: "CLITests", dependencies: ["TestSupport", "Hindsight", "HindsightCLI"], swiftSettings: strict),
+        .testTarget(name: "HindsightTests", dependencies: ["Hindsight", "EventLog", "FSRS", "TestSupport", "LogFaults"], swiftSettings: strict),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport", "Hindsight", "FSRS", "HindsightCLI"], swiftSettings: strict),
         .testTarget(name: "FSRSTests", dependencies: ["FSRS", "TestSupport"], swiftSettings: strict),
     ]
 )

@@ -1,6 +1,7 @@
 import Dispatch
 import Hindsight
 import Synchronization
+import FSRS
 
 /// FSRS workloads: recomputing every card's schedule from its review history, as a rebuild
 /// under new parameters does.

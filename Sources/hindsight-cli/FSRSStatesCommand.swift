@@ -1,5 +1,6 @@
 import Foundation
 import Hindsight
+import FSRS
 
 /// `hindsight fsrs states --revlog FILE`: the FSRS memory state after every review of a
 /// revlog CSV, one JSON object per review (JSON Lines), in the file's card and time order.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Hindsight
+import FSRS
 
 /// `hindsight rebuild` on the demo store: the report's counts match a direct recomputation of
 /// every card with the FSRS scheduler, done here from the log's events independently of the

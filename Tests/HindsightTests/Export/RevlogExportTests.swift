@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Hindsight
+import FSRS
 
 /// The FSRS revlog export: scheduled reviews that were not undone, read back by the FSRS tools.
 @Suite struct RevlogExportTests {

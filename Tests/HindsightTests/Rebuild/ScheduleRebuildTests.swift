@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 @testable import FSRS
 @testable import Hindsight
+import FSRS
 
 /// Rebuilds under other parameters, checked against a direct recomputation with `Scheduler`.
 @Suite struct ScheduleRebuildTests {

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 import TestSupport
 @testable import Hindsight
+import EventLog
 
 /// Power loss at the store level (issue 19, item 2): each workload runs on a ``SimulatedDisk``,
 /// and before every call that changes the disk (a crash point) the disk is crashed into what a

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 @testable import Hindsight
+import EventLog
 
 /// The store-level workloads the fault sweep and the power-loss simulation run: each opens a
 /// store through the file system it is given, sends commands (every one's outcome recorded),
