@@ -50,7 +50,7 @@ import TestSupport
         // The failed writer refuses more appends; reopened (space freed), the store is as before
         // and the import goes through whole.
         await #expect(throws: StoreError.self) {
-            try await f.send(Ids.profile(1), StoreFixture.time(days: 9), .dictation(.finish(wordCount: 3, durationMs: 1000, language: "en")))
+            try await f.send(Ids.profile(1), StoreFixture.time(days: 9), .dictation(.finish(wordCount: 3, duration: .milliseconds(1000), language: "en")))
         }
         try? await f.store.close()
         disk.disarm()

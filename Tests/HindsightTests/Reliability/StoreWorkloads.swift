@@ -81,17 +81,17 @@ struct StoreWorkload: Sendable, CustomStringConvertible {
         for n: UInt64 in 1...6 {
             actions.append((ada, .vocabulary(.createCard(Ids.card(n), deck: Ids.deck(1), front: "w\(n)", back: "m\(n)"))))
         }
-        for n: UInt64 in 1...6 { actions.append((ada, .vocabulary(.review(Ids.card(n), rating: Int(n % 4) + 1, durationMs: 3000)))) }
+        for n: UInt64 in 1...6 { actions.append((ada, .vocabulary(.review(Ids.card(n), rating: Rating.allCases[Int(n % 4)], duration: .milliseconds(3000))))) }
         actions.append((ada, .vocabulary(.undoLastReview(Ids.card(2)))))
         actions += [
             (kid, .spelling(.createTest(Ids.test(1), title: "Week 1", words: ["cat", "dog"]))),
             (kid, .spelling(.startPractice(Ids.spellingSession(1), test: Ids.test(1)))),
-            (kid, .spelling(.spellWord(Ids.spellingSession(1), word: "cat", typed: "cat", correct: true, durationMs: 2000))),
-            (kid, .spelling(.spellWord(Ids.spellingSession(1), word: "dog", typed: "dgo", correct: false, durationMs: 2000))),
+            (kid, .spelling(.spellWord(Ids.spellingSession(1), word: "cat", typed: "cat", correct: true, duration: .milliseconds(2000)))),
+            (kid, .spelling(.spellWord(Ids.spellingSession(1), word: "dog", typed: "dgo", correct: false, duration: .milliseconds(2000)))),
             (kid, .spelling(.endPractice(Ids.spellingSession(1)))),
             (kid, .stories(.request(Ids.story(1), theme: "space", childAge: 6, growthTopic: "sharing", childName: "Mia"))),
             (kid, .stories(.generated(Ids.story(1), title: "Night", pages: ["a", "b"]))),
-            (ada, .dictation(.finish(wordCount: 40, durationMs: 20_000, language: "en"))),
+            (ada, .dictation(.finish(wordCount: 40, duration: .milliseconds(20_000), language: "en"))),
             (ada, .profiles(.changeDesiredRetention(0.85))),
             (ada, .profiles(.changeDayCutoff(hour: 5))),
             (ada, .profiles(.rename(name: "Ada L."))),
