@@ -30,6 +30,8 @@ let package = Package(
         .target(name: "CCRC32C", path: "Sources/CCRC32C"),
         .target(name: "CPrefetch", path: "Sources/CPrefetch"),
         .target(name: "CUTF8", path: "Sources/CUTF8"),
+        // The one seeded generator (SplitMix64) that the tests, the CLI's demo and the benchmarks draw from.
+        .target(name: "SeededRandom", path: "Sources/SeededRandom", swiftSettings: strict),
         .target(name: "EventLog", dependencies: ["CCRC32C"], path: "Sources/EventLog",
                 exclude: ["FORMAT.md"], swiftSettings: strict),
         .target(name: "FSRS", path: "Sources/FSRS", swiftSettings: strict),
@@ -38,13 +40,13 @@ let package = Package(
                 exclude: ["Snapshots/FORMAT.md"], swiftSettings: strict),
         .target(name: "Hindsight", dependencies: ["EventLog", "FSRS", "Events", "Projections"],
                 path: "Sources/Hindsight", swiftSettings: strict),
-        .executableTarget(name: "HindsightCLI", dependencies: ["Hindsight", "EventLog", "FSRS"],
+        .executableTarget(name: "HindsightCLI", dependencies: ["Hindsight", "EventLog", "FSRS", "SeededRandom"],
                           path: "Sources/hindsight-cli", swiftSettings: strict),
-        .executableTarget(name: "HindsightBenchmarks", dependencies: ["Hindsight", "EventLog", "FSRS"],
+        .executableTarget(name: "HindsightBenchmarks", dependencies: ["Hindsight", "EventLog", "FSRS", "SeededRandom"],
                           path: "Benchmarks", exclude: ["instructions.sh"], swiftSettings: strict),
 
         // MARK: Tests
-        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+        .target(name: "TestSupport", dependencies: ["SeededRandom"], path: "Tests/TestSupport", swiftSettings: strict),
         // Fault injection and power-loss simulation behind EventLog's FileSystem seam; tests only.
         .target(name: "LogFaults", dependencies: ["EventLog", "TestSupport"], path: "Tests/LogFaults", swiftSettings: strict),
         .testTarget(name: "EventLogTests", dependencies: ["EventLog", "TestSupport", "LogFaults"], swiftSettings: strict),
@@ -52,7 +54,7 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "Events", "TestSupport"],
                     swiftSettings: strict),
-        .executableTarget(name: "EventLogCrashChild", dependencies: ["EventLog"], path: "Tests/EventLogCrashChild",
+        .executableTarget(name: "EventLogCrashChild", dependencies: ["EventLog", "TestSupport"], path: "Tests/EventLogCrashChild",
                           swiftSettings: strict),
         .executableTarget(name: "StoreStressChild", dependencies: ["Hindsight", "Projections", "TestSupport"], path: "Tests/StoreStressChild",
                           swiftSettings: strict),

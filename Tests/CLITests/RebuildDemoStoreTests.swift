@@ -77,9 +77,9 @@ import FSRS
             var before: CardState?, after: CardState?
             for review in counted {
                 before = Scheduler(configuration: configuration(card.profile, at: review.position, parameters: nil))
-                    .apply(review.record, to: before, cardID: id.schedulerSeed).state
+                    .apply(review.record, to: before, fuzzSeed: id.schedulerSeed).state
                 after = Scheduler(configuration: configuration(card.profile, at: review.position, parameters: .fsrs5Default))
-                    .apply(review.record, to: after, cardID: id.schedulerSeed).state
+                    .apply(review.record, to: after, fuzzSeed: id.schedulerSeed).state
             }
             compared += 1
             let shift = DueShift(from: before!.dueMs, to: after!.dueMs)

@@ -84,7 +84,7 @@ import FSRS
             var state: CardState?
             for review in history {
                 let chosen = review.afterRetentionChange ? laterScheduler : scheduler
-                state = chosen.apply(review.record, to: state, cardID: card.schedulerSeed).state
+                state = chosen.apply(review.record, to: state, fuzzSeed: card.schedulerSeed).state
             }
             let after = try #require(state)
             let before = try #require(await current.vocabulary.read { $0.card(card) }?.schedule)
