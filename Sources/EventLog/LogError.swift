@@ -1,3 +1,4 @@
+import SystemSeam
 /// An error of the event log: what went wrong, what to do about it, and where
 /// (directory, segment file, byte offset, position) as far as known.
 public struct LogError: Error, Sendable, Equatable, CustomStringConvertible {

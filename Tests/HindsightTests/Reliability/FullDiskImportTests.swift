@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 import TestSupport
 @testable import Hindsight
+import SystemSeam
 
 /// Defect 4: a full disk (or a failed sync) during an import leaves nothing of it. The log's
 /// writes go through ``FaultyDisk``: a write that does not fit writes what fits and then fails

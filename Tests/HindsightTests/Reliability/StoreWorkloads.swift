@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 @testable import Hindsight
 import EventLog
+import SystemSeam
 
 /// The store-level workloads the fault sweep and the power-loss simulation run: each opens a
 /// store through the file system it is given, sends commands (every one's outcome recorded),
@@ -25,7 +26,7 @@ struct StoreWorkload: Sendable, CustomStringConvertible {
     var description: String { name }
 
     /// Options for a run through `fileSystem` (group commit: the store's default for apps).
-    func options(_ fileSystem: EventLog.FileSystem) -> StoreOptions {
+    func options(_ fileSystem: SystemSeam.FileSystem) -> StoreOptions {
         var options = StoreOptions(clock: { Timestamp(milliseconds: 1_800_000_000_000) }, durability: .groupCommit,
                                    snapshots: .init(onClose: true, everyEvents: snapshotEvery))
         options.fileSystem = fileSystem
@@ -34,7 +35,7 @@ struct StoreWorkload: Sendable, CustomStringConvertible {
 
     /// Runs the workload on the store in `directory` through `fileSystem`; `calls` reads how many
     /// file-system calls were made so far (to date each acknowledgement).
-    func run(directory: String, fileSystem: EventLog.FileSystem, calls: @escaping @Sendable () -> Int) async -> Run {
+    func run(directory: String, fileSystem: SystemSeam.FileSystem, calls: @escaping @Sendable () -> Int) async -> Run {
         var run = Run()
         let store: Store
         do { store = try await Store.open(directory: directory, options: options(fileSystem)) } catch {
