@@ -1,5 +1,6 @@
 import Foundation
 import Hindsight
+import SeededRandom
 
 /// A realistic, deterministic history of one learner for benchmarks: reviews dominate (about
 /// 65%), then spelling attempts, card creation and enrichment, study sessions, stories,
@@ -25,23 +26,8 @@ struct EventMix {
         static let none = Limits()
     }
 
-    /// A tiny seeded generator (SplitMix64), so runs are repeatable.
-    struct Random: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func uuid() -> UUID {
-            let a = next(), b = next()
-            return withUnsafeBytes(of: (a, b)) { UUID(uuid: $0.load(as: uuid_t.self)) }
-        }
-    }
-
-    private var random: Random
+    /// The seeded generator, so runs are repeatable.
+    private var random: SplitMix64
     private var position: UInt64 = 0
     private var clock: Int64 = 1_735_689_600_000  // 2025-01-01T00:00Z
     private var versions: [StreamID: UInt64] = [:]
@@ -61,7 +47,7 @@ struct EventMix {
     /// - Throws: ``EventValidationError`` only if the constant offset were invalid.
     init(seed: UInt64, limits: Limits = .none) throws {
         self.limits = limits
-        random = Random(state: seed)
+        random = SplitMix64(seed: seed)
         profile = ProfileID(random.uuid())
         offset = try UTCOffset(seconds: 3600)
     }
@@ -206,5 +192,14 @@ struct EventMix {
                 story: story, lastPageRead: try PageNumber(Int.random(in: 1...8, using: &random)),
                 finished: Bool.random(using: &random))))
         }
+    }
+}
+
+extension SplitMix64 {
+    /// A UUID of the next 128 random bits (no version bits set: the benchmarks' ids only need to
+    /// differ and repeat from run to run).
+    mutating func uuid() -> UUID {
+        let a = next(), b = next()
+        return withUnsafeBytes(of: (a, b)) { UUID(uuid: $0.load(as: uuid_t.self)) }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Hindsight
+import EventLog
 
 /// Export: a log of the realistic ``EventMix`` is written during setup (streamed in batches, not
 /// held in memory), then exported as JSON Lines to a file. The same workload at 1M and 250k

@@ -1,6 +1,7 @@
 import Dispatch
 import Hindsight
 import Synchronization
+import FSRS
 
 /// FSRS workloads: recomputing every card's schedule from its review history, as a rebuild
 /// under new parameters does.
@@ -20,7 +21,7 @@ let fsrsWorkloads: [Workload] = [
             var card = worker
             while card < cards {
                 let range = card * reviewsPerCard..<(card + 1) * reviewsPerCard
-                if let state = scheduler.state(after: history.reviews[range], cardID: Int64(card)) {
+                if let state = scheduler.state(after: history.reviews[range], fuzzSeed: Int64(card)) {
                     checksum += Double(state.memory.stability) + Double(state.dueMs & 0xFF)
                 }
                 card += workers

@@ -1,5 +1,6 @@
 import Foundation
 import Hindsight
+import FSRS
 
 /// Import: a JSON Lines export of the event mix, and a generated revlog CSV, each imported into a
 /// fresh store (parse and validate the whole file, one atomic append, fold into every read model).

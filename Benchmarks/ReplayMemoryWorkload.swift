@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Hindsight
+import EventLog
 
 /// The replay memory proof (issue 5): peak memory while replaying grows with the read models,
 /// never with the log's length. One log of a history capped at a fixed number of cards, stories

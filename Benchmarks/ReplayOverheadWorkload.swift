@@ -1,5 +1,6 @@
 import Foundation
 import Hindsight
+import EventLog
 
 /// The runner's own cost per event (issue 5): the replay log of ``replayWorkloads`` read, decoded
 /// and handed to seven projectors whose folds do almost nothing (each looks at the event's

@@ -1,5 +1,6 @@
 import Foundation
 import Hindsight
+import EventLog
 
 /// Replay workloads (issue 5): a realistic mixed log (``EventMix``) is written to a real log in
 /// the scratch directory during setup (untimed), then read, decoded and folded into every read

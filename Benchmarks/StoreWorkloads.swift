@@ -75,6 +75,6 @@ private enum StoreBench {
 
     static func review(_ i: Int) -> StoreCommand {
         StoreCommand(id: uuid(4, i), profile: profile, time: time(1 + i),
-                     .vocabulary(.review(CardID(uuid(3, i % cards)), rating: [3, 3, 1, 4, 3, 2][i % 6], durationMs: 3_000)))
+                     .vocabulary(.review(CardID(uuid(3, i % cards)), rating: [Rating.good, .good, .again, .easy, .good, .hard][i % 6], duration: .milliseconds(3_000))))
     }
 }

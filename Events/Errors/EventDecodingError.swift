@@ -3,22 +3,29 @@
 /// here. Carries where it happened (byte offset, log position, type name) so a damaged record can
 /// be found and reported.
 public struct EventDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The closed set of failure kinds, stable for programs that react to them.
-    public enum Code: String, Sendable, Equatable {
+    /// What kind of failure this is: a stable name programs match on. A struct with static
+    /// members, not an enum, so a later version can add a code without breaking a caller's
+    /// `switch` (which therefore needs a `default`).
+    public struct Code: RawRepresentable, Hashable, Sendable {
+        /// The code's stable spelling, the same in every version.
+        public let rawValue: String
+        /// The code spelled `rawValue`.
+        public init(rawValue: String) { self.rawValue = rawValue }
+
         /// The input ended in the middle of a value.
-        case truncated
+        public static let truncated = Code(rawValue: "truncated")
         /// The record starts with a log format version this build does not know.
-        case unsupportedFormat = "unsupported-format"
+        public static let unsupportedFormat = Code(rawValue: "unsupported-format")
         /// A variable-length integer was longer than needed or did not fit its type.
-        case malformedInteger = "malformed-integer"
+        public static let malformedInteger = Code(rawValue: "malformed-integer")
         /// A text was not valid UTF-8.
-        case invalidUTF8 = "invalid-utf8"
+        public static let invalidUTF8 = Code(rawValue: "invalid-utf8")
         /// A value was read but breaks the rules of its field (see ``EventValidationError``).
-        case invalidValue = "invalid-value"
+        public static let invalidValue = Code(rawValue: "invalid-value")
         /// The input continued after the last field of the event.
-        case trailingBytes = "trailing-bytes"
+        public static let trailingBytes = Code(rawValue: "trailing-bytes")
         /// The JSON was not a well-formed event envelope.
-        case invalidJSON = "invalid-json"
+        public static let invalidJSON = Code(rawValue: "invalid-json")
     }
 
     /// What went wrong.

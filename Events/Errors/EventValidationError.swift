@@ -2,18 +2,25 @@
 /// a rating of 7, an empty word list, an hour of 25. Says which field, what was wrong and what
 /// is allowed, so the caller can correct the input.
 public struct EventValidationError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The closed set of rule kinds, stable for programs that react to them.
-    public enum Code: String, Sendable, Equatable {
+    /// What kind of failure this is: a stable name programs match on. A struct with static
+    /// members, not an enum, so a later version can add a code without breaking a caller's
+    /// `switch` (which therefore needs a `default`).
+    public struct Code: RawRepresentable, Hashable, Sendable {
+        /// The code's stable spelling, the same in every version.
+        public let rawValue: String
+        /// The code spelled `rawValue`.
+        public init(rawValue: String) { self.rawValue = rawValue }
+
         /// A number outside its allowed range.
-        case outOfRange = "out-of-range"
+        public static let outOfRange = Code(rawValue: "out-of-range")
         /// A text or list that must not be empty was empty.
-        case empty
+        public static let empty = Code(rawValue: "empty")
         /// A floating-point value that was NaN or infinite.
-        case notFinite = "not-finite"
+        public static let notFinite = Code(rawValue: "not-finite")
         /// A list with the wrong number of elements.
-        case wrongCount = "wrong-count"
+        public static let wrongCount = Code(rawValue: "wrong-count")
         /// A text with characters it may not hold.
-        case invalidCharacters = "invalid-characters"
+        public static let invalidCharacters = Code(rawValue: "invalid-characters")
     }
 
     /// Which rule was broken.

@@ -30,6 +30,20 @@ public struct ElapsedTime: Hashable, Comparable, Sendable, Codable, CustomString
         try self.init(milliseconds: milliseconds)
     }
 
+    /// A length of `duration` given as input (a command): its whole milliseconds, zero to
+    /// ``maximum``. A length of zero or more is rounded to the nearest millisecond (halves up);
+    /// a negative one, however short, to the millisecond below it, so it is refused as negative.
+    /// - Throws: ``EventValidationError`` (`outOfRange`) when negative or longer than a day, as
+    ///   ``init(input:)-(Int64)``.
+    public init(input duration: Duration) throws(EventValidationError) {
+        let perMillisecond: Int128 = 1_000_000_000_000_000
+        let attoseconds = duration.attoseconds
+        let milliseconds = attoseconds >= 0 ? (attoseconds + perMillisecond / 2) / perMillisecond
+                                            : (attoseconds - perMillisecond + 1) / perMillisecond
+        // Beyond 2^63 ms either way saturates, which the check refuses as longer than a day or negative.
+        try self.init(input: Int64(clamping: milliseconds))
+    }
+
     /// The length the read models count: the recorded length, at most ``maximum``. A log written
     /// by another tool may hold longer lengths; counted as a day each, sums of them never
     /// overflow and a review taken back subtracts exactly what it added.

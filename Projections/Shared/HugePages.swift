@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import SystemSeam
 
 /// Transparent huge pages for the read models' big tables (the card records, the review
 /// ledger's buckets and windows): folds touch them at random, a cache line per event, and with
@@ -13,10 +11,9 @@ enum HugePages {
     static let size = 2 << 20
 
     /// Asks the kernel to back `count` bytes from `start` (both multiples of ``size``) with huge
-    /// pages. A hint: failure changes nothing but speed.
+    /// pages, through the system seam (Projections makes no system call of its own). A hint:
+    /// failure changes nothing but speed.
     static func advise(_ start: UnsafeMutableRawPointer, count: Int) {
-        #if canImport(Glibc)
-        _ = madvise(start, count, MADV_HUGEPAGE)
-        #endif
+        MemoryAdvice.hugePages(start, count: count)
     }
 }

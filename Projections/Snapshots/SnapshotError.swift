@@ -1,14 +1,21 @@
 /// A snapshot that cannot be read or written. Reading errors are never fatal: the projection
 /// is rebuilt from the log instead. Writing errors are reported to the caller.
 public struct SnapshotError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The kinds of snapshot trouble.
-    public enum Code: String, Sendable {
+    /// What kind of failure this is: a stable name programs match on. A struct with static
+    /// members, not an enum, so a later version can add a code without breaking a caller's
+    /// `switch` (which therefore needs a `default`).
+    public struct Code: RawRepresentable, Hashable, Sendable {
+        /// The code's stable spelling, the same in every version.
+        public let rawValue: String
+        /// The code spelled `rawValue`.
+        public init(rawValue: String) { self.rawValue = rawValue }
+
         /// The file is not a snapshot (wrong header).
-        case notASnapshot = "not-a-snapshot"
+        public static let notASnapshot = Code(rawValue: "not-a-snapshot")
         /// The file is a snapshot but damaged or truncated (checksum or structure).
-        case damaged
+        public static let damaged = Code(rawValue: "damaged")
         /// The snapshot could not be written (the file system said no).
-        case writeFailed = "write-failed"
+        public static let writeFailed = Code(rawValue: "write-failed")
     }
 
     /// What went wrong.

@@ -3,7 +3,7 @@ import Foundation
 
 extension Identifier where Tag == CardTag {
     /// The 64-bit number that seeds this card's interval fuzz in the FSRS scheduler
-    /// (`Scheduler.apply(_:to:cardID:)`): FNV-1a-64 over the UUID's 16 bytes. Stable across
+    /// (`Scheduler.apply(_:to:fuzzSeed:)`): FNV-1a-64 over the UUID's 16 bytes. Stable across
     /// machines and runs; audits and rebuilds must seed with the same number to get the same
     /// due dates.
     public var schedulerSeed: Int64 {

@@ -19,7 +19,7 @@ struct ProfileScheduling: Sendable {
     /// their arrays) would be copied, and retained and released, on every review.
     @inline(__always)
     mutating func nextState(after record: ReviewRecord, from previous: CardState?, seed: Int64) -> CardState {
-        scheduler.nextState(after: record, from: previous, cardID: seed)
+        scheduler.nextState(after: record, from: previous, fuzzSeed: seed)
     }
 
     /// The same scheduling with `change` applied, or nil when the result is not a valid

@@ -137,7 +137,7 @@ extension VocabularyState {
         if !profileScheduling.isEmpty, let custom = profileScheduling.index(forKey: profile) {
             return profileScheduling.values[custom].nextState(after: record, from: previous, seed: seed)
         }
-        return defaultScheduler.nextState(after: record, from: previous, cardID: seed)
+        return defaultScheduler.nextState(after: record, from: previous, fuzzSeed: seed)
     }
 
     /// Excludes a remembered review from the card's history: a cram review is uncounted; a

@@ -1,3 +1,4 @@
+import SystemSeam
 /// Recovers the last segment at writer open in two steps: ``check(base:)`` reads it and
 /// decides (in parallel with the other segments' checks, changing nothing), then
 /// ``finish(_:base:)`` cuts a torn tail and writes its seal once every segment is known good.

@@ -1,27 +1,35 @@
+import SystemSeam
 /// An error of the event log: what went wrong, what to do about it, and where
 /// (directory, segment file, byte offset, position) as far as known.
 public struct LogError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The closed set of things that go wrong.
-    public enum Code: String, Sendable, Equatable {
+    /// What kind of failure this is: a stable name programs match on. A struct with static
+    /// members, not an enum, so a later version can add a code without breaking a caller's
+    /// `switch` (which therefore needs a `default`).
+    public struct Code: RawRepresentable, Hashable, Sendable {
+        /// The code's stable spelling, the same in every version.
+        public let rawValue: String
+        /// The code spelled `rawValue`.
+        public init(rawValue: String) { self.rawValue = rawValue }
+
         /// A system call failed (disk full, permissions, I/O error...).
-        case io
+        public static let io = Code(rawValue: "io")
         /// Another writer holds the log's lock.
-        case locked
+        public static let locked = Code(rawValue: "locked")
         /// A record's bytes are damaged (checksum, length or position wrong) outside the
         /// torn tail that recovery may cut.
-        case corruptRecord
+        public static let corruptRecord = Code(rawValue: "corruptRecord")
         /// A segment file's header is damaged or of an unknown format version.
-        case corruptSegment
+        public static let corruptSegment = Code(rawValue: "corruptSegment")
         /// Segment files are missing between two others, or do not follow on.
-        case missingSegment
+        public static let missingSegment = Code(rawValue: "missingSegment")
         /// An earlier fsync or write failed; the writer refuses every further append.
-        case writerFailed
+        public static let writerFailed = Code(rawValue: "writerFailed")
         /// The writer was closed.
-        case writerClosed
+        public static let writerClosed = Code(rawValue: "writerClosed")
         /// A record or batch cannot be stored (too large, or an empty batch).
-        case invalidRecord
+        public static let invalidRecord = Code(rawValue: "invalidRecord")
         /// A read asked for something that does not exist (position 0, or past the end).
-        case invalidPosition
+        public static let invalidPosition = Code(rawValue: "invalidPosition")
     }
 
     /// What kind of failure this is.

@@ -1,3 +1,4 @@
+import SystemSeam
 /// How a log is opened for writing: durability policy, segment size, buffering.
 public struct LogOptions: Sendable {
     /// When an append counts as done.

@@ -1,3 +1,4 @@
+import SystemSeam
 /// Where the complete batches of a last segment end, as a directory reader sees them.
 struct CompleteBatches {
     /// The last position of the last complete batch at or after the cursor the look started

@@ -1,3 +1,4 @@
+import SystemSeam
 extension LogReader {
     /// A cursor at the record `position` (or at the segment start before it when the index
     /// gives no closer entry), or nil when the log has no segment.

@@ -1,3 +1,4 @@
+import SystemSeam
 /// Reads a log's records in order, from any position. Readers take no lock: any number
 /// may read at once, while the writer appends, and from other processes.
 ///

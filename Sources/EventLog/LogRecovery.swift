@@ -1,5 +1,6 @@
 import Dispatch
 import Synchronization
+import SystemSeam
 
 /// The writable end of a log after recovery: the last segment, open for writing, cut back
 /// to its last complete batch.

@@ -1,3 +1,4 @@
+import SystemSeam
 /// One stretch of damaged bytes found by ``LogVerifier/verify(directory:)``.
 public struct DamagedRecord: Sendable, Equatable, CustomStringConvertible {
     /// The segment file's name.

@@ -1,3 +1,4 @@
+import SystemSeam
 extension LogWriter {
     /// Appends one record and returns its position.
     /// - Throws: ``LogError`` `.writerFailed` after an earlier failed write or sync,

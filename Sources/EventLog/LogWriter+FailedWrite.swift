@@ -1,3 +1,4 @@
+import SystemSeam
 extension LogWriter {
     /// Cuts the active segment back to `offset`, the end of the last batch written and synced
     /// without error, after a write or sync past it failed; returns `cause`, noting when the cut

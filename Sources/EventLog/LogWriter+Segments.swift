@@ -1,3 +1,4 @@
+import SystemSeam
 extension LogWriter {
     /// Seals the active segment (staged records written and synced, zero-filled space cut
     /// off, index written, seal written and synced) and starts a new one at the next

@@ -1,3 +1,4 @@
+import SystemSeam
 /// The one writer of a log directory: appends batches of byte records atomically, under
 /// the durability policy chosen at open, and publishes them to this process's readers
 /// and subscriptions.

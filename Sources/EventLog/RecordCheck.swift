@@ -1,3 +1,4 @@
+import SystemSeam
 /// The per-record check of a segment at writer open: every frame's checksum and position,
 /// building the segment's sparse index on the way. Used where no seal vouches for the
 /// bytes, and to name the damaged record when a seal does not match.

@@ -1,3 +1,4 @@
+import SystemSeam
 /// Checks one sealed segment (any but the last) at writer open, without writing anything:
 /// by its seal when that matches (one checksum pass over the file), else record by record.
 struct SealedSegmentCheck {

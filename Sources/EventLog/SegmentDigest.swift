@@ -1,3 +1,4 @@
+import SystemSeam
 /// One pass of CRC32C over a stretch of a segment file, reading it through memory-mapped
 /// windows (no copy out of the page cache), or through ``FileSystem/read`` when the file
 /// system cannot map it. Windows are mapped one at a time, so memory use stays bounded

@@ -1,3 +1,4 @@
+import SystemSeam
 /// File operations on segments and their indexes shared by the writer, recovery and readers.
 package enum SegmentFiles {
     /// Creates segment `base`: its header is written to a temporary file, synced, renamed

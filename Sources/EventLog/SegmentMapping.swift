@@ -1,3 +1,4 @@
+import SystemSeam
 /// A read-only mapping of a whole sealed segment, through which a reader hands out payloads
 /// without copying them. A ``LogReadPlace`` keeps it between consecutive reads, so a replay maps
 /// each sealed segment once; it is unmapped when the reader moves on to another segment or when

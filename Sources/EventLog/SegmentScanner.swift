@@ -1,3 +1,4 @@
+import SystemSeam
 /// Where and why a segment scan stopped.
 package struct ScanEnd: Equatable, Sendable {
     /// Why the scan stopped.

@@ -1,3 +1,4 @@
+import SystemSeam
 /// A segment's seal, kept in `<base>.seal` beside it: the CRC32C of the segment's first
 /// ``length`` bytes as the writer wrote them, and the position after the last record in them.
 ///

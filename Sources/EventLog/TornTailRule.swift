@@ -1,3 +1,4 @@
+import SystemSeam
 /// The one rule that tells a torn tail from damage where a scan of the **last** segment stops
 /// before the end of its file:
 ///

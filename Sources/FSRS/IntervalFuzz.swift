@@ -3,9 +3,10 @@
 /// every replay of a history gives the same due dates.
 public enum IntervalFuzz {
     /// The fuzz factor f in [0, 1) of the review with 1-based `ordinal` (the card's reps
-    /// after it) of card `cardID`: a SplitMix64 hash of both, the top 24 bits as a fraction.
-    public static func factor(cardID: Int64, ordinal: Int) -> Float {
-        var z = (UInt64(bitPattern: cardID) &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(bitPattern: Int64(ordinal))
+    /// after it) of the card whose fuzz seed is `fuzzSeed`: a SplitMix64 hash of both, the top 24
+    /// bits as a fraction.
+    public static func factor(fuzzSeed: Int64, ordinal: Int) -> Float {
+        var z = (UInt64(bitPattern: fuzzSeed) &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(bitPattern: Int64(ordinal))
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         z ^= z >> 31

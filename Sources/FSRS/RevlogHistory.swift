@@ -57,7 +57,7 @@ public struct RevlogHistory: Sendable, Hashable {
             let before: RevlogRow.State = state.map { RevlogRow.State(rawValue: $0.phase.rawValue) ?? .review } ?? .new
             rows.append(RevlogRow(cardID: cardID, reviewTimeMs: review.timeMs, rating: review.rating.rawValue,
                                   state: before, durationMs: review.durationMs))
-            state = scheduler.nextState(after: review, from: state, cardID: cardID)
+            state = scheduler.nextState(after: review, from: state, fuzzSeed: cardID)
         }
         return rows
     }

@@ -40,15 +40,22 @@ public struct RevlogRow: Sendable, Hashable {
 
 /// Why a revlog CSV could not be read: the line, what was wrong, and what to do.
 public struct RevlogError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What kind of problem it is.
-    public enum Code: String, Sendable, Equatable {
-        case missingHeader = "revlog.missing-header"
-        case badHeader = "revlog.bad-header"
-        case fieldCount = "revlog.field-count"
-        case notAnInteger = "revlog.not-an-integer"
-        case ratingOutOfRange = "revlog.rating-out-of-range"
-        case stateOutOfRange = "revlog.state-out-of-range"
-        case negativeDuration = "revlog.negative-duration"
+    /// What kind of failure this is: a stable name programs match on. A struct with static
+    /// members, not an enum, so a later version can add a code without breaking a caller's
+    /// `switch` (which therefore needs a `default`).
+    public struct Code: RawRepresentable, Hashable, Sendable {
+        /// The code's stable spelling, the same in every version.
+        public let rawValue: String
+        /// The code spelled `rawValue`.
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        public static let missingHeader = Code(rawValue: "revlog.missing-header")
+        public static let badHeader = Code(rawValue: "revlog.bad-header")
+        public static let fieldCount = Code(rawValue: "revlog.field-count")
+        public static let notAnInteger = Code(rawValue: "revlog.not-an-integer")
+        public static let ratingOutOfRange = Code(rawValue: "revlog.rating-out-of-range")
+        public static let stateOutOfRange = Code(rawValue: "revlog.state-out-of-range")
+        public static let negativeDuration = Code(rawValue: "revlog.negative-duration")
     }
 
     /// What kind of problem it is.

@@ -27,12 +27,12 @@ public struct Scheduler: Sendable {
 
     /// Applies one counted review to `state` (nil for a new card).
     ///
-    /// The caller filters with ``ReviewRecord/countsForSchedule``; ``replay(_:cardID:)`` does.
+    /// The caller filters with ``ReviewRecord/countsForSchedule``; ``replay(_:fuzzSeed:)`` does.
     /// A review dated before the previous one counts as the same day (elapsed days never
-    /// go below 0). `cardID` seeds the fuzz.
+    /// go below 0). `fuzzSeed` (a number fixed per card, such as `CardID.schedulerSeed`) seeds the fuzz.
     @inline(__always)
-    public func apply(_ review: ReviewRecord, to state: CardState?, cardID: Int64) -> ScheduledReview {
-        let step = schedule(review, from: state, cardID: cardID)
+    public func apply(_ review: ReviewRecord, to state: CardState?, fuzzSeed: Int64) -> ScheduledReview {
+        let step = schedule(review, from: state, fuzzSeed: fuzzSeed)
         var retrievability: Float?
         if let before = step.memoryBefore, step.elapsedDays > 0 {
             retrievability = model.retrievability(elapsedDays: Float(step.elapsedDays), stability: before.stability)
@@ -42,17 +42,17 @@ public struct Scheduler: Sendable {
     }
 
     /// The card after one counted review of `state` (nil for a new card): exactly
-    /// `apply(review, to: state, cardID: cardID).state`, without working out the rest of the
+    /// `apply(review, to: state, fuzzSeed: fuzzSeed).state`, without working out the rest of the
     /// ``ScheduledReview`` (the retrievability at the review costs a `powf`), for folds that
     /// keep only the state.
-    public func nextState(after review: ReviewRecord, from state: CardState?, cardID: Int64) -> CardState {
-        schedule(review, from: state, cardID: cardID).state
+    public func nextState(after review: ReviewRecord, from state: CardState?, fuzzSeed: Int64) -> CardState {
+        schedule(review, from: state, fuzzSeed: fuzzSeed).state
     }
 
-    /// What ``apply(_:to:cardID:)`` and ``nextState(after:from:cardID:)`` share: the elapsed
+    /// What ``apply(_:to:fuzzSeed:)`` and ``nextState(after:from:fuzzSeed:)`` share: the elapsed
     /// days, the memory before, the card after and the raw interval of one counted review.
     @inline(__always)
-    private func schedule(_ review: ReviewRecord, from state: CardState?, cardID: Int64)
+    private func schedule(_ review: ReviewRecord, from state: CardState?, fuzzSeed: Int64)
         -> (elapsedDays: Int, memoryBefore: MemoryState?, state: CardState, intervalRaw: Float) {
         let cutoff = configuration.dayCutoffHour
         let day = LocalDay.number(timeMs: review.timeMs, utcOffsetMinutes: review.utcOffsetMinutes, cutoffHour: cutoff)
@@ -73,7 +73,7 @@ public struct Scheduler: Sendable {
             next.dueMs = review.timeMs + delayMs
         case .days:
             let days = configuration.fuzz
-                ? IntervalFuzz.interval(raw, factor: IntervalFuzz.factor(cardID: cardID, ordinal: reps),
+                ? IntervalFuzz.interval(raw, factor: IntervalFuzz.factor(fuzzSeed: fuzzSeed, ordinal: reps),
                                         maximum: configuration.maximumInterval)
                 : MemoryModel.roundAndClamp(raw, maximumInterval: configuration.maximumInterval)
             next.phase = .review
@@ -88,12 +88,12 @@ public struct Scheduler: Sendable {
     /// Every counted review of `history` (in the order given, which should be time order),
     /// with the card after each. Cram and undone reviews are skipped.
     /// - Complexity: O(n) for n reviews.
-    public func replay(_ history: [ReviewRecord], cardID: Int64) -> [ScheduledReview] {
+    public func replay(_ history: [ReviewRecord], fuzzSeed: Int64) -> [ScheduledReview] {
         var results: [ScheduledReview] = []
         results.reserveCapacity(history.count)
         var state: CardState?
         for review in history where review.countsForSchedule {
-            let result = apply(review, to: state, cardID: cardID)
+            let result = apply(review, to: state, fuzzSeed: fuzzSeed)
             results.append(result)
             state = result.state
         }
@@ -103,17 +103,17 @@ public struct Scheduler: Sendable {
     /// The card after its whole history (nil when no review counts), without keeping the
     /// per-review results.
     /// - Complexity: O(n) for n reviews; no allocation.
-    public func state(after history: ArraySlice<ReviewRecord>, cardID: Int64) -> CardState? {
+    public func state(after history: ArraySlice<ReviewRecord>, fuzzSeed: Int64) -> CardState? {
         var state: CardState?
         for review in history where review.countsForSchedule {
-            state = nextState(after: review, from: state, cardID: cardID)
+            state = nextState(after: review, from: state, fuzzSeed: fuzzSeed)
         }
         return state
     }
 
-    /// The card after its whole history; see ``state(after:cardID:)-(ArraySlice<ReviewRecord>,_)``.
+    /// The card after its whole history; see ``state(after:fuzzSeed:)-(ArraySlice<ReviewRecord>,_)``.
     /// - Complexity: O(n) for n reviews; no allocation.
-    public func state(after history: [ReviewRecord], cardID: Int64) -> CardState? {
-        state(after: history[...], cardID: cardID)
+    public func state(after history: [ReviewRecord], fuzzSeed: Int64) -> CardState? {
+        state(after: history[...], fuzzSeed: fuzzSeed)
     }
 }

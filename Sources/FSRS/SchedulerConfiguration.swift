@@ -54,33 +54,58 @@ public struct SchedulerConfiguration: Sendable, Hashable {
     }
 }
 
-/// Why a scheduler configuration was rejected.
-public enum SchedulerConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The desired retention is not strictly between 0 and 1.
-    case desiredRetention(Double)
-    /// The maximum interval is below 1 day or above `Int32.max` days.
-    case maximumInterval(Int)
-    /// The cut-off hour is not 0 … 23.
-    case dayCutoffHour(Int)
-    /// A learning or relearning step is not a positive number of minutes.
-    case step(Int)
+/// Why a scheduler configuration was rejected: a stable code and a message that says what was
+/// wrong and what to do.
+public struct SchedulerConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What kind of failure this is: a stable name programs match on. A struct with static
+    /// members, not an enum, so a later version can add a code without breaking a caller's
+    /// `switch` (which therefore needs a `default`).
+    public struct Code: RawRepresentable, Hashable, Sendable {
+        /// The code's stable spelling, the same in every version.
+        public let rawValue: String
+        /// The code spelled `rawValue`.
+        public init(rawValue: String) { self.rawValue = rawValue }
 
-    /// A stable code scripts can match on.
-    public var code: String {
-        switch self {
-        case .desiredRetention: "fsrs.config.desired-retention"
-        case .maximumInterval: "fsrs.config.maximum-interval"
-        case .dayCutoffHour: "fsrs.config.day-cutoff-hour"
-        case .step: "fsrs.config.step"
-        }
+        /// The desired retention is not strictly between 0 and 1.
+        public static let desiredRetention = Code(rawValue: "fsrs.config.desired-retention")
+        /// The maximum interval is below 1 day or above `Int32.max` days.
+        public static let maximumInterval = Code(rawValue: "fsrs.config.maximum-interval")
+        /// The cut-off hour is not 0 … 23.
+        public static let dayCutoffHour = Code(rawValue: "fsrs.config.day-cutoff-hour")
+        /// A learning or relearning step is not a positive number of minutes.
+        public static let step = Code(rawValue: "fsrs.config.step")
     }
 
-    public var description: String {
-        switch self {
-        case .desiredRetention(let r): "desired retention \(r) is not strictly between 0 and 1; use e.g. 0.9"
-        case .maximumInterval(let n): "maximum interval \(n) is not between 1 and \(Int32.max) days; use a positive number of days (default 36500)"
-        case .dayCutoffHour(let h): "day cut-off hour \(h) is not an hour of the day; use 0 … 23 (default 4)"
-        case .step(let m): "learning step of \(m) minutes is not positive; use positive minutes, or no steps"
-        }
+    /// What kind of failure this is.
+    public let code: Code
+    /// What was wrong and what to do.
+    public let message: String
+
+    /// An error of kind `code` saying `message`.
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message }
+
+    /// The desired retention `r` is not strictly between 0 and 1.
+    package static func desiredRetention(_ r: Double) -> Self {
+        Self(.desiredRetention, "desired retention \(r) is not strictly between 0 and 1; use e.g. 0.9")
+    }
+
+    /// The maximum interval `n` is not between 1 and `Int32.max` days.
+    package static func maximumInterval(_ n: Int) -> Self {
+        Self(.maximumInterval, "maximum interval \(n) is not between 1 and \(Int32.max) days; use a positive number of days (default 36500)")
+    }
+
+    /// The cut-off hour `h` is not an hour of the day.
+    package static func dayCutoffHour(_ h: Int) -> Self {
+        Self(.dayCutoffHour, "day cut-off hour \(h) is not an hour of the day; use 0 … 23 (default 4)")
+    }
+
+    /// A learning step of `m` minutes is not positive.
+    package static func step(_ m: Int) -> Self {
+        Self(.step, "learning step of \(m) minutes is not positive; use positive minutes, or no steps")
     }
 }

@@ -32,7 +32,7 @@ struct DemoHistory {
             if rng.chance(0.6) { try await study(.robin, from: &clock) }
             if rng.chance(0.5) {
                 try await send(.robin, Timestamp(milliseconds: clock + 60_000),
-                               .dictation(.finish(wordCount: 40 + rng.below(200), durationMs: Int64(60_000 + rng.below(240_000)), language: "en")))
+                               .dictation(.finish(wordCount: 40 + rng.below(200), duration: .milliseconds(Int64(60_000 + rng.below(240_000))), language: "en")))
             }
             clock = evening.milliseconds - 3 * 3_600_000
             if day % 7 != 3 && day % 7 != 6 { try await spell(day: day, from: &clock) }
@@ -74,18 +74,19 @@ struct DemoHistory {
         try await send(profile, Timestamp(milliseconds: clock), .vocabulary(.startStudySession(session, deck: nil)))
         for card in queue.reviews + queue.newCards.prefix(12) {
             clock += Int64(4_000 + rng.below(14_000))
-            let rating = card.isNew ? rng.pick([1, 1, 2, 3, 3, 3, 3, 4]) : rng.pick([1, 2, 3, 3, 3, 3, 3, 3, 3, 4])
+            let rating = card.isNew ? rng.pick([Rating.again, .again, .hard, .good, .good, .good, .good, .easy])
+                : rng.pick([Rating.again, .hard, .good, .good, .good, .good, .good, .good, .good, .easy])
             try await send(profile, Timestamp(milliseconds: clock),
-                           .vocabulary(.review(card.id, rating: rating, durationMs: Int64(1_500 + rng.below(9_000)))))
+                           .vocabulary(.review(card.id, rating: rating, duration: .milliseconds(Int64(1_500 + rng.below(9_000))))))
             if rng.chance(0.02) {
                 try await send(profile, Timestamp(milliseconds: clock + 1_000), .vocabulary(.undoLastReview(card.id)))
                 clock += 3_000
-                try await send(profile, Timestamp(milliseconds: clock), .vocabulary(.review(card.id, rating: 3, durationMs: 2_500)))
+                try await send(profile, Timestamp(milliseconds: clock), .vocabulary(.review(card.id, rating: .good, duration: .milliseconds(2_500))))
             }
         }
         if rng.chance(0.25), let card = queue.reviews.first {
             try await send(profile, Timestamp(milliseconds: clock + 1_000),
-                           .vocabulary(.review(card.id, rating: 3, mode: .cram, durationMs: 2_000)))
+                           .vocabulary(.review(card.id, rating: .good, mode: .cram, duration: .milliseconds(2_000))))
         }
         clock += 60_000
         try await send(profile, Timestamp(milliseconds: clock), .vocabulary(.endStudySession(session)))
@@ -112,7 +113,7 @@ struct DemoHistory {
                 let typed = correct ? word : String(word.dropLast()) + "e"
                 try await send(.sam, Timestamp(milliseconds: clock), .spelling(.spellWord(session, word: word, typed: typed, correct: correct,
                                                                                           attempt: attempt, hintsUsed: attempt - 1,
-                                                                                          durationMs: Int64(3_000 + rng.below(6_000)))))
+                                                                                          duration: .milliseconds(Int64(3_000 + rng.below(6_000))))))
                 if correct { break }
                 attempt += 1
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Hindsight
+import FSRS
 
 /// `hindsight fsrs states --revlog FILE`: the FSRS memory state after every review of a
 /// revlog CSV, one JSON object per review (JSON Lines), in the file's card and time order.
@@ -67,7 +68,7 @@ struct FSRSStatesCommand: Command {
         let scheduler = Scheduler(configuration: configuration)
         let rows = try RevlogCSV.parse(try Self.readText(revlogPath, what: "revlog"))
         for history in RevlogHistory.histories(from: rows, utcOffsetMinutes: utcOffsetMinutes) {
-            let results = scheduler.replay(history.reviews, cardID: history.cardID)
+            let results = scheduler.replay(history.reviews, fuzzSeed: history.cardID)
             for result in results {
                 io.print(Self.jsonLine(cardID: history.cardID, result))
             }

@@ -1,5 +1,7 @@
 import Foundation
 import Hindsight
+import EventLog
+import SystemSeam
 
 /// The CLI's entry point and composition root: the only place that reads the clock, the
 /// environment and the current directory. Parse, validate, run; the exit code says how it went.

@@ -2,6 +2,7 @@ import Foundation
 import Dispatch
 import Synchronization
 import Hindsight
+import EventLog
 
 /// `hindsight tail`: prints the log's events from a position, then follows new appends live,
 /// polling the log read-only (the writer may be another process), until SIGINT/SIGTERM or

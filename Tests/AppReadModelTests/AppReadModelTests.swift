@@ -38,11 +38,11 @@ import Testing
         for n in 1...3 {
             try await send(monday - 60_000, .vocabulary(.createCard(card(n), deck: deck, front: "word \(n)", back: "meaning \(n)")))
         }
-        try await send(monday, .vocabulary(.review(card(1), rating: 3, durationMs: 4_000)))
-        try await send(monday, .vocabulary(.review(card(2), rating: 1, durationMs: 4_000)))
-        try await send(sundayNight, offset: 3600, .vocabulary(.review(card(2), rating: 3, durationMs: 4_000)))
-        try await send(tuesday, .vocabulary(.review(card(3), rating: 4, durationMs: 4_000)))
-        try await send(tuesday, .vocabulary(.review(card(1), rating: 3, durationMs: 4_000)))
+        try await send(monday, .vocabulary(.review(card(1), rating: .good, duration: .seconds(4))))
+        try await send(monday, .vocabulary(.review(card(2), rating: .again, duration: .seconds(4))))
+        try await send(sundayNight, offset: 3600, .vocabulary(.review(card(2), rating: .good, duration: .seconds(4))))
+        try await send(tuesday, .vocabulary(.review(card(3), rating: .easy, duration: .seconds(4))))
+        try await send(tuesday, .vocabulary(.review(card(1), rating: .good, duration: .seconds(4))))
     }
 
     static let expected = [profile: ["2026-W10": 1, "2026-W11": 2]]

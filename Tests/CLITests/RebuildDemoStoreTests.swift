@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Hindsight
+import FSRS
 
 /// `hindsight rebuild` on the demo store: the report's counts match a direct recomputation of
 /// every card with the FSRS scheduler, done here from the log's events independently of the
@@ -76,9 +77,9 @@ import TestSupport
             var before: CardState?, after: CardState?
             for review in counted {
                 before = Scheduler(configuration: configuration(card.profile, at: review.position, parameters: nil))
-                    .apply(review.record, to: before, cardID: id.schedulerSeed).state
+                    .apply(review.record, to: before, fuzzSeed: id.schedulerSeed).state
                 after = Scheduler(configuration: configuration(card.profile, at: review.position, parameters: .fsrs5Default))
-                    .apply(review.record, to: after, cardID: id.schedulerSeed).state
+                    .apply(review.record, to: after, fuzzSeed: id.schedulerSeed).state
             }
             compared += 1
             let shift = DueShift(from: before!.dueMs, to: after!.dueMs)

@@ -1,5 +1,6 @@
 import EventLog
 import Foundation
+import TestSupport
 
 // The crash test's child: appends to the log in DIR until killed, printing the last
 // position of each batch as soon as the append has returned (the record is durable).
@@ -13,19 +14,7 @@ let directory = arguments[1]
 let group = arguments[3] == "group"
 
 
-/// A small deterministic generator (the test's SplitMix64 lives in TestSupport).
-struct Mix: Sendable {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
-func batch(_ random: inout Mix) -> [[UInt8]] {
+func batch(_ random: inout SplitMix64) -> [[UInt8]] {
     (0..<Int(random.next() % 4 + 1)).map { _ in
         let length = Int(random.next() % 300)
         return (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
@@ -39,7 +28,7 @@ do {
     try await withThrowingTaskGroup(of: Void.self) { tasks in
         for worker in 0..<(group ? 8 : 1) {
             tasks.addTask {
-                var random = Mix(state: seed &+ UInt64(worker) &* 7919)
+                var random = SplitMix64(seed: seed &+ UInt64(worker) &* 7919)
                 while true {
                     let range = try await writer.append(contentsOf: batch(&random))
                     FileHandle.standardOutput.write(Data("\(range.upperBound)\n".utf8))

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import EventLog
+import SystemSeam
 
 /// The seam's directory listing reads each entry's name in place (a long log of small segments
 /// once crashed the process: the listing copied every entry's whole declared name field, which

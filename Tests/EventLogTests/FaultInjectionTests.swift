@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 import TestSupport
 @testable import EventLog
+import SystemSeam
 
 /// A switch that tests flip to make injected faults start or stop.
 final class FaultSwitch: Sendable {

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 import TestSupport
 @testable import EventLog
+import SystemSeam
 
 /// Defect 2 of issue 19: a directory reader (the CLI's read commands, other processes) stops at
 /// the end of the last complete batch, always: the records of a batch whose end-of-batch record

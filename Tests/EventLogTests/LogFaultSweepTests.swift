@@ -3,6 +3,7 @@ import LogFaults
 import Synchronization
 import Testing
 import TestSupport
+import SystemSeam
 
 /// Issue 19, item 1 (log part): every workload is run once to count its calls through the
 /// file-system seam, then once per call with a fault there (EIO at the n-th call of any kind;

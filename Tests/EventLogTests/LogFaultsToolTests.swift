@@ -4,6 +4,7 @@ import LogFaults
 import Testing
 import TestSupport
 @testable import EventLog
+import SystemSeam
 
 /// The test tools themselves: a FaultPlan counts and faults exactly the call it names; a
 /// SimulatedDisk behaves as a file system and crashes as its model says.

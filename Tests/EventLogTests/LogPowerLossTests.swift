@@ -3,6 +3,7 @@ import LogFaults
 import Synchronization
 import Testing
 import TestSupport
+import SystemSeam
 
 /// Issue 19, item 2 (log part): every workload on a ``SimulatedDisk``, with the power cut after
 /// each of its calls (nothing after it reaches the disk), then crashed with a few seeds (synced

@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 import TestSupport
 @testable import EventLog
+import SystemSeam
 
 /// The log-level workloads of the fault sweep and the power-loss simulation (issue 19), and the
 /// check that a log reopened after any of them holds every acknowledged batch exactly once.

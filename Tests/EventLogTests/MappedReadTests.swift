@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import TestSupport
 @testable import EventLog
+import SystemSeam
 
 /// Sealed segments are read through a mapping kept in the ``LogReadPlace``: the records, the
 /// stops and the errors must be exactly those of a read that copies the bytes with `pread`.

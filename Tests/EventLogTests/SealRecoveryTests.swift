@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import EventLog
+import SystemSeam
 
 /// Seals across crashes: between a segment's roll and its seal, and in the last segment,
 /// whose seal (written at a clean close) covers only a prefix once appends follow.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import EventLog
+import SystemSeam
 
 /// The one-pass checksum of a file stretch, through mapped windows or plain reads.
 @Suite struct SegmentDigestTests {

@@ -48,8 +48,8 @@ import Testing
         #expect {
             try FSRSParameters(weights)
         } throws: { error in
-            guard case .notFinite(let index, _) = error as? FSRSParameterError else { return false }
-            return index == 9 && "\(error)".contains("w9")
+            guard let error = error as? FSRSParameterError, error.code == .notFinite else { return false }
+            return error.index == 9 && "\(error)".contains("w9")
         }
     }
 
@@ -67,7 +67,7 @@ import Testing
         } catch {
             #expect(error.description.contains("w\(index) = \(value)"))
             #expect(error.description.contains("[\(bounds.lowerBound), \(bounds.upperBound)]"))
-            #expect(error.code == "fsrs.parameters.out-of-bounds")
+            #expect(error.code == .outOfBounds && error.code.rawValue == "fsrs.parameters.out-of-bounds")
         }
     }
 

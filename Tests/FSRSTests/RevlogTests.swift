@@ -14,7 +14,7 @@ import TestSupport
         #expect(histories.map(\.cardID) == vectors.cards.map(\.card_id))
         let scheduler = Scheduler(configuration: try .memoryModel())
         for (history, card) in zip(histories, vectors.cards) {
-            let results = scheduler.replay(history.reviews, cardID: history.cardID)
+            let results = scheduler.replay(history.reviews, fuzzSeed: history.cardID)
             #expect(results.count == card.reviews.count)
             for (result, expected) in zip(results, card.reviews) {
                 #expect(result.elapsedDays == expected.delta_t)
@@ -105,7 +105,7 @@ import TestSupport
                 }
                 history.append(review)
             }
-            expected[cardID] = scheduler.replay(history, cardID: cardID)
+            expected[cardID] = scheduler.replay(history, fuzzSeed: cardID)
             rows += RevlogHistory.rows(cardID: cardID, history: history, scheduler: scheduler)
         }
         let text = RevlogCSV.write(rows)
@@ -114,7 +114,7 @@ import TestSupport
         let histories = RevlogHistory.histories(from: parsed, utcOffsetMinutes: offset)
         #expect(histories.map(\.cardID) == expected.keys.sorted().filter { !(expected[$0]!.isEmpty) })
         for history in histories {
-            let replayed = scheduler.replay(history.reviews, cardID: history.cardID)
+            let replayed = scheduler.replay(history.reviews, fuzzSeed: history.cardID)
             #expect(replayed.map(\.state) == expected[history.cardID]!.map(\.state))
         }
     }

@@ -52,9 +52,9 @@ import TestSupport
         let scheduler = try Self.scheduler(cutoff: 4)
         let first = Self.jan1 + 23 * Self.hour, second = Self.jan1 + 33 * Self.hour
         let utc = scheduler.replay([ReviewRecord(rating: .good, timeMs: first),
-                                    ReviewRecord(rating: .good, timeMs: second)], cardID: 1)
+                                    ReviewRecord(rating: .good, timeMs: second)], fuzzSeed: 1)
         let tokyo = scheduler.replay([ReviewRecord(rating: .good, timeMs: first, utcOffsetMinutes: 540),
-                                      ReviewRecord(rating: .good, timeMs: second, utcOffsetMinutes: 540)], cardID: 1)
+                                      ReviewRecord(rating: .good, timeMs: second, utcOffsetMinutes: 540)], fuzzSeed: 1)
         #expect(utc[1].elapsedDays == 1)
         #expect(tokyo[1].elapsedDays == 0)
         #expect(utc[1].state.memory != tokyo[1].state.memory)
@@ -66,14 +66,14 @@ import TestSupport
         // 02:00 and 06:00 UTC on the same date: across the 04:00 cut-off, not across midnight.
         let reviews = [ReviewRecord(rating: .good, timeMs: Self.jan1 + 2 * Self.hour),
                        ReviewRecord(rating: .good, timeMs: Self.jan1 + 6 * Self.hour)]
-        #expect(try Self.scheduler(cutoff: 4).replay(reviews, cardID: 1)[1].elapsedDays == 1)
-        #expect(try Self.scheduler(cutoff: 0).replay(reviews, cardID: 1)[1].elapsedDays == 0)
+        #expect(try Self.scheduler(cutoff: 4).replay(reviews, fuzzSeed: 1)[1].elapsedDays == 1)
+        #expect(try Self.scheduler(cutoff: 0).replay(reviews, fuzzSeed: 1)[1].elapsedDays == 0)
     }
 
     @Test func dueDateIsTheStartOfTheLocalDayTheIntervalLandsOn() throws {
         let scheduler = try Self.scheduler()
         let result = scheduler.replay([ReviewRecord(rating: .easy, timeMs: Self.jan1 + 10 * Self.hour,
-                                                    utcOffsetMinutes: 60)], cardID: 1)[0]
+                                                    utcOffsetMinutes: 60)], fuzzSeed: 1)[0]
         #expect(result.state.intervalDays == 8)
         // Jan 1 + 8 days, at 04:00 local (03:00 UTC).
         #expect(result.state.dueMs == Self.jan1 + 8 * Self.day + 3 * Self.hour)
@@ -98,11 +98,11 @@ import TestSupport
                 mixed.append(extra)
             }
         }
-        #expect(scheduler.replay(mixed, cardID: 9) == scheduler.replay(counted, cardID: 9))
-        #expect(scheduler.state(after: mixed, cardID: 9) == scheduler.replay(counted, cardID: 9).last?.state)
+        #expect(scheduler.replay(mixed, fuzzSeed: 9) == scheduler.replay(counted, fuzzSeed: 9))
+        #expect(scheduler.state(after: mixed, fuzzSeed: 9) == scheduler.replay(counted, fuzzSeed: 9).last?.state)
     }
 
-    /// `nextState(after:from:cardID:)` is `apply(...).state`, review by review, for histories
+    /// `nextState(after:from:fuzzSeed:)` is `apply(...).state`, review by review, for histories
     /// with same-day reviews, lapses, learning steps and fuzz; and `apply` still gives the
     /// retrievability at each review after the first local day.
     @Test(arguments: 0..<40)
@@ -116,8 +116,8 @@ import TestSupport
                                              : Int64.random(in: 0...(40 * Self.day), using: &random)
             let review = ReviewRecord(rating: FSRSRating.allCases.randomElement(using: &random)!, timeMs: t,
                                       utcOffsetMinutes: Int.random(in: -12...14, using: &random) * 60)
-            let applied = scheduler.apply(review, to: state, cardID: Int64(seed))
-            #expect(scheduler.nextState(after: review, from: state, cardID: Int64(seed)) == applied.state)
+            let applied = scheduler.apply(review, to: state, fuzzSeed: Int64(seed))
+            #expect(scheduler.nextState(after: review, from: state, fuzzSeed: Int64(seed)) == applied.state)
             if let before = state, applied.elapsedDays > 0 {
                 #expect(applied.retrievability == scheduler.model.retrievability(
                     elapsedDays: Float(applied.elapsedDays), stability: before.memory.stability))
@@ -132,8 +132,8 @@ import TestSupport
         let scheduler = try Self.scheduler()
         let history = [ReviewRecord(rating: .good, timeMs: Self.jan1, mode: .cram),
                        ReviewRecord(rating: .easy, timeMs: Self.jan1 + Self.day, isUndone: true)]
-        #expect(scheduler.state(after: history, cardID: 1) == nil)
-        #expect(scheduler.replay(history, cardID: 1).isEmpty)
+        #expect(scheduler.state(after: history, fuzzSeed: 1) == nil)
+        #expect(scheduler.replay(history, fuzzSeed: 1).isEmpty)
     }
 
     // MARK: Learning steps
@@ -150,7 +150,7 @@ import TestSupport
             ReviewRecord(rating: .again, timeMs: t0 + 3 * Self.day), // lapse: relearning, 10 min
             ReviewRecord(rating: .hard, timeMs: t0 + 3 * Self.day + 10 * minute), // single step: 1.5 × 10 min
             ReviewRecord(rating: .good, timeMs: t0 + 3 * Self.day + 30 * minute), // graduates again
-        ], cardID: 3)
+        ], fuzzSeed: 3)
         let phases = results.map(\.state.phase)
         #expect(phases == [.learning, .learning, .learning, .review, .relearning, .relearning, .review])
         #expect(results.map(\.state.step) == [0, 0, 1, 0, 0, 0, 0])
@@ -163,15 +163,15 @@ import TestSupport
         #expect(results.map(\.state.lapses) == [0, 0, 0, 0, 1, 1, 1])
         #expect(results.map(\.state.reps) == Array(1...7))
         // Steps change the schedule, never the memory model.
-        let pure = try Self.scheduler().replay(results.map(\.review), cardID: 3)
+        let pure = try Self.scheduler().replay(results.map(\.review), fuzzSeed: 3)
         #expect(pure.map(\.state.memory) == results.map(\.state.memory))
     }
 
     @Test func easyGraduatesAtOnceAndStepsOffMeansDayIntervals() throws {
-        let withSteps = try Self.scheduler(steps: true).replay([ReviewRecord(rating: .easy, timeMs: Self.jan1)], cardID: 1)
+        let withSteps = try Self.scheduler(steps: true).replay([ReviewRecord(rating: .easy, timeMs: Self.jan1)], fuzzSeed: 1)
         #expect(withSteps[0].state.phase == .review)
         #expect(withSteps[0].state.intervalDays == 8)
-        let off = try Self.scheduler().replay([ReviewRecord(rating: .again, timeMs: Self.jan1)], cardID: 1)
+        let off = try Self.scheduler().replay([ReviewRecord(rating: .again, timeMs: Self.jan1)], fuzzSeed: 1)
         #expect(off[0].state.phase == .review)
         #expect(off[0].state.intervalDays == 1)
     }
@@ -183,8 +183,8 @@ import TestSupport
         let range = IntervalFuzz.bounds(interval: interval, minimum: 1, maximum: 36500)
         var seen: Set<Int> = []
         for card in Int64(1)...2000 {
-            let factor = IntervalFuzz.factor(cardID: card, ordinal: 4)
-            #expect(factor == IntervalFuzz.factor(cardID: card, ordinal: 4))
+            let factor = IntervalFuzz.factor(fuzzSeed: card, ordinal: 4)
+            #expect(factor == IntervalFuzz.factor(fuzzSeed: card, ordinal: 4))
             #expect(factor >= 0 && factor < 1)
             let days = IntervalFuzz.interval(interval, factor: factor, maximum: 36500)
             #expect(range.contains(days))
@@ -221,9 +221,9 @@ import TestSupport
             history.append(ReviewRecord(rating: index % 5 == 4 ? .again : .good, timeMs: t))
             t += Int64(max(1, index)) * 3 * Self.day
         }
-        let first = scheduler.replay(history, cardID: 77)
-        #expect(first == scheduler.replay(history, cardID: 77))
-        let other = scheduler.replay(history, cardID: 78)
+        let first = scheduler.replay(history, fuzzSeed: 77)
+        #expect(first == scheduler.replay(history, fuzzSeed: 77))
+        let other = scheduler.replay(history, fuzzSeed: 78)
         #expect(first.map(\.state.memory) == other.map(\.state.memory))
         #expect(first.map(\.state.dueMs) != other.map(\.state.dueMs))
         for result in first where result.state.phase == .review {
@@ -251,8 +251,8 @@ import TestSupport
                           intervalDays: $0.intervalDays, dueMs: $0.dueMs)
             }
             #expect(rebuilt == state)
-            let next = scheduler.nextState(after: review, from: state, cardID: Int64(seed))
-            #expect(scheduler.nextState(after: review, from: rebuilt, cardID: Int64(seed)) == next)
+            let next = scheduler.nextState(after: review, from: state, fuzzSeed: Int64(seed))
+            #expect(scheduler.nextState(after: review, from: rebuilt, fuzzSeed: Int64(seed)) == next)
             state = next
         }
     }

@@ -24,7 +24,7 @@ import TestSupport
         try await f.send(kid, StoreFixture.time(minutes: 2), .vocabulary(.startStudySession(Ids.studySession(3), deck: nil)))
         try await f.send(ada, StoreFixture.time(minutes: 2), .spelling(.startPractice(Ids.spellingSession(3), test: Ids.test(2))))
         try await f.send(kid, StoreFixture.time(minutes: 3), .spelling(.startPractice(Ids.spellingSession(1), test: Ids.test(1))))
-        try await f.send(kid, StoreFixture.time(minutes: 4), .spelling(.spellWord(Ids.spellingSession(1), word: "cat", typed: "cat", correct: true, durationMs: 900)))
+        try await f.send(kid, StoreFixture.time(minutes: 4), .spelling(.spellWord(Ids.spellingSession(1), word: "cat", typed: "cat", correct: true, duration: .milliseconds(900))))
         try await f.send(kid, StoreFixture.time(minutes: 5), .spelling(.startPractice(Ids.spellingSession(2), test: Ids.test(1))))
         try await f.send(ada, StoreFixture.time(minutes: 6), .vocabulary(.startStudySession(Ids.studySession(1), deck: nil)))
         try await f.send(ada, StoreFixture.time(minutes: 7), .vocabulary(.startStudySession(Ids.studySession(2), deck: nil)))
@@ -46,7 +46,7 @@ import TestSupport
 
     static let refusals: [Refusal] = [
         Refusal(name: "a word in an abandoned spelling session", profile: kid,
-                action: .spelling(.spellWord(Ids.spellingSession(1), word: "dog", typed: "dog", correct: true, durationMs: 800)),
+                action: .spelling(.spellWord(Ids.spellingSession(1), word: "dog", typed: "dog", correct: true, duration: .milliseconds(800))),
                 abandoned: Ids.spellingSession(1).uuid, startedNext: Ids.spellingSession(2).uuid),
         Refusal(name: "the end of an abandoned spelling session", profile: kid, action: .spelling(.endPractice(Ids.spellingSession(1))),
                 abandoned: Ids.spellingSession(1).uuid, startedNext: Ids.spellingSession(2).uuid),
@@ -91,9 +91,9 @@ import TestSupport
         let f = try await Self.seeded(reopening)
         #expect(await f.store.spelling().openSessionCount == 2)     // the kid's 2 and Ada's 3
         let accepted: [(ProfileID, StoreCommand.Action)] = [
-            (Self.kid, .spelling(.spellWord(Ids.spellingSession(2), word: "dog", typed: "dog", correct: true, durationMs: 700))),
+            (Self.kid, .spelling(.spellWord(Ids.spellingSession(2), word: "dog", typed: "dog", correct: true, duration: .milliseconds(700)))),
             (Self.kid, .spelling(.endPractice(Ids.spellingSession(2)))),
-            (Self.ada, .spelling(.spellWord(Ids.spellingSession(3), word: "owl", typed: "owl", correct: true, durationMs: 700))),
+            (Self.ada, .spelling(.spellWord(Ids.spellingSession(3), word: "owl", typed: "owl", correct: true, duration: .milliseconds(700)))),
             (Self.ada, .spelling(.endPractice(Ids.spellingSession(3)))),
             (Self.ada, .vocabulary(.endStudySession(Ids.studySession(2)))),
             (Self.kid, .vocabulary(.endStudySession(Ids.studySession(3)))),

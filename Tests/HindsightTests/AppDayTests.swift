@@ -22,14 +22,14 @@ import TestSupport
         try await f.send(kid, StoreFixture.time(minutes: 2), .spelling(.editTest(Ids.test(1), title: "Animals", words: ["cat", "dog", "owl"])))
         let s = Ids.spellingSession(1)
         try await f.send(kid, StoreFixture.time(minutes: 3), .spelling(.startPractice(s, test: Ids.test(1))))
-        try await f.send(kid, StoreFixture.time(minutes: 4), .spelling(.spellWord(s, word: "cat", typed: "cat", correct: true, durationMs: 2000)))
-        try await f.send(kid, StoreFixture.time(minutes: 5), .spelling(.spellWord(s, word: "dog", typed: "dgo", correct: false, durationMs: 3000)))
-        try await f.send(kid, StoreFixture.time(minutes: 5), .spelling(.spellWord(s, word: "dog", typed: "dog", correct: true, attempt: 2, hintsUsed: 1, durationMs: 4000)))
-        try await f.send(kid, StoreFixture.time(minutes: 6), .spelling(.spellWord(s, word: "owl", typed: "owl", correct: true, durationMs: 1000)))
+        try await f.send(kid, StoreFixture.time(minutes: 4), .spelling(.spellWord(s, word: "cat", typed: "cat", correct: true, duration: .milliseconds(2000))))
+        try await f.send(kid, StoreFixture.time(minutes: 5), .spelling(.spellWord(s, word: "dog", typed: "dgo", correct: false, duration: .milliseconds(3000))))
+        try await f.send(kid, StoreFixture.time(minutes: 5), .spelling(.spellWord(s, word: "dog", typed: "dog", correct: true, attempt: 2, hintsUsed: 1, duration: .milliseconds(4000))))
+        try await f.send(kid, StoreFixture.time(minutes: 6), .spelling(.spellWord(s, word: "owl", typed: "owl", correct: true, duration: .milliseconds(1000))))
         try await f.send(kid, StoreFixture.time(minutes: 7), .spelling(.endPractice(s)))
         // A word after the session ended is refused.
         await #expect(throws: StoreError.self) {
-            try await f.send(kid, StoreFixture.time(minutes: 8), .spelling(.spellWord(s, word: "cat", typed: "cat", correct: true, durationMs: 1)))
+            try await f.send(kid, StoreFixture.time(minutes: 8), .spelling(.spellWord(s, word: "cat", typed: "cat", correct: true, duration: .milliseconds(1))))
         }
 
         let spelling = await f.store.spelling()
@@ -94,8 +94,8 @@ import TestSupport
         try await f.send(parent, StoreFixture.time(minutes: 3), .profiles(.changeDayCutoff(hour: 2)))
         let weights = FSRSParameters.fsrs5Default.weights.prefix(19).map(Double.init)
         try await f.send(parent, StoreFixture.time(minutes: 4), .profiles(.changeSchedulerParameters(weights)))
-        try await f.send(parent, StoreFixture.time(minutes: 5), .dictation(.finish(wordCount: 120, durationMs: 90_000, language: "en-GB")))
-        try await f.send(parent, StoreFixture.time(minutes: 6), .dictation(.finish(wordCount: 30, durationMs: 20_000, language: "de")))
+        try await f.send(parent, StoreFixture.time(minutes: 5), .dictation(.finish(wordCount: 120, duration: .milliseconds(90_000), language: "en-GB")))
+        try await f.send(parent, StoreFixture.time(minutes: 6), .dictation(.finish(wordCount: 30, duration: .milliseconds(20_000), language: "de")))
 
         let directory = await f.store.profiles()
         #expect(directory.setting(profile: parent, key: .newCardsPerDay) == .int(15))

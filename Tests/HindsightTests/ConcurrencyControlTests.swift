@@ -44,11 +44,11 @@ import TestSupport
     @Test func retriedCommandReturnsTheFirstResult() async throws {
         let f = try await seeded()
         let id = f.nextCommandID()
-        let first = try await f.send(Self.ada, StoreFixture.time(minutes: 1), .vocabulary(.review(Ids.card(1), rating: 3, durationMs: 900)), id: id)
+        let first = try await f.send(Self.ada, StoreFixture.time(minutes: 1), .vocabulary(.review(Ids.card(1), rating: .good, duration: .milliseconds(900))), id: id)
         #expect(!first.isRetry)
         let bytes = try f.logBytes()
         // The retry may even carry other values (a resend after a timeout): the first result stands.
-        let retry = try await f.send(Self.ada, StoreFixture.time(minutes: 2), .vocabulary(.review(Ids.card(1), rating: 1, durationMs: 5)), id: id)
+        let retry = try await f.send(Self.ada, StoreFixture.time(minutes: 2), .vocabulary(.review(Ids.card(1), rating: .again, duration: .milliseconds(5))), id: id)
         #expect(retry.isRetry)
         #expect(retry.eventIDs == first.eventIDs)
         #expect(retry.positions == first.positions)
@@ -56,7 +56,7 @@ import TestSupport
         #expect(await f.store.dailyStats().today(profile: Self.ada, at: StoreFixture.time(minutes: 3)).counts.good == 1)
         // Also after a reopen (the ledger is rebuilt or restored).
         try await f.reopen()
-        let again = try await f.send(Self.ada, StoreFixture.time(minutes: 2), .vocabulary(.review(Ids.card(1), rating: 1, durationMs: 5)), id: id)
+        let again = try await f.send(Self.ada, StoreFixture.time(minutes: 2), .vocabulary(.review(Ids.card(1), rating: .again, duration: .milliseconds(5))), id: id)
         #expect(again == retry)
     }
 

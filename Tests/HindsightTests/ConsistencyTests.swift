@@ -25,8 +25,8 @@ import TestSupport
                         let id = Ids.uuid(0xD0 + UInt8(t), UInt64(i))
                         let time = StoreFixture.time(days: i / 10, minutes: i)
                         let action: StoreCommand.Action = i % 5 == 4
-                            ? .dictation(.finish(wordCount: 10, durationMs: 1000, language: "en"))
-                            : .vocabulary(.review(Ids.card(UInt64(t)), rating: 1 + (i + t) % 4, durationMs: 1000))
+                            ? .dictation(.finish(wordCount: 10, duration: .milliseconds(1000), language: "en"))
+                            : .vocabulary(.review(Ids.card(UInt64(t)), rating: Rating.allCases[(i + t) % 4], duration: .milliseconds(1000)))
                         results.append(try await store.send(StoreCommand(id: id, profile: ada, time: time, action)))
                     }
                     return results

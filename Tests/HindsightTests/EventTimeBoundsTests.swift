@@ -13,7 +13,7 @@ import TestSupport
         let f = try await ValidationTests.seeded()
         let before = await f.store.lastPosition()
         try await f.send(ValidationTests.ada, EventTime(instant: instant, utcOffset: Self.utc),
-                         .dictation(.finish(wordCount: 3, durationMs: 10, language: "en")))
+                         .dictation(.finish(wordCount: 3, duration: .milliseconds(10), language: "en")))
         #expect(await f.store.lastPosition() == before + 1)
     }
 

@@ -4,6 +4,7 @@ import TestSupport
 @testable import EventLog
 @testable import Events
 @testable import Hindsight
+import EventLog
 
 /// The batch that ``LogEventSource`` decodes in place: the same events as decoding each record
 /// alone, appended batches longer than the room reserved, and a bad record that fails the read.

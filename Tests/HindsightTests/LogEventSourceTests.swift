@@ -5,6 +5,7 @@ import TestSupport
 @testable import Events
 @testable import Hindsight
 @testable import Projections
+import EventLog
 
 /// The log + codec as an event source, on real files.
 @Suite struct LogEventSourceTests {

@@ -17,7 +17,7 @@ import TestSupport
         try await f.send(kid, StoreFixture.time(minutes: 2), .stories(.generated(Ids.story(1), title: "Matilda and the Moon",
                                                                                 pages: ["Matilda looked up.", "The moon waved back."])))
         try await f.send(kid, StoreFixture.time(minutes: 3), .stories(.read(Ids.story(1), lastPage: 2, finished: true)))
-        try await f.send(kid, StoreFixture.time(minutes: 4), .dictation(.finish(wordCount: 12, durationMs: 30_000, language: "en")))
+        try await f.send(kid, StoreFixture.time(minutes: 4), .dictation(.finish(wordCount: 12, duration: .milliseconds(30_000), language: "en")))
 
         let story = try #require(await f.store.stories().story(Ids.story(1)))
         let title = try #require(story.title)

@@ -47,9 +47,9 @@ import TestSupport
         var actions: [StoreCommand.Action] = [.profiles(.create(name: "Ada", isChild: false)),
                                               .vocabulary(.createDeck(deck, name: "Words"))]
         actions += cards.map { .vocabulary(.createCard($0, deck: deck, front: "f", back: "b")) }
-        actions += cards.map { .vocabulary(.review($0, rating: 3, durationMs: 2_000)) }
+        actions += cards.map { .vocabulary(.review($0, rating: .good, duration: .seconds(2))) }
         actions += [.spelling(.createTest(test, title: "Week 1", words: ["cat"])), .spelling(.startPractice(session, test: test)),
-                    .spelling(.spellWord(session, word: "cat", typed: "cat", correct: true, durationMs: 3_000))]
+                    .spelling(.spellWord(session, word: "cat", typed: "cat", correct: true, duration: .seconds(3)))]
         for (minute, action) in actions.enumerated() {
             _ = try await store.send(StoreCommand(id: UUID(), profile: Self.profile, time: Self.time(Int64(minute)), action))
         }

@@ -23,39 +23,41 @@ import TestSupport
 
     static let rejections: [Rejection] = [
         Rejection(name: "time before 1970", time: EventTime(instant: Timestamp(milliseconds: -1), utcOffset: try! UTCOffset(seconds: 0)),
-                  action: .dictation(.finish(wordCount: 1, durationMs: 10, language: "en")),
+                  action: .dictation(.finish(wordCount: 1, duration: .milliseconds(10), language: "en")),
                   code: .invalidValue, message: "the command's time -1 ms is outside 1970-01-01T00:00:00Z … 9999-12-31T23:59:59.999Z"),
         Rejection(name: "time after 9999", time: EventTime(instant: Timestamp(milliseconds: 253_402_300_800_000), utcOffset: try! UTCOffset(seconds: 0)),
-                  action: .dictation(.finish(wordCount: 1, durationMs: 10, language: "en")),
+                  action: .dictation(.finish(wordCount: 1, duration: .milliseconds(10), language: "en")),
                   code: .invalidValue, message: "the command's time 253402300800000 ms is outside"),
-        Rejection(name: "rating 7", action: .vocabulary(.review(Ids.card(1), rating: 7, durationMs: 1000)),
-                  code: .invalidValue, message: "rating 7 is not a grade; use 1 (again), 2 (hard), 3 (good) or 4 (easy)"),
-        Rejection(name: "rating 0", action: .vocabulary(.review(Ids.card(1), rating: 0, durationMs: 1000)),
-                  code: .invalidValue, message: "rating 0 is not a grade"),
-        Rejection(name: "negative duration", action: .vocabulary(.review(Ids.card(1), rating: 3, durationMs: -5)),
+        // A rating outside 1-4 cannot be written any more (the command takes a `Rating`); the
+        // rule that refuses one in input is `Rating(validating:)`, tested in EventsTests.
+        Rejection(name: "a negative fraction of a millisecond", action: .vocabulary(.review(Ids.card(1), rating: .good, duration: .nanoseconds(-1))),
+                  code: .invalidValue, message: "duration -1 ms is negative"),
+        Rejection(name: "a duration beyond 2^63 ms", action: .dictation(.finish(wordCount: 1, duration: .seconds(Int64.max), language: "en")),
+                  code: .invalidValue, message: "is longer than a day"),
+        Rejection(name: "negative duration", action: .vocabulary(.review(Ids.card(1), rating: .good, duration: .milliseconds(-5))),
                   code: .invalidValue, message: "duration -5 ms is negative"),
-        Rejection(name: "a review longer than a day", action: .vocabulary(.review(Ids.card(1), rating: 3, durationMs: 86_400_001)),
+        Rejection(name: "a review longer than a day", action: .vocabulary(.review(Ids.card(1), rating: .good, duration: .milliseconds(86_400_001))),
                   code: .invalidValue, message: "duration 86400001 ms is longer than a day"),
-        Rejection(name: "a review of Int64.max ms", action: .vocabulary(.review(Ids.card(1), rating: 3, durationMs: .max)),
+        Rejection(name: "a review of Int64.max ms", action: .vocabulary(.review(Ids.card(1), rating: .good, duration: .milliseconds(Int64.max))),
                   code: .invalidValue, message: "is longer than a day"),
         Rejection(name: "a dictation longer than a day",
-                  action: .dictation(.finish(wordCount: 1, durationMs: 86_400_001, language: "en")),
+                  action: .dictation(.finish(wordCount: 1, duration: .milliseconds(86_400_001), language: "en")),
                   code: .invalidValue, message: "is longer than a day"),
-        Rejection(name: "unknown card", action: .vocabulary(.review(Ids.card(99), rating: 3, durationMs: 1000)),
+        Rejection(name: "unknown card", action: .vocabulary(.review(Ids.card(99), rating: .good, duration: .milliseconds(1000))),
                   code: .unknownEntity, message: "card \(Ids.card(99)) does not exist; create it before using it"),
-        Rejection(name: "deleted card", action: .vocabulary(.review(Ids.card(2), rating: 3, durationMs: 1000)),
+        Rejection(name: "deleted card", action: .vocabulary(.review(Ids.card(2), rating: .good, duration: .milliseconds(1000))),
                   code: .entityDeleted, message: "card \(Ids.card(2)) was deleted"),
         Rejection(name: "review before creation", time: StoreFixture.time(days: -1),
-                  action: .vocabulary(.review(Ids.card(1), rating: 3, durationMs: 1000)),
+                  action: .vocabulary(.review(Ids.card(1), rating: .good, duration: .milliseconds(1000))),
                   code: .reviewOutOfOrder, message: "is dated before card \(Ids.card(1)) was created"),
         Rejection(name: "review before previous review", time: StoreFixture.time(minutes: 5),
-                  action: .vocabulary(.review(Ids.card(1), rating: 3, durationMs: 1000)),
+                  action: .vocabulary(.review(Ids.card(1), rating: .good, duration: .milliseconds(1000))),
                   code: .reviewOutOfOrder, message: "is dated before the card's previous review"),
         Rejection(name: "nothing to undo", action: .vocabulary(.undoLastReview(Ids.card(3))),
                   code: .nothingToUndo, message: "card \(Ids.card(3)) has no review left to undo"),
         Rejection(name: "duplicate deck", action: .vocabulary(.createDeck(Ids.deck(1), name: "Again")),
                   code: .alreadyExists, message: "deck \(Ids.deck(1).uuid.uuidString) already exists"),
-        Rejection(name: "card of another profile", profile: kid, action: .vocabulary(.review(Ids.card(1), rating: 3, durationMs: 1000)),
+        Rejection(name: "card of another profile", profile: kid, action: .vocabulary(.review(Ids.card(1), rating: .good, duration: .milliseconds(1000))),
                   code: .wrongProfile, message: "belongs to profile \(ada)"),
         Rejection(name: "unknown study session", action: .vocabulary(.endStudySession(Ids.studySession(9))),
                   code: .unknownEntity, message: "was never started"),
@@ -65,7 +67,7 @@ import TestSupport
                   action: .spelling(.createTest(Ids.test(5), title: "Gap", words: ["cat", "  "])),
                   code: .invalidValue, message: "word 2 of 2 is empty"),
         Rejection(name: "word in a session never started", profile: kid,
-                  action: .spelling(.spellWord(Ids.spellingSession(9), word: "cat", typed: "cat", correct: true, durationMs: 100)),
+                  action: .spelling(.spellWord(Ids.spellingSession(9), word: "cat", typed: "cat", correct: true, duration: .milliseconds(100))),
                   code: .unknownEntity, message: "was never started"),
         Rejection(name: "story over the daily limit", profile: kid,
                   action: .stories(.request(Ids.story(2), theme: "space", childAge: 6, growthTopic: "sharing", childName: "Mia")),
@@ -83,9 +85,9 @@ import TestSupport
                   code: .secretRejected, message: "holds a long random-looking token"),
         Rejection(name: "credential without scheme", action: .profiles(.configureService(service: "tts", credential: "hunter2")),
                   code: .secretRejected, message: "is not a reference of the form scheme:name"),
-        Rejection(name: "unknown profile", profile: Ids.profile(42), action: .dictation(.finish(wordCount: 10, durationMs: 1000, language: "en")),
+        Rejection(name: "unknown profile", profile: Ids.profile(42), action: .dictation(.finish(wordCount: 10, duration: .milliseconds(1000), language: "en")),
                   code: .unknownProfile, message: "profile \(Ids.profile(42)) does not exist; create it first"),
-        Rejection(name: "deleted profile", profile: gone, action: .dictation(.finish(wordCount: 10, durationMs: 1000, language: "en")),
+        Rejection(name: "deleted profile", profile: gone, action: .dictation(.finish(wordCount: 10, duration: .milliseconds(1000), language: "en")),
                   code: .profileDeleted, message: "profile \(gone) was deleted"),
         Rejection(name: "profile created twice", action: .profiles(.create(name: "Ada again", isChild: false)),
                   code: .alreadyExists, message: "profile \(ada.uuid.uuidString) already exists"),
@@ -101,7 +103,7 @@ import TestSupport
                   code: .invalidValue, message: "vocabulary.new-cards-per-day takes a whole number of new cards per day from 0 to 10000"),
         Rejection(name: "new cards per day as text", action: .profiles(.changeSetting(key: "vocabulary.new-cards-per-day", value: .string("20"))),
                   code: .invalidValue, message: "from 0 to 10000, not string(\"20\")"),
-        Rejection(name: "bad language tag", action: .dictation(.finish(wordCount: 3, durationMs: 1000, language: "en US")),
+        Rejection(name: "bad language tag", action: .dictation(.finish(wordCount: 3, duration: .milliseconds(1000), language: "en US")),
                   code: .invalidValue, message: "language"),
     ]
 
@@ -119,7 +121,7 @@ import TestSupport
             try await f.send(ada, StoreFixture.time(minutes: 1), .vocabulary(.createCard(Ids.card(n), deck: Ids.deck(1), front: "f\(n)", back: "b\(n)")))
         }
         try await f.send(ada, StoreFixture.time(minutes: 2), .vocabulary(.deleteCard(Ids.card(2))))
-        try await f.send(ada, StoreFixture.time(minutes: 10), .vocabulary(.review(Ids.card(1), rating: 3, durationMs: 1000)))
+        try await f.send(ada, StoreFixture.time(minutes: 10), .vocabulary(.review(Ids.card(1), rating: .good, duration: .milliseconds(1000))))
         try await f.send(kid, StoreFixture.time(minutes: 3), .stories(.setParentalControls(dailyStoryLimit: 1, allowedThemes: ["space", "animals"])))
         try await f.send(kid, StoreFixture.time(minutes: 4), .stories(.request(Ids.story(1), theme: "space", childAge: 6, growthTopic: "sharing", childName: "Mia")))
         return f
@@ -143,7 +145,7 @@ import TestSupport
         #expect(await f.store.lastPosition() == positionBefore)
         #expect(try f.logBytes() == bytesBefore)
         // A refused command is not remembered: the same id may be used again for a good command.
-        try await f.send(Self.ada, StoreFixture.time(minutes: 40), .dictation(.finish(wordCount: 1, durationMs: 10, language: "en")), id: commandID)
+        try await f.send(Self.ada, StoreFixture.time(minutes: 40), .dictation(.finish(wordCount: 1, duration: .milliseconds(10), language: "en")), id: commandID)
         #expect(await f.store.lastPosition() == positionBefore + 1)
     }
 }

@@ -15,13 +15,13 @@ import TestSupport
                                                                                         front: "word \(n)", back: "palabra \(n)")))
         }
         try await f.send(ada, StoreFixture.time(minutes: 5), .vocabulary(.startStudySession(Ids.studySession(1), deck: Ids.deck(1))))
-        try await f.send(ada, StoreFixture.time(minutes: 6), .vocabulary(.review(Ids.card(1), rating: 3, durationMs: 4000)))
-        try await f.send(ada, StoreFixture.time(minutes: 7), .vocabulary(.review(Ids.card(2), rating: 1, durationMs: 6000)))
-        try await f.send(ada, StoreFixture.time(minutes: 8), .vocabulary(.review(Ids.card(3), rating: 4, durationMs: 2000)))
+        try await f.send(ada, StoreFixture.time(minutes: 6), .vocabulary(.review(Ids.card(1), rating: .good, duration: .milliseconds(4000))))
+        try await f.send(ada, StoreFixture.time(minutes: 7), .vocabulary(.review(Ids.card(2), rating: .again, duration: .milliseconds(6000))))
+        try await f.send(ada, StoreFixture.time(minutes: 8), .vocabulary(.review(Ids.card(3), rating: .easy, duration: .milliseconds(2000))))
         // A mistaken grade, undone and given again.
-        try await f.send(ada, StoreFixture.time(minutes: 9), .vocabulary(.review(Ids.card(2), rating: 1, durationMs: 1000)))
+        try await f.send(ada, StoreFixture.time(minutes: 9), .vocabulary(.review(Ids.card(2), rating: .again, duration: .milliseconds(1000))))
         let undo = try await f.send(ada, StoreFixture.time(minutes: 9), .vocabulary(.undoLastReview(Ids.card(2))))
-        try await f.send(ada, StoreFixture.time(minutes: 10), .vocabulary(.review(Ids.card(2), rating: 3, durationMs: 3000)))
+        try await f.send(ada, StoreFixture.time(minutes: 10), .vocabulary(.review(Ids.card(2), rating: .good, duration: .milliseconds(3000))))
         try await f.send(ada, StoreFixture.time(minutes: 11), .vocabulary(.endStudySession(Ids.studySession(1))))
         try await f.send(ada, StoreFixture.time(minutes: 12), .vocabulary(.suspendCard(Ids.card(3))))
 

@@ -1,4 +1,5 @@
 import EventLog
+import SystemSeam
 
 extension FaultPlan {
     /// `base` with every failable call counted by this plan and faulted where it says. Close,

@@ -1,3 +1,4 @@
+import SystemSeam
 /// The kinds of call through the ``EventLog`` `FileSystem` seam that can fail (close, unmap and
 /// releasePages cannot, so they are neither counted nor faulted).
 public enum FileSystemCall: String, CaseIterable, Sendable, Hashable {

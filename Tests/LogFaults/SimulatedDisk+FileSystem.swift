@@ -1,5 +1,6 @@
 import EventLog
 import Synchronization
+import SystemSeam
 
 extension SimulatedDisk {
     /// Error numbers the simulated calls report.

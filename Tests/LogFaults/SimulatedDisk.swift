@@ -1,5 +1,6 @@
 import EventLog
 import Synchronization
+import SystemSeam
 
 /// An in-memory file system behind the `FileSystem` seam that knows, per file and per
 /// directory, what is durable and what is not, and can simulate a power loss: ``crash(seed:)``

@@ -80,7 +80,7 @@ enum StressWorkload {
                 let card = cards[Int(random.next() % UInt64(cards.count))]
                 // The store keeps the latest `CardHistoryRule.undoDepth` reviews of a card undoable.
                 reviews[card] = min(reviews[card, default: 0] + 1, CardHistoryRule.undoDepth)
-                action = .vocabulary(.review(card, rating: Int(random.next() % 4) + 1, durationMs: Int64(random.next() % 20_000)))
+                action = .vocabulary(.review(card, rating: Rating.allCases[Int(random.next() % 4)], duration: .milliseconds(Int64(random.next() % 20_000))))
             } else if draw == 7, case let undoable = cards.filter({ reviews[$0, default: 0] > 0 }), !undoable.isEmpty {
                 // Chosen from the ordered list (a dictionary's order changes from process to process).
                 let card = undoable[Int(random.next() % UInt64(undoable.count))]
@@ -96,7 +96,7 @@ enum StressWorkload {
                     action = .vocabulary(.startStudySession(started, deck: deck))
                 }
             } else {
-                action = .dictation(.finish(wordCount: Int(random.next() % 200), durationMs: 30_000, language: "en"))
+                action = .dictation(.finish(wordCount: Int(random.next() % 200), duration: .milliseconds(30_000), language: "en"))
             }
             return StoreCommand(id: id, profile: profile, time: time, action)
         }

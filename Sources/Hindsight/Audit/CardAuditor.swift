@@ -92,8 +92,8 @@ public enum CardAuditor {
                                           utcOffsetMinutes: event.occurred.utcOffsetMinutes)
                 let scheduler = schedulers[configuration] ?? Scheduler(configuration: configuration)
                 schedulers[configuration] = scheduler
-                let atTheTime = scheduler.apply(record, to: stateThen, cardID: seed)
-                let recomputed = recomputeScheduler.apply(record, to: stateNow, cardID: seed)
+                let atTheTime = scheduler.apply(record, to: stateThen, fuzzSeed: seed)
+                let recomputed = recomputeScheduler.apply(record, to: stateNow, fuzzSeed: seed)
                 stateThen = atTheTime.state
                 stateNow = recomputed.state
                 then = ReviewComputation(atTheTime, configuration: configuration)

@@ -1,18 +1,25 @@
 /// A log that cannot be read for an audit, a time-travel fold, a rebuild or a verification:
 /// what was wrong, what to do, and where (directory, position).
 public struct HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The kinds of trouble.
-    public enum Code: String, Sendable {
+    /// What kind of failure this is: a stable name programs match on. A struct with static
+    /// members, not an enum, so a later version can add a code without breaking a caller's
+    /// `switch` (which therefore needs a `default`).
+    public struct Code: RawRepresentable, Hashable, Sendable {
+        /// The code's stable spelling, the same in every version.
+        public let rawValue: String
+        /// The code spelled `rawValue`.
+        public init(rawValue: String) { self.rawValue = rawValue }
+
         /// There is no log in the data directory.
-        case missingLog = "history.missing-log"
+        public static let missingLog = Code(rawValue: "history.missing-log")
         /// An as-of position lies beyond the end of the log.
-        case positionBeyondEnd = "history.position-beyond-end"
+        public static let positionBeyondEnd = Code(rawValue: "history.position-beyond-end")
         /// A record is damaged or unreadable (see `hindsight verify`).
-        case unreadable = "history.unreadable"
+        public static let unreadable = Code(rawValue: "history.unreadable")
         /// A record's payload does not decode as an event.
-        case undecodable = "history.undecodable"
+        public static let undecodable = Code(rawValue: "history.undecodable")
         /// The card asked about was never created (as of the cut).
-        case unknownCard = "history.unknown-card"
+        public static let unknownCard = Code(rawValue: "history.unknown-card")
     }
 
     /// What went wrong.

@@ -1,6 +1,7 @@
 import EventLog
 import Events
 import Foundation
+import SystemSeam
 
 /// A read-only view of a data directory's log as decoded events, in position order. Takes no
 /// lock: the store may be writing meanwhile (what is read is what the files held).

@@ -8,8 +8,8 @@ public enum SpellingCommand: Sendable {
     case editTest(SpellingTestID, title: String, words: [String])
     case startPractice(SpellingSessionID, test: SpellingTestID)
     /// One try at `word`: what was `typed`, whether it was right, which `attempt` (from 1), the
-    /// hints used and how long it took.
-    case spellWord(SpellingSessionID, word: String, typed: String, correct: Bool, attempt: Int = 1, hintsUsed: Int = 0, durationMs: Int64)
+    /// hints used and how long it took (zero to a day; rounded to the nearest millisecond).
+    case spellWord(SpellingSessionID, word: String, typed: String, correct: Bool, attempt: Int = 1, hintsUsed: Int = 0, duration: Duration)
     case endPractice(SpellingSessionID)
 
     func decide(_ command: StoreCommand, _ context: DecisionContext, into decision: inout Decision) throws(StoreError) {
@@ -27,10 +27,10 @@ public enum SpellingCommand: Sendable {
             try context.requireNew(.spellingSession(session), field: "session")
             try Self.requireTest(test, command, context)
             decision.emit(.spellingSession(session), .spellingPracticeStarted(SpellingPracticeStarted(session: session, test: test)))
-        case .spellWord(let session, let word, let typed, let correct, let attempt, let hintsUsed, let durationMs):
+        case .spellWord(let session, let word, let typed, let correct, let attempt, let hintsUsed, let length):
             try context.requireOpenSession(.spellingSession(session), command)
             let number = try Input.checked { () throws(EventValidationError) in try AttemptNumber(attempt) }
-            let duration = try Input.checked { () throws(EventValidationError) in try ElapsedTime(input: durationMs) }
+            let duration = try Input.checked { () throws(EventValidationError) in try ElapsedTime(input: length) }
             guard let hints = UInt32(exactly: hintsUsed) else {
                 throw StoreError(.invalidValue, "hints used \(hintsUsed) must be between 0 and \(UInt32.max)", field: "hintsUsed")
             }

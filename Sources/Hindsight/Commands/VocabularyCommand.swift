@@ -14,8 +14,9 @@ public enum VocabularyCommand: Sendable {
     case suspendCard(CardID)
     case unsuspendCard(CardID)
     case deleteCard(CardID)
-    /// A graded review: `rating` 1-4, `durationMs` how long the answer took.
-    case review(CardID, rating: Int, mode: ReviewMode = .scheduled, durationMs: Int64)
+    /// A graded review: how well the card was recalled, and how long the answer took (zero to a
+    /// day; rounded to the nearest millisecond).
+    case review(CardID, rating: Rating, mode: ReviewMode = .scheduled, duration: Duration)
     /// Undo the card's latest review that is not yet undone (a compensating event).
     case undoLastReview(CardID)
     case startStudySession(StudySessionID, deck: DeckID?)
@@ -64,8 +65,8 @@ public enum VocabularyCommand: Sendable {
         case .deleteCard(let card):
             _ = try context.liveCard(card, command)
             decision.emit(.card(card), .cardDeleted(CardDeleted(card: card)))
-        case .review(let card, let rating, let mode, let durationMs):
-            try Self.review(card, rating: rating, mode: mode, durationMs: durationMs, command, context, into: &decision)
+        case .review(let card, let rating, let mode, let duration):
+            try Self.review(card, rating: rating, mode: mode, duration: duration, command, context, into: &decision)
         case .undoLastReview(let card):
             _ = try context.liveCard(card, command)
             guard let review = context.ledger.reviewToUndo(of: card) else {
@@ -91,12 +92,11 @@ public enum VocabularyCommand: Sendable {
         }
     }
 
-    /// A review: a grade 1-4, a duration of zero or more, a live card not suspended (for a
-    /// scheduled review), dated neither before the card was created nor before its previous review.
-    private static func review(_ card: CardID, rating: Int, mode: ReviewMode, durationMs: Int64, _ command: StoreCommand,
+    /// A review: a duration of zero to a day, a live card not suspended (for a scheduled review),
+    /// dated neither before the card was created nor before its previous review.
+    private static func review(_ card: CardID, rating: Rating, mode: ReviewMode, duration: Duration, _ command: StoreCommand,
                                _ context: DecisionContext, into decision: inout Decision) throws(StoreError) {
-        let grade = try Input.checked { () throws(EventValidationError) in try Rating(validating: rating) }
-        let duration = try Input.checked { () throws(EventValidationError) in try ElapsedTime(input: durationMs) }
+        let elapsed = try Input.checked { () throws(EventValidationError) in try ElapsedTime(input: duration) }
         let summary = try context.liveCard(card, command)
         if mode == .scheduled && summary.isSuspended {
             throw StoreError(.invalidState, "card \(card) is suspended; unsuspend it before a scheduled review (or review it as cram)",
@@ -111,6 +111,6 @@ public enum VocabularyCommand: Sendable {
             throw StoreError(.reviewOutOfOrder, "the review at \(at) ms is dated before the card's previous review (\(previous) ms); reviews must be sent in time order",
                              stream: .card(card), field: "time")
         }
-        decision.emit(.card(card), .reviewGraded(ReviewGraded(card: card, rating: grade, mode: mode, duration: duration)))
+        decision.emit(.card(card), .reviewGraded(ReviewGraded(card: card, rating: rating, mode: mode, duration: elapsed)))
     }
 }

@@ -5,20 +5,27 @@ import Events
 /// log position of the event involved, as far as known). An export that fails leaves no file at
 /// its output path (it is written beside it and renamed into place only when complete).
 public struct ExportError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The closed set of export failures.
-    public enum Code: String, Sendable, Equatable {
+    /// What kind of failure this is: a stable name programs match on. A struct with static
+    /// members, not an enum, so a later version can add a code without breaking a caller's
+    /// `switch` (which therefore needs a `default`).
+    public struct Code: RawRepresentable, Hashable, Sendable {
+        /// The code's stable spelling, the same in every version.
+        public let rawValue: String
+        /// The code spelled `rawValue`.
+        public init(rawValue: String) { self.rawValue = rawValue }
+
         /// The data directory has no log directory.
-        case missingLog = "export.missing-log"
+        public static let missingLog = Code(rawValue: "export.missing-log")
         /// The log holds no events.
-        case emptyLog = "export.empty-log"
+        public static let emptyLog = Code(rawValue: "export.empty-log")
         /// The log could not be read (damage, I/O); ``ExportError/message`` carries the log's error.
-        case unreadableLog = "export.unreadable-log"
+        public static let unreadableLog = Code(rawValue: "export.unreadable-log")
         /// A record did not decode as an event.
-        case undecodableEvent = "export.undecodable-event"
+        public static let undecodableEvent = Code(rawValue: "export.undecodable-event")
         /// The output could not be created or written (permissions, disk full...).
-        case outputFailed = "export.output-failed"
+        public static let outputFailed = Code(rawValue: "export.output-failed")
         /// The request itself is inconsistent (e.g. an empty event type name).
-        case invalidRequest = "export.invalid-request"
+        public static let invalidRequest = Code(rawValue: "export.invalid-request")
     }
 
     /// What kind of failure this is.

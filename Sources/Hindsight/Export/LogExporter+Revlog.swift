@@ -58,7 +58,7 @@ extension LogExporter {
                                       utcOffsetMinutes: event.occurred.utcOffsetMinutes,
                                       durationMs: review.duration.milliseconds)
             let before = states[review.card]
-            states[review.card] = scheduler.nextState(after: record, from: before, cardID: review.card.schedulerSeed)
+            states[review.card] = scheduler.nextState(after: record, from: before, fuzzSeed: review.card.schedulerSeed)
             guard filter.includes(event) else { return }
             let state: RevlogRow.State = before.map { RevlogRow.State(rawValue: $0.phase.rawValue) ?? .review } ?? .new
             let row = RevlogRow(cardID: review.card.revlogID, reviewTimeMs: record.timeMs,

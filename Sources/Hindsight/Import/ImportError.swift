@@ -4,26 +4,33 @@ import FSRS
 /// and where (the file, and its 1-based line when one line is to blame). A refused import has
 /// appended nothing and written no personal data.
 public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The closed set of import failures.
-    public enum Code: String, Sendable, Equatable {
+    /// What kind of failure this is: a stable name programs match on. A struct with static
+    /// members, not an enum, so a later version can add a code without breaking a caller's
+    /// `switch` (which therefore needs a `default`).
+    public struct Code: RawRepresentable, Hashable, Sendable {
+        /// The code's stable spelling, the same in every version.
+        public let rawValue: String
+        /// The code spelled `rawValue`.
+        public init(rawValue: String) { self.rawValue = rawValue }
+
         /// The file could not be read.
-        case unreadableFile = "import.unreadable-file"
+        public static let unreadableFile = Code(rawValue: "import.unreadable-file")
         /// A revlog CSV line is malformed (header, field count, a value out of range).
-        case badRevlogLine = "import.bad-revlog-line"
+        public static let badRevlogLine = Code(rawValue: "import.bad-revlog-line")
         /// A JSON Lines line is not an exported event.
-        case badJSONLine = "import.bad-json-line"
+        public static let badJSONLine = Code(rawValue: "import.bad-json-line")
         /// An event's stream version does not follow its stream's version in the store.
-        case streamVersion = "import.stream-version"
+        public static let streamVersion = Code(rawValue: "import.stream-version")
         /// The same event id appears twice in the file.
-        case duplicateEvent = "import.duplicate-event"
+        public static let duplicateEvent = Code(rawValue: "import.duplicate-event")
         /// A review is dated before a review of the same card already in the store.
-        case reviewOutOfOrder = "import.review-out-of-order"
+        public static let reviewOutOfOrder = Code(rawValue: "import.review-out-of-order")
         /// The profile cannot receive the import (deleted), or a card of the import was deleted.
-        case invalidTarget = "import.invalid-target"
+        public static let invalidTarget = Code(rawValue: "import.invalid-target")
         /// An option of the import is out of range (UTC offset, cut-off hour, empty deck name).
-        case invalidOption = "import.invalid-option"
+        public static let invalidOption = Code(rawValue: "import.invalid-option")
         /// The store failed to record the import (I/O, lock, closed); see the message.
-        case store = "import.store"
+        public static let store = Code(rawValue: "import.store")
     }
 
     /// What kind of failure this is.

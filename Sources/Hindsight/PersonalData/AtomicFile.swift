@@ -1,4 +1,5 @@
 import EventLog
+import SystemSeam
 
 /// The personal-data side store's durable files, through the one seam shared with the log and
 /// the snapshots (``DurableFile`` over ``FileSystem``): after a crash a file is the old one or the

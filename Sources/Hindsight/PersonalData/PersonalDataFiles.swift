@@ -5,6 +5,7 @@ import Darwin
 #endif
 
 import EventLog
+import SystemSeam
 
 /// Reads the personal-data side store's directory and files through the ``FileSystem`` seam,
 /// with the system's error number kept, so that each failure is told apart: a permission problem (nothing is damaged; run as

@@ -1,6 +1,7 @@
 import EventLog
 import Foundation
 import Events
+import SystemSeam
 
 /// What a personal-data reference resolves to.
 public enum PersonalDataValue: Sendable, Equatable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import EventLog
+import SystemSeam
 
 /// Small files that must survive a crash whole: snapshots and the personal-data side store,
 /// written through the log's ``FileSystem`` seam (the one owner of syscalls). A file is replaced

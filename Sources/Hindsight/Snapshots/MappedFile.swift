@@ -1,4 +1,5 @@
 import EventLog
+import SystemSeam
 
 /// A whole file mapped read-only into memory through the ``FileSystem`` seam: how snapshot
 /// files are loaded. Mapping shares the OS's cached pages instead of copying tens of megabytes

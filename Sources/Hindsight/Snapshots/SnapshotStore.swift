@@ -1,5 +1,6 @@
 import EventLog
 import Projections
+import SystemSeam
 
 /// The snapshot files of a store: one file per projection, `<name>.snapshot`, in one directory,
 /// read and written through the log's ``FileSystem`` seam (so tests inject faults and power cuts

@@ -5,7 +5,8 @@ struct CommandGate {
     private var busy = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
-    /// Whether the caller got the gate at once; when false, it must await ``wait(_:)``.
+    /// Whether the caller got the gate at once; when false, it must hand a continuation to
+    /// ``enqueue(_:)`` and await it (it resumes owning the gate).
     mutating func tryEnter() -> Bool {
         if busy { return false }
         busy = true

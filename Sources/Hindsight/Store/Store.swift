@@ -2,6 +2,7 @@ import Foundation
 import EventLog
 import Events
 import Projections
+import SystemSeam
 
 /// The one door of Hindsight: a store on a directory — the log in `<dir>/log`, the read
 /// models' snapshots in `<dir>/snapshots`, personal data in `<dir>/personal`. Apps send it

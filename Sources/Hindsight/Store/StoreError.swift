@@ -6,46 +6,53 @@ import Events
 /// that says what was wrong and what to do, and the context (stream, versions, field, path,
 /// command) as far as it applies. A refused command has appended nothing.
 public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The closed set of failures, stable for programs that react to them.
-    public enum Code: String, Sendable, Equatable {
+    /// What kind of failure this is: a stable name programs match on. A struct with static
+    /// members, not an enum, so a later version can add a code without breaking a caller's
+    /// `switch` (which therefore needs a `default`).
+    public struct Code: RawRepresentable, Hashable, Sendable {
+        /// The code's stable spelling, the same in every version.
+        public let rawValue: String
+        /// The code spelled `rawValue`.
+        public init(rawValue: String) { self.rawValue = rawValue }
+
         /// A value breaks its type's rules (a rating of 7, an empty word list, an hour of 25).
-        case invalidValue = "invalid-value"
+        public static let invalidValue = Code(rawValue: "invalid-value")
         /// The command names a profile that does not exist.
-        case unknownProfile = "unknown-profile"
+        public static let unknownProfile = Code(rawValue: "unknown-profile")
         /// The profile was deleted.
-        case profileDeleted = "profile-deleted"
+        public static let profileDeleted = Code(rawValue: "profile-deleted")
         /// The command names a deck, card, session, test or story that does not exist.
-        case unknownEntity = "unknown-entity"
+        public static let unknownEntity = Code(rawValue: "unknown-entity")
         /// The thing was deleted.
-        case entityDeleted = "entity-deleted"
+        public static let entityDeleted = Code(rawValue: "entity-deleted")
         /// A create command reuses an id that already exists.
-        case alreadyExists = "already-exists"
+        public static let alreadyExists = Code(rawValue: "already-exists")
         /// The thing belongs to another profile.
-        case wrongProfile = "wrong-profile"
+        public static let wrongProfile = Code(rawValue: "wrong-profile")
         /// The thing is not in a state that allows the command (a closed session, a suspended card...).
-        case invalidState = "invalid-state"
+        public static let invalidState = Code(rawValue: "invalid-state")
         /// A review dated before the card was created or before its previous review.
-        case reviewOutOfOrder = "review-out-of-order"
+        public static let reviewOutOfOrder = Code(rawValue: "review-out-of-order")
         /// There is no review left to undo.
-        case nothingToUndo = "nothing-to-undo"
+        public static let nothingToUndo = Code(rawValue: "nothing-to-undo")
         /// The profile's parental controls forbid the story (daily limit or theme).
-        case parentalLimit = "parental-limit"
+        public static let parentalLimit = Code(rawValue: "parental-limit")
         /// A service was configured with what looks like a secret instead of a reference to one.
-        case secretRejected = "secret-rejected"
+        public static let secretRejected = Code(rawValue: "secret-rejected")
         /// The stream moved on since the version the command saw.
-        case conflict
+        public static let conflict = Code(rawValue: "conflict")
         /// Another process has the store's log open for writing.
-        case locked
+        public static let locked = Code(rawValue: "locked")
         /// The log could not be read or written.
-        case log
+        public static let log = Code(rawValue: "log")
         /// A snapshot could not be written.
-        case snapshot
+        public static let snapshot = Code(rawValue: "snapshot")
         /// The personal-data side store could not be read or written.
-        case personalData = "personal-data"
+        public static let personalData = Code(rawValue: "personal-data")
         /// A read model stopped on a failure or did not catch up in time.
-        case readModel = "read-model"
+        public static let readModel = Code(rawValue: "read-model")
         /// The store was closed.
-        case closed
+        public static let closed = Code(rawValue: "closed")
     }
 
     /// What kind of failure this is.

@@ -2,6 +2,7 @@ import EventLog
 import Events
 import FSRS
 import Projections
+import SystemSeam
 
 /// How a ``Store`` is opened: durability, the read models' configuration (FSRS scheduler with
 /// its learning steps and maximum interval, day cut-off, daily new-card limit, achievement

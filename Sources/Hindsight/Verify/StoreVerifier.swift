@@ -1,6 +1,7 @@
 import EventLog
 import Events
 import Foundation
+import SystemSeam
 
 /// Checks a data directory without changing it or taking a lock: every log record
 /// (``LogVerifier``: framing, checksum, position), every record's payload decodes as an event,

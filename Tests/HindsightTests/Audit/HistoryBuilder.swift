@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 @testable import Hindsight
+import EventLog
 
 /// Builds a consistent history of recorded events (positions from 1, stream versions per
 /// stream, deterministic ids) and writes it as a real log into a data directory.

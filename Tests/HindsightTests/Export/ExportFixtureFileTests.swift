@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Hindsight
+import EventLog
 
 /// The CLI's end-to-end tests read a copy of ``ExportLogFixture`` kept in
 /// `Tests/Fixtures/export/data/log` (the CLI test target does not link the library). This checks

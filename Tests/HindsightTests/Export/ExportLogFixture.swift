@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 @testable import Hindsight
+import EventLog
 
 /// A small hand-made history written to a real log in a temporary directory: two profiles (one a
 /// child), a deck and a card with five reviews (one cram, one undone), a story with a child's

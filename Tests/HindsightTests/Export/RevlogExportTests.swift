@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Hindsight
+import FSRS
 
 /// The FSRS revlog export: scheduled reviews that were not undone, read back by the FSRS tools.
 @Suite struct RevlogExportTests {
@@ -21,7 +22,7 @@ import TestSupport
         let scheduler = Scheduler(configuration: .standard)
         let counted = [(FSRSRating.good, F.start + 10_000), (.good, F.start + F.day), (.hard, F.start + 3 * F.day)]
             .map { ReviewRecord(rating: $0.0, timeMs: $0.1, durationMs: 4_000) }
-        let phases = scheduler.replay(counted, cardID: F.card.schedulerSeed).map(\.state.phase.rawValue)
+        let phases = scheduler.replay(counted, fuzzSeed: F.card.schedulerSeed).map(\.state.phase.rawValue)
         #expect(text == """
             card_id,review_time,review_rating,review_state,review_duration
             \(id),1767225610000,3,0,4000
@@ -36,8 +37,8 @@ import TestSupport
         #expect(histories.count == 1)
         let history = try #require(histories.first)
         #expect(history.reviews == counted)
-        #expect(scheduler.state(after: history.reviews, cardID: F.card.schedulerSeed)
-                == scheduler.state(after: counted, cardID: F.card.schedulerSeed))
+        #expect(scheduler.state(after: history.reviews, fuzzSeed: F.card.schedulerSeed)
+                == scheduler.state(after: counted, fuzzSeed: F.card.schedulerSeed))
     }
 
     @Test func filtersLimitTheRowsButNotTheStates() async throws {

@@ -3,6 +3,7 @@ import Projections
 import Testing
 import TestSupport
 @testable import Hindsight
+import FSRS
 
 /// Fuzzing of the two import formats: revlog CSV (``RevlogCSV`` and ``RevlogImportPlan``) and
 /// JSON Lines (``JSONLinesImportPlan``), from valid files damaged by ``Mutator`` (bytes, extreme

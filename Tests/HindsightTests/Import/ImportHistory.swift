@@ -22,7 +22,7 @@ enum ImportHistory {
         for day in 0..<6 {
             for n in 1...3 as ClosedRange<UInt64> {
                 try await f.send(parent, StoreFixture.time(days: day, minutes: 10 + Int(n)),
-                                 .vocabulary(.review(Ids.card(n), rating: 1 + (day + Int(n)) % 4, durationMs: 4000)))
+                                 .vocabulary(.review(Ids.card(n), rating: Rating.allCases[(day + Int(n)) % 4], duration: .milliseconds(4000))))
             }
         }
         try await f.send(parent, StoreFixture.time(days: 5, minutes: 30), .vocabulary(.undoLastReview(Ids.card(2))))
@@ -32,7 +32,7 @@ enum ImportHistory {
         try await f.send(child, StoreFixture.time(days: 1, minutes: 1), .stories(.generated(Ids.story(1), title: "Matilda and the Moon",
                                                                                         pages: ["Matilda looked up.", "The moon waved."])))
         try await f.send(child, StoreFixture.time(days: 1, minutes: 2), .stories(.read(Ids.story(1), lastPage: 2, finished: true)))
-        try await f.send(child, StoreFixture.time(days: 2), .dictation(.finish(wordCount: 12, durationMs: 30_000, language: "en")))
+        try await f.send(child, StoreFixture.time(days: 2), .dictation(.finish(wordCount: 12, duration: .milliseconds(30_000), language: "en")))
     }
 
     /// The JSON Lines export of the store in `directory` (closed), names resolved through its side store.

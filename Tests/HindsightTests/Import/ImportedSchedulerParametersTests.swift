@@ -27,7 +27,7 @@ import TestSupport
                               .vocabulary(.createCard(Ids.card(1), deck: Ids.deck(1), front: "Wort", back: "word")))
         try await source.send(Self.parent, StoreFixture.time(minutes: 2), .profiles(.changeSchedulerParameters(Self.fsrs5)))
         try await source.send(Self.parent, StoreFixture.time(minutes: 3), .profiles(.changeSchedulerParameters(Self.fsrs6)))
-        try await source.send(Self.parent, StoreFixture.time(minutes: 4), .vocabulary(.review(Ids.card(1), rating: 3, durationMs: 1000)))
+        try await source.send(Self.parent, StoreFixture.time(minutes: 4), .vocabulary(.review(Ids.card(1), rating: .good, duration: .milliseconds(1000))))
         try await source.store.close()
         var lines = try ImportHistory.export(source.directory.path, to: source.directory.path + "/a.jsonl")
         // The second change, its w4 edited to 0.5 (FSRS bounds: 1 … 10): still a valid event.

@@ -15,7 +15,7 @@ import TestSupport
             try await f.send(Ids.profile(n), StoreFixture.time(), .vocabulary(.createDeck(Ids.deck(n), name: "D")))
             try await f.send(Ids.profile(n), StoreFixture.time(), .vocabulary(.createCard(Ids.card(n), deck: Ids.deck(n), front: "f", back: "b")))
             for day in 0..<4 {
-                try await f.send(Ids.profile(n), StoreFixture.time(days: day, minutes: 5), .vocabulary(.review(Ids.card(n), rating: 3, durationMs: 1)))
+                try await f.send(Ids.profile(n), StoreFixture.time(days: day, minutes: 5), .vocabulary(.review(Ids.card(n), rating: .good, duration: .milliseconds(1))))
             }
         }
         try await f.send(Ids.profile(1), StoreFixture.time(days: 5), .profiles(.changeDesiredRetention(0.85)))

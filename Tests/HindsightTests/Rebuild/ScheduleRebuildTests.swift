@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 @testable import FSRS
 @testable import Hindsight
+import FSRS
 
 /// Rebuilds under other parameters, checked against a direct recomputation with `Scheduler`.
 @Suite struct ScheduleRebuildTests {
@@ -83,7 +84,7 @@ import TestSupport
             var state: CardState?
             for review in history {
                 let chosen = review.afterRetentionChange ? laterScheduler : scheduler
-                state = chosen.apply(review.record, to: state, cardID: card.schedulerSeed).state
+                state = chosen.apply(review.record, to: state, fuzzSeed: card.schedulerSeed).state
             }
             let after = try #require(state)
             let before = try #require(await current.vocabulary.read { $0.card(card) }?.schedule)

@@ -1,6 +1,7 @@
 import EventLog
 import Testing
 import Synchronization
+import SystemSeam
 
 /// A file system (the real one underneath) whose log writes can be made to fail as a full or
 /// failing disk does, once armed: segment writes draw on a byte budget (a write that does not fit

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 import TestSupport
 @testable import Hindsight
+import SystemSeam
 
 /// Defect 4: a full disk (or a failed sync) during an import leaves nothing of it. The log's
 /// writes go through ``FaultyDisk``: a write that does not fit writes what fits and then fails
@@ -50,7 +51,7 @@ import TestSupport
         // The failed writer refuses more appends; reopened (space freed), the store is as before
         // and the import goes through whole.
         await #expect(throws: StoreError.self) {
-            try await f.send(Ids.profile(1), StoreFixture.time(days: 9), .dictation(.finish(wordCount: 3, durationMs: 1000, language: "en")))
+            try await f.send(Ids.profile(1), StoreFixture.time(days: 9), .dictation(.finish(wordCount: 3, duration: .milliseconds(1000), language: "en")))
         }
         try? await f.store.close()
         disk.disarm()

@@ -44,13 +44,13 @@ import TestSupport
         try await send(.vocabulary(.createDeck(Ids.deck(1), name: "Words")), minute: 0)
         for n: UInt64 in 1...5 {
             try await send(.vocabulary(.createCard(Ids.card(n), deck: Ids.deck(1), front: "w\(n)", back: "m\(n)")), minute: 1)
-            try await send(.vocabulary(.review(Ids.card(n), rating: 3, durationMs: 1000)), minute: 2)
+            try await send(.vocabulary(.review(Ids.card(n), rating: .good, duration: .milliseconds(1000))), minute: 2)
         }
     }
 
     static func review(_ n: UInt64, minute: Int, id: UUID) -> StoreCommand {
         StoreCommand(id: id, profile: Ids.profile(1), time: StoreFixture.time(minutes: minute),
-                     .vocabulary(.review(Ids.card(n % 5 + 1), rating: Int(n % 4) + 1, durationMs: 1000)))
+                     .vocabulary(.review(Ids.card(n % 5 + 1), rating: Rating.allCases[Int(n % 4)], duration: .milliseconds(1000))))
     }
 
     /// Writing works again once space is freed: a command goes through, and closing saves snapshots.

@@ -30,7 +30,7 @@ enum RecoveredStore {
         #expect(missing.isEmpty, "\(missing.count) acknowledged commands missing, e.g. \(missing.prefix(3))", sourceLocation: sourceLocation)
         for id in resend {
             let result = try await store.send(StoreCommand(id: id, profile: ProfileID(UUID()), time: StoreFixture.time(),
-                                                           .dictation(.finish(wordCount: 1, durationMs: 1000, language: "en"))))
+                                                           .dictation(.finish(wordCount: 1, duration: .milliseconds(1000), language: "en"))))
             #expect(result.isRetry, "command \(id) was not found as a retry", sourceLocation: sourceLocation)
         }
         #expect(await store.lastPosition() == last, "resending acknowledged commands appended events", sourceLocation: sourceLocation)

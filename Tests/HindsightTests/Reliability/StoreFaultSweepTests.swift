@@ -3,6 +3,7 @@ import LogFaults
 import Testing
 import TestSupport
 @testable import Hindsight
+import SystemSeam
 
 /// The store-level fault sweep (issue 19, item 1): each workload runs once to count its calls
 /// through the file-system seam (the log, the snapshots and the personal-data side store all go

@@ -4,6 +4,8 @@ import Synchronization
 import Testing
 import TestSupport
 @testable import Hindsight
+import EventLog
+import SystemSeam
 
 /// Power loss at the store level (issue 19, item 2): each workload runs on a ``SimulatedDisk``,
 /// and before every call that changes the disk (a crash point) the disk is crashed into what a
@@ -88,7 +90,7 @@ final class CrashImages: Sendable {
 
     /// `disk`'s file system, taking an image (a copy of the disk as it is: crashes are made from
     /// it later) before each call that changes the disk.
-    func observing(_ disk: SimulatedDisk) -> EventLog.FileSystem {
+    func observing(_ disk: SimulatedDisk) -> SystemSeam.FileSystem {
         let base = disk.fileSystem
         var fs = base
         let before: @Sendable () -> Void = {

@@ -1,6 +1,8 @@
 import Foundation
 import TestSupport
 @testable import Hindsight
+import EventLog
+import SystemSeam
 
 /// The store-level workloads the fault sweep and the power-loss simulation run: each opens a
 /// store through the file system it is given, sends commands (every one's outcome recorded),
@@ -24,7 +26,7 @@ struct StoreWorkload: Sendable, CustomStringConvertible {
     var description: String { name }
 
     /// Options for a run through `fileSystem` (group commit: the store's default for apps).
-    func options(_ fileSystem: EventLog.FileSystem) -> StoreOptions {
+    func options(_ fileSystem: SystemSeam.FileSystem) -> StoreOptions {
         var options = StoreOptions(clock: { Timestamp(milliseconds: 1_800_000_000_000) }, durability: .groupCommit,
                                    snapshots: .init(onClose: true, everyEvents: snapshotEvery))
         options.fileSystem = fileSystem
@@ -33,7 +35,7 @@ struct StoreWorkload: Sendable, CustomStringConvertible {
 
     /// Runs the workload on the store in `directory` through `fileSystem`; `calls` reads how many
     /// file-system calls were made so far (to date each acknowledgement).
-    func run(directory: String, fileSystem: EventLog.FileSystem, calls: @escaping @Sendable () -> Int) async -> Run {
+    func run(directory: String, fileSystem: SystemSeam.FileSystem, calls: @escaping @Sendable () -> Int) async -> Run {
         var run = Run()
         let store: Store
         do { store = try await Store.open(directory: directory, options: options(fileSystem)) } catch {
@@ -80,17 +82,17 @@ struct StoreWorkload: Sendable, CustomStringConvertible {
         for n: UInt64 in 1...6 {
             actions.append((ada, .vocabulary(.createCard(Ids.card(n), deck: Ids.deck(1), front: "w\(n)", back: "m\(n)"))))
         }
-        for n: UInt64 in 1...6 { actions.append((ada, .vocabulary(.review(Ids.card(n), rating: Int(n % 4) + 1, durationMs: 3000)))) }
+        for n: UInt64 in 1...6 { actions.append((ada, .vocabulary(.review(Ids.card(n), rating: Rating.allCases[Int(n % 4)], duration: .milliseconds(3000))))) }
         actions.append((ada, .vocabulary(.undoLastReview(Ids.card(2)))))
         actions += [
             (kid, .spelling(.createTest(Ids.test(1), title: "Week 1", words: ["cat", "dog"]))),
             (kid, .spelling(.startPractice(Ids.spellingSession(1), test: Ids.test(1)))),
-            (kid, .spelling(.spellWord(Ids.spellingSession(1), word: "cat", typed: "cat", correct: true, durationMs: 2000))),
-            (kid, .spelling(.spellWord(Ids.spellingSession(1), word: "dog", typed: "dgo", correct: false, durationMs: 2000))),
+            (kid, .spelling(.spellWord(Ids.spellingSession(1), word: "cat", typed: "cat", correct: true, duration: .milliseconds(2000)))),
+            (kid, .spelling(.spellWord(Ids.spellingSession(1), word: "dog", typed: "dgo", correct: false, duration: .milliseconds(2000)))),
             (kid, .spelling(.endPractice(Ids.spellingSession(1)))),
             (kid, .stories(.request(Ids.story(1), theme: "space", childAge: 6, growthTopic: "sharing", childName: "Mia"))),
             (kid, .stories(.generated(Ids.story(1), title: "Night", pages: ["a", "b"]))),
-            (ada, .dictation(.finish(wordCount: 40, durationMs: 20_000, language: "en"))),
+            (ada, .dictation(.finish(wordCount: 40, duration: .milliseconds(20_000), language: "en"))),
             (ada, .profiles(.changeDesiredRetention(0.85))),
             (ada, .profiles(.changeDayCutoff(hour: 5))),
             (ada, .profiles(.rename(name: "Ada L."))),

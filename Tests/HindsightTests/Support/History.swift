@@ -19,9 +19,9 @@ enum History {
         var session: UInt64 = 0
         for day in 0..<days {
             for n: UInt64 in 1...12 where rng.next() % 3 == 0 {
-                let rating = [1, 2, 3, 3, 3, 4][Int(rng.next() % 6)]
+                let rating = [Rating.again, .hard, .good, .good, .good, .easy][Int(rng.next() % 6)]
                 try await f.send(ada, StoreFixture.time(days: day, minutes: Int(n)),
-                                 .vocabulary(.review(Ids.card(n), rating: rating, durationMs: Int64(rng.next() % 8000))))
+                                 .vocabulary(.review(Ids.card(n), rating: rating, duration: .milliseconds(Int64(rng.next() % 8000)))))
             }
             session += 1
             let s = Ids.spellingSession(session)
@@ -29,7 +29,7 @@ enum History {
             for word in ["cat", "dog", "bird"] {
                 let correct = rng.next() % 4 != 0
                 try await f.send(kid, StoreFixture.time(days: day, minutes: 31),
-                                 .spelling(.spellWord(s, word: word, typed: correct ? word : word + "e", correct: correct, durationMs: 3000)))
+                                 .spelling(.spellWord(s, word: word, typed: correct ? word : word + "e", correct: correct, duration: .milliseconds(3000))))
             }
             try await f.send(kid, StoreFixture.time(days: day, minutes: 35), .spelling(.endPractice(s)))
             if day % 3 == 0 {
@@ -39,7 +39,7 @@ enum History {
                 try await f.send(kid, StoreFixture.time(days: day, minutes: 41), .stories(.generated(story, title: "Night \(day)", pages: ["a", "b"])))
                 try await f.send(kid, StoreFixture.time(days: day, minutes: 42), .stories(.read(story, lastPage: 2, finished: true)))
             }
-            try await f.send(ada, StoreFixture.time(days: day, minutes: 50), .dictation(.finish(wordCount: Int(rng.next() % 100), durationMs: 20_000, language: "en")))
+            try await f.send(ada, StoreFixture.time(days: day, minutes: 50), .dictation(.finish(wordCount: Int(rng.next() % 100), duration: .milliseconds(20_000), language: "en")))
         }
     }
 }

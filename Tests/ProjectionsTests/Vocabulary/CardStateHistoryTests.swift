@@ -153,7 +153,7 @@ struct CardStateHistoryTests {
         #expect(card.isDeckDeleted == row.isDeckDeleted)
         #expect(card.cramReviews == row.cramReviews)
         #expect(card.undoableReviews == row.undoableReviews)
-        let reference = Scheduler(configuration: row.configuration).state(after: counted, cardID: testCard(1).schedulerSeed)
+        let reference = Scheduler(configuration: row.configuration).state(after: counted, fuzzSeed: testCard(1).schedulerSeed)
         #expect(card.schedule == reference)
         guard let expected = row.schedule else {
             #expect(card.isNew && card.due == nil)

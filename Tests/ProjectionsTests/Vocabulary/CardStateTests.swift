@@ -49,7 +49,7 @@ struct CardStateTests {
                                         mode: mode == .cram ? .cram : .scheduled, isUndone: undone))
         }
         let card = try #require(v.fold().card(testCard(7)))
-        let replayed = Scheduler(configuration: .testDefault).replay(history, cardID: testCard(7).schedulerSeed)
+        let replayed = Scheduler(configuration: .testDefault).replay(history, fuzzSeed: testCard(7).schedulerSeed)
         #expect(card.schedule == replayed.last?.state)
         #expect(card.schedule?.reps == 7) // 9 reviews less one cram and one undone
         #expect(card.schedule?.lapses == 1)

@@ -151,7 +151,7 @@ struct UndoRingTests {
             t += Int64.random(in: 60_000...(120 * 86_400_000), using: &random)
             let review = ReviewRecord(rating: FSRSRating(rawValue: Int.random(in: 1...4, using: &random))!,
                                       timeMs: t, utcOffsetMinutes: Int.random(in: -720...840, using: &random))
-            state = scheduler.nextState(after: review, from: state, cardID: Int64(seed))
+            state = scheduler.nextState(after: review, from: state, fuzzSeed: Int64(seed))
             #expect(PackedCardState(state).unpacked == state)
         }
         #expect(PackedCardState(nil).unpacked == nil)

@@ -40,7 +40,7 @@ struct VocabularySettingsTests {
         let review = ReviewRecord(rating: .good, timeMs: utc(2026, 3, 3, 9, 0).milliseconds)
         v.review(1, .good, at: utc(2026, 3, 3, 9, 0))
         let fsrs5Config = try SchedulerConfiguration.memoryModel(parameters: FSRSParameters(Self.fsrs5))
-        let expected = Scheduler(configuration: fsrs5Config).apply(review, to: before, cardID: testCard(1).schedulerSeed)
+        let expected = Scheduler(configuration: fsrs5Config).apply(review, to: before, fuzzSeed: testCard(1).schedulerSeed)
         #expect(v.fold().card(testCard(1))?.schedule == expected.state)
     }
 

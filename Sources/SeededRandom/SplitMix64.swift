@@ -1,5 +1,7 @@
-/// A small, seeded pseudo-random generator (SplitMix64) for property-style tests:
-/// the same seed gives the same sequence on every machine, so a failing seed can be replayed.
+/// A small, seeded pseudo-random generator (SplitMix64): the same seed gives the same sequence
+/// on every machine. The one definition in the package: the tests (through TestSupport), the
+/// CLI's demo history and the benchmarks' event mixes draw from it, so a failing seed can be
+/// replayed and a demo or benchmark history is the same on every run.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
