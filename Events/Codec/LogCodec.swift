@@ -52,8 +52,13 @@ public enum LogCodec {
     ///   truncated, malformed, of an unknown format version, or holds a value that breaks a rule.
     /// - Complexity: O(size of the payload).
     public static func decode(_ payload: UnsafeRawBufferPointer, position: UInt64) throws(EventDecodingError) -> RecordedEvent {
-        // Every kind wanted: never nil.
-        try decode(payload, position: position, ifKind: { _ in true })!
+        // The one decode path builds the event in place: here in a slot on the stack, moved out.
+        try withUnsafeTemporaryAllocation(of: RecordedEvent.self, capacity: 1) { (slot) throws(EventDecodingError) -> RecordedEvent in
+            // A temporary allocation of capacity 1 always has a base address.
+            let target = slot.baseAddress!
+            try decode(payload, position: position, initializing: target)
+            return target.move()
+        }
     }
 
     /// Decodes the event stored in `payload` at `position` (see ``decode(_:position:)``) straight
