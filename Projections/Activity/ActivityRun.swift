@@ -93,19 +93,19 @@ struct ActivityRun {
         return false
     }
 
-    /// Absorbs a word spelled (`correct` or not, taking `durationMs`) by `profile` on `day` when
+    /// Absorbs practice other than a review (a word spelled: `event`) by `profile` on `day` when
     /// its lane is open on that day.
-    /// - Returns: false (nothing absorbed) when the word must go through the full fold.
-    @inline(__always) mutating func absorbSpelling(correct: Bool, durationMs: Int64, profile: ProfileID, day: Int64) -> Bool {
+    /// - Returns: false (nothing absorbed) when the event must go through the full fold.
+    @inline(__always) mutating func absorb(_ event: ActivityEvent, profile: ProfileID, day: Int64) -> Bool {
         let key = IDKey(profile)
         if first.isOpen(on: day, of: key) {
             replacesFirst = false
-            first.absorbSpelling(correct: correct, durationMs: durationMs)
+            first.absorb(event)
             return true
         }
         if second.isOpen(on: day, of: key) {
             replacesFirst = true
-            second.absorbSpelling(correct: correct, durationMs: durationMs)
+            second.absorb(event)
             return true
         }
         return false

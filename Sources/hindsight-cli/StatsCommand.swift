@@ -53,17 +53,27 @@ struct StatsCommand: Command {
         for profile in output {
             io.print("== \(profile.name) (\(profile.id)) ==")
             io.print("streak: current \(profile.streak.current), longest \(profile.streak.longest)")
-            io.print("day         reviews again hard good easy  new minutes retention spelled ok/wrong stories gen/read dictated")
+            io.print("day         reviews again hard good easy  new minutes retention spelled ok/wrong stories gen/read dictated"
+                     + Self.ownColumns.map { " " + pad($0.heading ?? $0.name, Self.width(of: $0)) }.joined())
             for day in profile.days + [profile.total] { io.print(Self.row(day)) }
         }
         return .success
     }
 
+    /// The counters with a column of their own (``ActivityCounter/heading``), after the summary
+    /// columns: a counter added to the description shows here with no change to this command.
+    static let ownColumns = ActivityCounter.all.filter { $0.heading != nil }
+
+    /// The width of `counter`'s column: its heading's.
+    static func width(of counter: ActivityCounter) -> Int { (counter.heading ?? counter.name).count }
+
     static func row(_ d: StatsOutput.Day) -> String {
-        let retention = d.retention.map { String(format: "%.0f%%", $0 * 100) } ?? "-"
-        return "\(pad(d.date ?? "total", 11)) \(pad(d.reviews, 7)) \(pad(d.again, 5)) \(pad(d.hard, 4)) \(pad(d.good, 4)) \(pad(d.easy, 4)) "
-            + "\(pad(d.newCards, 4)) \(pad(String(format: "%.1f", Double(d.studySeconds) / 60), 7)) \(pad(retention, 9)) "
-            + "\(pad("\(d.wordsSpelledRight)/\(d.wordsSpelledWrong)", 16)) \(pad("\(d.storiesGenerated)/\(d.storiesRead)", 16)) \(d.wordsDictated)"
+        let c = d.counts
+        let retention = c.retention.map { String(format: "%.0f%%", $0 * 100) } ?? "-"
+        return "\(pad(d.date ?? "total", 11)) \(pad(c.reviews, 7)) \(pad(c.again, 5)) \(pad(c.hard, 4)) \(pad(c.good, 4)) \(pad(c.easy, 4)) "
+            + "\(pad(c.newCards, 4)) \(pad(String(format: "%.1f", Double(c.studyTimeMs / 1000) / 60), 7)) \(pad(retention, 9)) "
+            + "\(pad("\(c.wordsSpelledRight)/\(c.wordsSpelledWrong)", 16)) \(pad("\(c.storiesGenerated)/\(c.storiesRead)", 16)) \(c.wordsDictated)"
+            + ownColumns.map { " " + pad(c[$0], width(of: $0)) }.joined()
     }
 }
 
@@ -73,29 +83,31 @@ struct StatsOutput: Encodable {
         let current: Int
         let longest: Int
     }
+    /// A day's (or the total's) counts: every counter of ``ActivityCounter/all`` under its name,
+    /// plus the figures derived from them (`reviews`, `studySeconds`, `retention`) and the date.
     struct Day: Encodable {
         let date: String?
-        let reviews, again, hard, good, easy, newCards, cramReviews: Int
-        let studySeconds: Int64
-        let retention: Double?
-        let wordsSpelledRight, wordsSpelledWrong, storiesGenerated, storiesRead, wordsDictated: Int
+        let counts: ActivityCounts
 
-        init(_ c: ActivityCounts, day: Int64?) {
+        init(_ counts: ActivityCounts, day: Int64?) {
             date = day.map(CurrentReadModels.date(ofLocalDay:))
-            reviews = c.reviews
-            again = c.again
-            hard = c.hard
-            good = c.good
-            easy = c.easy
-            newCards = c.newCards
-            cramReviews = c.cramReviews
-            studySeconds = c.studyTimeMs / 1000
-            retention = c.retention
-            wordsSpelledRight = c.wordsSpelledRight
-            wordsSpelledWrong = c.wordsSpelledWrong
-            storiesGenerated = c.storiesGenerated
-            storiesRead = c.storiesRead
-            wordsDictated = c.wordsDictated
+            self.counts = counts
+        }
+
+        struct Key: CodingKey {
+            let stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encodeIfPresent(date, forKey: Key(stringValue: "date"))
+            for counter in ActivityCounter.all { try container.encode(counts[counter], forKey: Key(stringValue: counter.name)) }
+            try container.encode(counts.reviews, forKey: Key(stringValue: "reviews"))
+            try container.encode(counts.studyTimeMs / 1000, forKey: Key(stringValue: "studySeconds"))
+            try container.encodeIfPresent(counts.retention, forKey: Key(stringValue: "retention"))
         }
     }
     struct Profile: Encodable {

@@ -53,7 +53,7 @@ extension AchievementsState {
     mutating func ended(_ session: SpellingSessionID, profile: ProfileID, unlocking unlock: Unlock) {
         guard let open = close(IDKey(session)), open.tally.isPerfect else { return }
         let rules = self.rules
-        modify(profile) { $0.unlock(rules, as: unlock) { $0 == .perfectSpellingSession } }
+        modify(profile) { $0.unlock(rules, as: unlock, when: .perfectSessionEnded) }
     }
 
     /// Removes and returns the open session `key` with its profile's index entry; nil when not open.

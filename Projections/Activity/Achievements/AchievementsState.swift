@@ -37,9 +37,6 @@ public struct AchievementsState: Sendable, Equatable {
     /// commands on it. Sessions of different profiles never affect each other. So the tallies
     /// are bounded by the profiles, not by the log's length.
     package internal(set) var openSessionByProfile: [IDKey: IDKey] = [:]
-    /// The review counts some rule of the table is met at (derived from ``rules``), so most
-    /// reviews skip the rule table.
-    let reviewTargets: [Int]
 
     /// An empty model over `rules` (already validated), with days starting at `defaultCutoffHour`.
     public init(rules: [AchievementRule], defaultCutoffHour: Int) {
@@ -50,18 +47,6 @@ public struct AchievementsState: Sendable, Equatable {
     init(rules: [AchievementRule], calendar: ProfileCalendar) {
         self.rules = rules
         self.calendar = calendar
-        reviewTargets = Self.reviewTargets(of: rules)
-    }
-
-    /// The review counts at which a rule of `rules` is met.
-    static func reviewTargets(of rules: [AchievementRule]) -> [Int] {
-        Array(Set(rules.compactMap { rule -> Int? in
-            switch rule.condition {
-            case .firstReview: 1
-            case .reviews(let count): count
-            default: nil
-            }
-        })).sorted()
     }
 
     /// The achievements `profile` has earned, in the order earned (ties, earned by one event,
@@ -76,7 +61,7 @@ public struct AchievementsState: Sendable, Equatable {
     public func progress(profile: ProfileID) -> [AchievementProgress] {
         let standing = profiles[IDKey(profile)] ?? ProfileAchievements()
         return rules.filter { standing.unlocked[$0.id] == nil }.map { rule in
-            AchievementProgress(rule: rule, current: standing.standing(toward: rule.condition),
+            AchievementProgress(rule: rule, current: rule.condition.standing(of: standing),
                                 target: rule.condition.target)
         }
     }
