@@ -10,8 +10,9 @@ struct StatsCommand: Command {
 
         Per profile (or the one given): the current and longest streak, and for each of the last
         N local days (the profile's day cut-off applies) the reviews by rating, new cards, time
-        studied, retention, words spelled right and wrong, stories generated and read, and words
-        dictated, with the totals.
+        studied, retention, words spelled right and wrong, stories generated and read, words
+        dictated and every other counter that has a column of its own, with the totals (--json
+        gives every counter).
           --profile ID     only this profile (a UUID)
           --days N         how many local days, 1 … 3660, ending today (default 14)
           --json           print one JSON object
@@ -54,7 +55,7 @@ struct StatsCommand: Command {
             io.print("== \(profile.name) (\(profile.id)) ==")
             io.print("streak: current \(profile.streak.current), longest \(profile.streak.longest)")
             io.print("day         reviews again hard good easy  new minutes retention spelled ok/wrong stories gen/read dictated"
-                     + Self.ownColumns.map { " " + pad($0.heading ?? $0.name, Self.width(of: $0)) }.joined())
+                     + Self.ownColumns.map { " " + ($0.heading ?? $0.name) }.joined())
             for day in profile.days + [profile.total] { io.print(Self.row(day)) }
         }
         return .success
@@ -69,11 +70,19 @@ struct StatsCommand: Command {
 
     static func row(_ d: StatsOutput.Day) -> String {
         let c = d.counts
+        let dictated = ownColumns.isEmpty ? "\(c.wordsDictated)" : pad(c.wordsDictated, "dictated".count)
         let retention = c.retention.map { String(format: "%.0f%%", $0 * 100) } ?? "-"
         return "\(pad(d.date ?? "total", 11)) \(pad(c.reviews, 7)) \(pad(c.again, 5)) \(pad(c.hard, 4)) \(pad(c.good, 4)) \(pad(c.easy, 4)) "
             + "\(pad(c.newCards, 4)) \(pad(String(format: "%.1f", Double(c.studyTimeMs / 1000) / 60), 7)) \(pad(retention, 9)) "
-            + "\(pad("\(c.wordsSpelledRight)/\(c.wordsSpelledWrong)", 16)) \(pad("\(c.storiesGenerated)/\(c.storiesRead)", 16)) \(c.wordsDictated)"
-            + ownColumns.map { " " + pad(c[$0], width(of: $0)) }.joined()
+            + "\(pad("\(c.wordsSpelledRight)/\(c.wordsSpelledWrong)", 16)) \(pad("\(c.storiesGenerated)/\(c.storiesRead)", 16)) \(dictated)"
+            + ownColumns.map { " " + rightAligned(c[$0], width(of: $0)) }.joined()
+    }
+
+    /// `value` right-aligned in `width` columns (a counter's own column ends the line, so it
+    /// leaves no trailing blanks).
+    static func rightAligned(_ value: Int64, _ width: Int) -> String {
+        let text = String(value)
+        return String(repeating: " ", count: max(0, width - text.count)) + text
     }
 }
 
