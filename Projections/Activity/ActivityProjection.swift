@@ -22,7 +22,8 @@ package struct ActivityProjection: Projection {
     /// 8: durations count at most a day (a foreign log's longer ones overflowed the sums).
     /// 9: each profile's achievements keep its best day's DailyStats counts (progress toward
     /// one-day conditions).
-    package static let version: UInt32 = 9
+    /// 10: a DailyStats counter of hints shown while spelling.
+    package static let version: UInt32 = 10
 
     /// The achievement rule table.
     package let rules: [AchievementRule]

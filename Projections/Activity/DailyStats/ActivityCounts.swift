@@ -92,6 +92,8 @@ public struct ActivityCounts: Sendable, Equatable, Hashable, BinaryCodable {
     public var wordsDictated: Int { get { Int(self[.wordsDictated]) } set { self[.wordsDictated] = Int64(newValue) } }
     /// Dictations finished.
     public var dictations: Int { get { Int(self[.dictations]) } set { self[.dictations] = Int64(newValue) } }
+    /// Hints shown while spelling words.
+    public var spellingHints: Int { get { Int(self[.spellingHints]) } set { self[.spellingHints] = Int64(newValue) } }
 
     /// Reviews graded 1 (again), 2 (hard), 3 (good), 4 (easy): index `rating - 1`.
     public var reviewsByRating: [Int] { [again, hard, good, easy] }
@@ -173,12 +175,13 @@ public struct ActivityCounter: Sendable, Hashable, CustomStringConvertible {
     public static let storiesRead = ActivityCounter(15, "storiesRead")
     public static let wordsDictated = ActivityCounter(16, "wordsDictated")
     public static let dictations = ActivityCounter(17, "dictations")
+    public static let spellingHints = ActivityCounter(18, "spellingHints", heading: "hints")
 
     /// Every counter, in slot order: the order of a snapshot's bytes (append only; at most
     /// ``ActivityCounts/slotCount``).
     public static let all: [ActivityCounter] = [
         .again, .hard, .good, .easy, .cramReviews, .scheduledReviews, .scheduledPassed, .newCards,
         .reviewTimeMs, .spellingTimeMs, .dictationTimeMs, .wordsSpelledRight, .wordsSpelledWrong,
-        .spellingSessions, .storiesGenerated, .storiesRead, .wordsDictated, .dictations,
+        .spellingSessions, .storiesGenerated, .storiesRead, .wordsDictated, .dictations, .spellingHints,
     ]
 }

@@ -10,7 +10,8 @@ import Events
 ///   ``ActivityCounter/newCards``; its duration to ``ActivityCounter/reviewTimeMs``. An undo
 ///   takes all of it back (`sign` -1).
 /// - A word spelled counts each `WordSpelled` event: a word spelled wrong, then right, counts
-///   once in each column; its duration goes to ``ActivityCounter/spellingTimeMs``.
+///   once in each column; its duration goes to ``ActivityCounter/spellingTimeMs``, its hints to
+///   ``ActivityCounter/spellingHints``.
 /// - A spelling session started, a story generated, a story read to its end (a re-read counts
 ///   again) and a dictation (its words and duration) each count once.
 enum DailyStatsRule {
@@ -40,6 +41,7 @@ enum DailyStatsRule {
         case .spelled(let word):
             counts[word.correct ? .wordsSpelledRight : .wordsSpelledWrong] += 1
             counts[.spellingTimeMs] += word.durationMs
+            counts[.spellingHints] += Int64(word.hintsUsed)
         case .spellingStarted:
             counts[.spellingSessions] += 1
         case .storyGenerated:
