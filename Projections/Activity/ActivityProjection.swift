@@ -23,7 +23,8 @@ package struct ActivityProjection: Projection {
     /// 9: each profile's achievements keep its best day's DailyStats counts (progress toward
     /// one-day conditions).
     /// 10: a DailyStats counter of hints shown while spelling.
-    package static let version: UInt32 = 10
+    /// 11: the default rules include 50 reviews in one local day.
+    package static let version: UInt32 = 11
 
     /// The achievement rule table.
     package let rules: [AchievementRule]

@@ -13,6 +13,9 @@ public enum AchievementCondition: Sendable, Equatable, Hashable {
     case firstReview
     /// `count` reviews graded in all (scheduled and cram, undone ones not counted).
     case reviews(Int)
+    /// `count` reviews graded on one local day (scheduled and cram, undone ones not counted:
+    /// the day's DailyStats ``ActivityCounts/reviews``).
+    case reviewsInOneDay(Int)
     /// A run of `days` consecutive local days with practice.
     case streak(days: Int)
     /// A perfect spelling session: one that ended with every word of its test (as the test was
@@ -32,7 +35,7 @@ public enum AchievementCondition: Sendable, Equatable, Hashable {
     public var target: Int {
         switch self {
         case .firstReview, .perfectSpellingSession: 1
-        case .reviews(let count), .storiesRead(let count): count
+        case .reviews(let count), .reviewsInOneDay(let count), .storiesRead(let count): count
         case .streak(let days): days
         case .fullWeek: 7
         }
@@ -61,6 +64,7 @@ extension AchievementCondition {
         switch (self, change) {
         case (.firstReview, .reviewed(let total, _)): total == 1
         case (.reviews(let count), .reviewed(let total, _)): total == count
+        case (.reviewsInOneDay(let count), .reviewed(_, let day)): day.reviews == count
         case (.streak(let days), .dayBecameActive(let run, _)): run.length >= days
         case (.fullWeek, .dayBecameActive(let run, let day)):
             run.first <= LocalWeek.monday(of: day) && run.last >= LocalWeek.monday(of: day) + 6
@@ -74,6 +78,7 @@ extension AchievementCondition {
     func standing(of standing: ProfileAchievements) -> Int {
         let value = switch self {
         case .firstReview, .reviews: standing.reviews
+        case .reviewsInOneDay: standing.bestDay.reviews
         case .streak: standing.activeDays.longestRun
         case .perfectSpellingSession: 0
         case .storiesRead: standing.storiesFinished.count
@@ -96,6 +101,7 @@ extension AchievementCondition {
         switch self {
         case .firstReview: total < 1 ? 0 : Int.max
         case .reviews(let count): total < count ? count - total - 1 : Int.max
+        case .reviewsInOneDay(let count): day.reviews < count ? count - day.reviews - 1 : Int.max
         case .streak, .perfectSpellingSession, .storiesRead, .fullWeek: Int.max
         }
     }
@@ -112,7 +118,8 @@ extension AchievementCondition: BinaryCodable {
         case 3: self = .perfectSpellingSession
         case 4: self = .storiesRead(value)
         case 5: self = .fullWeek
-        default: throw reader.error(.invalidValue, "achievement condition code \(code) is not one of 0-5")
+        case 6: self = .reviewsInOneDay(value)
+        default: throw reader.error(.invalidValue, "achievement condition code \(code) is not one of 0-6")
         }
     }
 
@@ -124,6 +131,7 @@ extension AchievementCondition: BinaryCodable {
         case .perfectSpellingSession: (3, 0)
         case .storiesRead(let count): (4, count)
         case .fullWeek: (5, 0)
+        case .reviewsInOneDay(let count): (6, count)
         }
         writer.writeByte(code)
         value.encode(to: &writer)
