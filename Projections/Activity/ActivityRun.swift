@@ -58,19 +58,11 @@ struct ActivityRun {
     private mutating func computeDay(of time: EventTime, cutoff: Int) -> Int64 {
         let minutes = Int(time.utcOffset.seconds) / 60
         let day = LocalDay.number(timeMs: time.instant.milliseconds, utcOffsetMinutes: minutes, cutoffHour: cutoff)
-        let (dayMs, overflow) = day.multipliedReportingOverflow(by: LocalDay.millisecondsPerDay)
-        let (end, endOverflow) = dayMs.addingReportingOverflow(LocalDay.millisecondsPerDay)
-        if !overflow && !endOverflow && abs(cutoff) <= 24 {
-            // `LocalDay.start` without wrapping: the day's first instant, and the next day's.
-            let shift = Int64(cutoff) * 3_600_000 - Int64(minutes) * 60_000
-            let (start, startOverflow) = dayMs.addingReportingOverflow(shift)
-            let (stop, stopOverflow) = end.addingReportingOverflow(shift)
-            if !startOverflow && !stopOverflow {
-                (dayOffsetSeconds, dayCutoff, dayStart, dayEnd, cachedDay) = (time.utcOffset.seconds, cutoff, start, stop, day)
-                return day
-            }
+        if let span = LocalDay.span(ofDay: day, utcOffsetMinutes: minutes, cutoffHour: cutoff) {
+            (dayOffsetSeconds, dayCutoff, dayStart, dayEnd, cachedDay) = (time.utcOffset.seconds, cutoff, span.lowerBound, span.upperBound, day)
+        } else {
+            (dayStart, dayEnd) = (1, 0)
         }
-        (dayStart, dayEnd) = (1, 0)
         return day
     }
 
