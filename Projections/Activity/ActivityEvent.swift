@@ -3,16 +3,16 @@ import Events
 /// What the activity fold reads from one event's payload, as plain data (ids, numbers, flags;
 /// no strings, no references), taken from the event in place by ``init(_:)``: the fold then
 /// never copies a `DomainEvent` (whose payloads hold strings, so a copy retains and releases
-/// them) and never passes one to a call.
+/// them) and never passes one to a call. Each case carries every number and flag of its event,
+/// so a new counting rule (``DailyStatsRule``) or achievement condition needs no change here.
 enum ActivityEvent {
     /// A review graded.
     case review(card: CardID, rating: Rating, mode: ReviewMode, durationMs: Int64)
     /// A review undone.
     case undo(card: CardID, review: EventID)
-    /// A word spelled in a session, right or wrong, taking `durationMs`; `rightFirstTry` as
-    /// ``SpellingScore/isRightFirstTry(correct:attempt:)`` says (the word itself is read in place
-    /// by ``word(spelledAt:)``, only when it matters).
-    case spelled(session: SpellingSessionID, correct: Bool, rightFirstTry: Bool, durationMs: Int64)
+    /// A word spelled in a session, right or wrong (the word itself is read in place by
+    /// ``word(spelledAt:)``, only when it matters).
+    case spelled(SpelledWord)
     /// A spelling test created or edited (the fold reads the event itself: rare).
     case spellingTestListed
     /// A spelling practice session started on `test`.
@@ -47,9 +47,8 @@ enum ActivityEvent {
             .review(card: review.card, rating: review.rating, mode: review.mode, durationMs: review.duration.countedMilliseconds)
         case .reviewUndone(let undone): .undo(card: undone.card, review: undone.review)
         case .wordSpelled(let spelled):
-            .spelled(session: spelled.session, correct: spelled.correct,
-                     rightFirstTry: SpellingScore.isRightFirstTry(correct: spelled.correct, attempt: spelled.attempt),
-                     durationMs: spelled.duration.countedMilliseconds)
+            .spelled(SpelledWord(session: spelled.session, correct: spelled.correct, attempt: spelled.attempt,
+                                 hintsUsed: spelled.hintsUsed, durationMs: spelled.duration.countedMilliseconds))
         case .spellingTestCreated, .spellingTestEdited: .spellingTestListed
         case .spellingPracticeStarted(let started): .spellingStarted(session: started.session, test: started.test)
         case .spellingPracticeEnded(let ended): .spellingEnded(session: ended.session)
@@ -72,4 +71,21 @@ enum ActivityEvent {
         guard case .wordSpelled(let spelled) = event.pointee.event else { preconditionFailure("not a WordSpelled event") }
         return spelled.word
     }
+}
+
+/// The numbers and flags of a `WordSpelled` event (its word and what was typed left in place).
+struct SpelledWord {
+    /// The session it was spelled in.
+    var session: SpellingSessionID
+    /// Whether it was spelled right.
+    var correct: Bool
+    /// Which attempt at the word it was, from 1.
+    var attempt: AttemptNumber
+    /// How many hints were shown.
+    var hintsUsed: UInt32
+    /// How long the attempt took.
+    var durationMs: Int64
+
+    /// Whether the attempt is right first time, as ``SpellingScore/isRightFirstTry(correct:attempt:)`` says.
+    @inline(__always) var rightFirstTry: Bool { SpellingScore.isRightFirstTry(correct: correct, attempt: attempt) }
 }

@@ -19,7 +19,12 @@ package struct ActivityProjection: Projection {
     /// from the card's owner, and only for the latest scheduled review (the card-history rules
     /// the vocabulary read model and the audit share).
     /// 7: the ledger follows decks (created, deleted, each card's): a deleted deck's cards are gone.
-    package static let version: UInt32 = 8
+    /// 8: durations count at most a day (a foreign log's longer ones overflowed the sums).
+    /// 9: each profile's achievements keep its best day's DailyStats counts (progress toward
+    /// one-day conditions).
+    /// 10: a DailyStats counter of hints shown while spelling.
+    /// 11: the default rules include 50 reviews in one local day.
+    package static let version: UInt32 = 11
 
     /// The achievement rule table.
     package let rules: [AchievementRule]
@@ -85,10 +90,10 @@ package struct ActivityProjection: Projection {
             else { return }
             if run.absorb(fact, profile: profile) { return }
             run.flush(profile, into: &state)
-            state.dailyStats.counted(fact, profile: profile)
+            let dayCounts = state.dailyStats.counted(fact, profile: profile)
             state.streaks.practised(profile, on: day)
-            let total = state.achievements.reviewed(profile, on: day, unlocking: Self.unlock(at: event))
-            run.open(profile, on: day, reviewsLeft: state.achievements.reviewsBeforeNextTarget(after: total), in: &state)
+            let reviewsLeft = state.achievements.reviewed(profile, on: day, dayCounts: dayCounts, unlocking: Self.unlock(at: event))
+            run.open(profile, on: day, reviewsLeft: reviewsLeft, in: &state)
         case .undo(let card, let review):
             run.flush(into: &state)
             guard let bucket = state.ledger.bucket(of: card, lookahead: lookahead),
@@ -96,25 +101,25 @@ package struct ActivityProjection: Projection {
             state.dailyStats.tookBack(undo)
             state.streaks.tookBack(undo.profile, on: undo.removed.day)
             state.achievements.tookBack(undo)
-        case .spelled(let session, let correct, let rightFirstTry, let durationMs):
+        case .spelled(let word):
             let day = run.day(of: event.pointee.occurred, profile: profile, calendar: state.calendar)
             // The session's tally only (no count a run holds).
-            state.achievements.spelled(in: session, correct: correct, rightFirstTry: rightFirstTry) {
+            state.achievements.spelled(in: word.session, correct: word.correct, rightFirstTry: word.rightFirstTry) {
                 ActivityEvent.word(spelledAt: event)
             }
-            if run.absorbSpelling(correct: correct, durationMs: durationMs, profile: profile, day: day) { return }
+            if run.absorb(activity, profile: profile, day: day) { return }
             run.flush(profile, into: &state)
-            state.dailyStats.counted(activity, profile: profile, day: day)
+            let dayCounts = state.dailyStats.counted(activity, profile: profile, day: day)
             state.streaks.practised(profile, on: day)
-            state.achievements.practised(profile, on: day, unlocking: Self.unlock(at: event))
+            state.achievements.practised(profile, on: day, dayCounts: dayCounts, unlocking: Self.unlock(at: event))
             run.open(profile, on: day, reviewsLeft: 0, in: &state)     // the next review goes through the full fold
         case .spellingTestListed:
             // The test's words only (nothing a run holds): the run stays open.
             state.achievements.noteSpellingTest(event.pointee.event)
         case .spellingStarted(let session, let test):
             // Counts only (additions a run's flush commutes with) and the session's tally: the run stays open.
-            state.dailyStats.counted(activity, profile: profile,
-                                     day: run.day(of: event.pointee.occurred, profile: profile, calendar: state.calendar))
+            counted(activity, profile: profile, day: run.day(of: event.pointee.occurred, profile: profile, calendar: state.calendar),
+                    to: &state)
             state.achievements.started(session, test: test, profile: profile)
         case .spellingEnded(let session):
             // Reads only the tally and the unlocks, never what a run holds.
@@ -122,13 +127,13 @@ package struct ActivityProjection: Projection {
         case .storyFinished(let story):
             run.flush(profile, into: &state)
             let day = run.day(of: event.pointee.occurred, profile: profile, calendar: state.calendar)
-            state.dailyStats.counted(activity, profile: profile, day: day)
+            let dayCounts = state.dailyStats.counted(activity, profile: profile, day: day)
             state.streaks.practised(profile, on: day)
-            state.achievements.finished(story, profile: profile, on: day, unlocking: Self.unlock(at: event))
+            state.achievements.finished(story, profile: profile, on: day, dayCounts: dayCounts, unlocking: Self.unlock(at: event))
         case .storyGenerated, .dictation:
             // Counts only: the run stays open.
-            state.dailyStats.counted(activity, profile: profile,
-                                     day: run.day(of: event.pointee.occurred, profile: profile, calendar: state.calendar))
+            counted(activity, profile: profile, day: run.day(of: event.pointee.occurred, profile: profile, calendar: state.calendar),
+                    to: &state)
         case .cardCreated(let card, let deck):
             state.ledger.cardCreated(card, profile: profile, deck: deck)
         case .cardMoved(let card, let deck):
@@ -146,6 +151,13 @@ package struct ActivityProjection: Projection {
         case .ignored:
             break
         }
+    }
+
+    /// Counts `activity`, an event that is not practice, on `day` of `profile`: additions that a
+    /// run's flush commutes with (the day's counts only grow), so an open run stays open.
+    @inline(__always) func counted(_ activity: ActivityEvent, profile: ProfileID, day: Int64, to state: inout State) {
+        let dayCounts = state.dailyStats.counted(activity, profile: profile, day: day)
+        state.achievements.counted(profile, dayCounts: dayCounts)
     }
 
     /// The unlock `event` gives an achievement it earns.

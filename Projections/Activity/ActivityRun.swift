@@ -58,19 +58,11 @@ struct ActivityRun {
     private mutating func computeDay(of time: EventTime, cutoff: Int) -> Int64 {
         let minutes = Int(time.utcOffset.seconds) / 60
         let day = LocalDay.number(timeMs: time.instant.milliseconds, utcOffsetMinutes: minutes, cutoffHour: cutoff)
-        let (dayMs, overflow) = day.multipliedReportingOverflow(by: LocalDay.millisecondsPerDay)
-        let (end, endOverflow) = dayMs.addingReportingOverflow(LocalDay.millisecondsPerDay)
-        if !overflow && !endOverflow && abs(cutoff) <= 24 {
-            // `LocalDay.start` without wrapping: the day's first instant, and the next day's.
-            let shift = Int64(cutoff) * 3_600_000 - Int64(minutes) * 60_000
-            let (start, startOverflow) = dayMs.addingReportingOverflow(shift)
-            let (stop, stopOverflow) = end.addingReportingOverflow(shift)
-            if !startOverflow && !stopOverflow {
-                (dayOffsetSeconds, dayCutoff, dayStart, dayEnd, cachedDay) = (time.utcOffset.seconds, cutoff, start, stop, day)
-                return day
-            }
+        if let span = LocalDay.span(ofDay: day, utcOffsetMinutes: minutes, cutoffHour: cutoff) {
+            (dayOffsetSeconds, dayCutoff, dayStart, dayEnd, cachedDay) = (time.utcOffset.seconds, cutoff, span.lowerBound, span.upperBound, day)
+        } else {
+            (dayStart, dayEnd) = (1, 0)
         }
-        (dayStart, dayEnd) = (1, 0)
         return day
     }
 
@@ -93,19 +85,19 @@ struct ActivityRun {
         return false
     }
 
-    /// Absorbs a word spelled (`correct` or not, taking `durationMs`) by `profile` on `day` when
+    /// Absorbs practice other than a review (a word spelled: `event`) by `profile` on `day` when
     /// its lane is open on that day.
-    /// - Returns: false (nothing absorbed) when the word must go through the full fold.
-    @inline(__always) mutating func absorbSpelling(correct: Bool, durationMs: Int64, profile: ProfileID, day: Int64) -> Bool {
+    /// - Returns: false (nothing absorbed) when the event must go through the full fold.
+    @inline(__always) mutating func absorb(_ event: ActivityEvent, profile: ProfileID, day: Int64) -> Bool {
         let key = IDKey(profile)
         if first.isOpen(on: day, of: key) {
             replacesFirst = false
-            first.absorbSpelling(correct: correct, durationMs: durationMs)
+            first.absorb(event)
             return true
         }
         if second.isOpen(on: day, of: key) {
             replacesFirst = true
-            second.absorbSpelling(correct: correct, durationMs: durationMs)
+            second.absorb(event)
             return true
         }
         return false

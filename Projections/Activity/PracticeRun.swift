@@ -34,17 +34,17 @@ struct PracticeRun {
     /// - Returns: false (nothing absorbed) when the review must go through the full fold.
     @inline(__always) mutating func absorb(_ fact: ReviewFact) -> Bool {
         guard reviewsLeft > 0 else { return false }
-        counts.count(fact, sign: 1)
+        DailyStatsRule.count(fact, sign: 1, into: &counts)
         reviews += 1
         practice += 1
         reviewsLeft -= 1
         return true
     }
 
-    /// Absorbs a word spelled (`correct` or not, taking `durationMs`) on the run's day and profile.
-    @inline(__always) mutating func absorbSpelling(correct: Bool, durationMs: Int64) {
-        if correct { counts.wordsSpelledRight += 1 } else { counts.wordsSpelledWrong += 1 }
-        counts.spellingTimeMs += durationMs
+    /// Absorbs practice other than a review (`event`, on the run's day and profile), counted by
+    /// the same rule as the one-event fold (``DailyStatsRule``).
+    @inline(__always) mutating func absorb(_ event: ActivityEvent) {
+        DailyStatsRule.count(event, into: &counts)
         practice += 1
     }
 
@@ -64,9 +64,9 @@ struct PracticeRun {
         guard isOpen else { return }
         isOpen = false
         guard practice > 0 else { return }
-        state.dailyStats.add(counts, profile: profileID, day: day)
+        let dayCounts = state.dailyStats.add(counts, profile: profileID, day: day)
         state.streaks.practised(profileID, on: day, times: practice)
-        state.achievements.absorbed(profileID, on: day, reviews: reviews, practice: practice)
+        state.achievements.absorbed(profileID, on: day, reviews: reviews, practice: practice, dayCounts: dayCounts)
         counts = ActivityCounts()
         (reviews, practice) = (0, 0)
     }

@@ -15,7 +15,7 @@ struct OpenSpellingSession: Sendable {
     }
 
     /// The profile that started it (the start event's), which has no other session open: see
-    /// ``SpellingProgress/openSessionByProfile`` for the one-open-session policy.
+    /// ``OpenSessions`` for the session lifecycle.
     var profile: ProfileID
     /// The test practised.
     var test: SpellingTestID

@@ -5,7 +5,7 @@ import Events
 ///
 /// Memory grows with the number of words, tests and profiles, never with the number of attempts
 /// or sessions: an ended session keeps only its score, and each profile has at most one session
-/// open (see ``openSessionByProfile``).
+/// open (see ``openSessions``).
 public struct SpellingProgress: ProjectionState, BinaryCodable {
     /// Progress per (profile, normalized word).
     var words = SpellingWordTable()
@@ -13,20 +13,11 @@ public struct SpellingProgress: ProjectionState, BinaryCodable {
     var tests: [SpellingTestID: SpellingTestProgress] = [:]
     /// The word numbers (see ``SpellingWordTable``) of each test's words (derived, not encoded).
     var testWordNumbers: [SpellingTestID: [SpellingWordNumber]] = [:]
-    /// Sessions started and not yet ended (nor abandoned), at most one per profile.
-    var openSessions: [SpellingSessionID: OpenSpellingSession] = [:]
-    /// The session each profile has open (derived from ``openSessions``: not encoded, rebuilt on
-    /// decoding, not compared).
-    ///
-    /// One open session per profile, the same policy as the store's command ledger
-    /// (`CommandLedger.openSessionByProfile`) and the achievements' perfect-session tallies
-    /// (``AchievementsState/openSessionByProfile``): a profile practises one spelling session at a
-    /// time. When a profile starts a session, the session it left open (an app killed mid-session)
-    /// is abandoned: dropped, scoring nothing and unlocking nothing (its attempts, already counted
-    /// toward word progress, stay counted); a later attempt or end naming it is ignored here, and
-    /// the store refuses commands on it. Sessions of different profiles never affect each other.
-    /// So open sessions are bounded by the profiles, not by the log's length.
-    var openSessionByProfile: [ProfileID: SpellingSessionID] = [:]
+    /// Sessions started and not yet ended (nor abandoned), at most one per profile: the session
+    /// lifecycle (``OpenSessions``), shared with the store's command ledger and the
+    /// achievements' perfect-session tallies. An abandoned session scores nothing; its attempts,
+    /// already counted toward word progress, stay counted.
+    var openSessions = OpenSessions<SpellingSessionID, ProfileID, OpenSpellingSession>()
 
     init() {}
 
@@ -101,36 +92,8 @@ extension SpellingProgress {
     }
 }
 
-extension SpellingProgress {
-    /// Opens `session` as `id`: first abandons the session its profile left open (see
-    /// ``openSessionByProfile``), and a session already open as `id` (a restart starts over).
-    /// - Complexity: O(1) expected.
-    mutating func open(_ session: OpenSpellingSession, as id: SpellingSessionID) {
-        close(id)
-        abandonOpenSession(of: session.profile)
-        openSessions[id] = session
-        openSessionByProfile[session.profile] = id
-    }
-
-    /// Drops the session `profile` has open, if any: it scores nothing (see ``openSessionByProfile``).
-    /// - Complexity: O(1) expected.
-    mutating func abandonOpenSession(of profile: ProfileID) {
-        if let id = openSessionByProfile.removeValue(forKey: profile) { openSessions[id] = nil }
-    }
-
-    /// Removes and returns the open session `id`, nil when it is not open (never started, ended or abandoned).
-    /// - Complexity: O(1) expected.
-    @discardableResult
-    mutating func close(_ id: SpellingSessionID) -> OpenSpellingSession? {
-        guard let session = openSessions.removeValue(forKey: id) else { return nil }
-        openSessionByProfile[session.profile] = nil
-        return session
-    }
-}
-
 extension SpellingProgress: Equatable {
-    /// Equal when words, tests and open sessions are (word numbers and the open session of each
-    /// profile, derived, ignored).
+    /// Equal when words, tests and open sessions are (word numbers, derived, ignored).
     public static func == (lhs: SpellingProgress, rhs: SpellingProgress) -> Bool {
         lhs.words == rhs.words && lhs.tests == rhs.tests && lhs.openSessions == rhs.openSessions
     }
@@ -150,10 +113,9 @@ extension SpellingProgress {
         let sessions = try [SpellingSessionID: EncodedSpellingSession](decoding: &reader)
         for id in sessions.keys.sorted() {
             let encoded = sessions[id]!
-            if let other = openSessionByProfile.updateValue(id, forKey: encoded.profile) {
+            if let other = openSessions.restore(id, owner: encoded.profile, value: OpenSpellingSession(encoded, numberedBy: &words)) {
                 throw reader.error(.invalidValue, "spelling sessions \(other) and \(id) are both open for profile \(encoded.profile); a profile has one open at a time")
             }
-            openSessions[id] = OpenSpellingSession(encoded, numberedBy: &words)
         }
     }
 
@@ -161,6 +123,6 @@ extension SpellingProgress {
     package func encode(to writer: inout BinaryWriter) {
         words.encode(to: &writer)
         tests.encode(to: &writer)
-        openSessions.mapValues(EncodedSpellingSession.init).encode(to: &writer)
+        openSessions.entries.mapValues { EncodedSpellingSession($0.value) }.encode(to: &writer)
     }
 }

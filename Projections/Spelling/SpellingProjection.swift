@@ -5,7 +5,7 @@ import Events
 /// - `SpellingTestCreated` / `SpellingTestEdited`: the test's title and normalized words
 ///   (an edit of an unknown test is ignored).
 /// - `SpellingPracticeStarted`: abandons the session the event's profile left open, if any (one
-///   open session per profile: see ``SpellingProgress/openSessionByProfile``), then opens a
+///   open session per profile: see ``OpenSessions``), then opens a
 ///   session on a known test, remembering its words then.
 /// - `WordSpelled`: counts toward the (event's profile, word) progress whether or not its
 ///   session is known; in an open session, the word's first attempt decides its first-try result.
@@ -51,16 +51,14 @@ package struct SpellingProjection: Projection {
             test.words = words
             state.setTest(test, wordNumbers: numbers)
         case .spellingPracticeStarted(let started):
-            guard let test = state.tests[started.test] else {
-                // A start on an unknown test opens nothing but still ends what the profile left open.
-                state.abandonOpenSession(of: event.profile)
-                return
+            // A start on an unknown test opens nothing but still abandons what the profile left open.
+            let session = state.tests[started.test].map { test in
+                OpenSpellingSession(profile: event.profile, test: started.test, words: test.words,
+                                    wordNumbers: state.testWordNumbers[started.test] ?? [])
             }
-            state.open(OpenSpellingSession(profile: event.profile, test: started.test, words: test.words,
-                                           wordNumbers: state.testWordNumbers[started.test] ?? []),
-                       as: started.session)
+            state.openSessions.start(started.session, owner: event.profile, value: session)
         case .spellingPracticeEnded(let ended):
-            guard let session = state.close(ended.session) else { return }
+            guard let session = state.openSessions.end(ended.session) else { return }
             if let score = session.score {
                 state.tests[session.test]?.recordSession(score, at: event.occurred)
             }
@@ -74,9 +72,10 @@ package struct SpellingProjection: Projection {
     private func count(_ spelled: WordSpelled, profile: ProfileID, at time: EventTime, to state: inout SpellingProgress) {
         let row = state.words.row(profile: profile, spelling: spelled.word, at: time)
         state.words.record(row: row, correct: spelled.correct, hints: spelled.hintsUsed, at: time, rule: mastery)
-        if !state.openSessions.isEmpty, let session = state.openSessions.index(forKey: spelled.session) {
+        let words = state.words
+        state.openSessions.modify(spelled.session) { session in
             let right = SpellingScore.isRightFirstTry(correct: spelled.correct, attempt: spelled.attempt)
-            state.openSessions.values[session].recordFirstTry(ofRow: row, in: state.words, correct: right)
+            session.recordFirstTry(ofRow: row, in: words, correct: right)
         }
     }
 

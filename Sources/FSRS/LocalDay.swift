@@ -25,4 +25,19 @@ public enum LocalDay {
     public static func start(ofDay day: Int64, utcOffsetMinutes: Int, cutoffHour: Int) -> Int64 {
         day &* millisecondsPerDay &+ Int64(cutoffHour) &* 3_600_000 &- Int64(utcOffsetMinutes) &* 60_000
     }
+
+    /// The instants (ms since the epoch, UTC) of local day `day`, for the same offset and
+    /// cut-off: from ``start(ofDay:utcOffsetMinutes:cutoffHour:)`` up to the next day's start;
+    /// nil when either end is beyond `Int64` (where ``start(ofDay:utcOffsetMinutes:cutoffHour:)``
+    /// wraps) or the cut-off is outside -24...24.
+    public static func span(ofDay day: Int64, utcOffsetMinutes: Int, cutoffHour: Int) -> Range<Int64>? {
+        guard abs(cutoffHour) <= 24 else { return nil }
+        let (dayMs, overflow) = day.multipliedReportingOverflow(by: millisecondsPerDay)
+        let (nextMs, nextOverflow) = dayMs.addingReportingOverflow(millisecondsPerDay)
+        let shift = Int64(cutoffHour) * 3_600_000 - Int64(utcOffsetMinutes) * 60_000
+        let (start, startOverflow) = dayMs.addingReportingOverflow(shift)
+        let (end, endOverflow) = nextMs.addingReportingOverflow(shift)
+        guard !overflow && !nextOverflow && !startOverflow && !endOverflow else { return nil }
+        return start..<end
+    }
 }

@@ -10,8 +10,9 @@ struct StatsCommand: Command {
 
         Per profile (or the one given): the current and longest streak, and for each of the last
         N local days (the profile's day cut-off applies) the reviews by rating, new cards, time
-        studied, retention, words spelled right and wrong, stories generated and read, and words
-        dictated, with the totals.
+        studied, retention, words spelled right and wrong, stories generated and read, words
+        dictated and every other counter that has a column of its own, with the totals (--json
+        gives every counter).
           --profile ID     only this profile (a UUID)
           --days N         how many local days, 1 … 3660, ending today (default 14)
           --json           print one JSON object
@@ -53,17 +54,35 @@ struct StatsCommand: Command {
         for profile in output {
             io.print("== \(profile.name) (\(profile.id)) ==")
             io.print("streak: current \(profile.streak.current), longest \(profile.streak.longest)")
-            io.print("day         reviews again hard good easy  new minutes retention spelled ok/wrong stories gen/read dictated")
+            io.print("day         reviews again hard good easy  new minutes retention spelled ok/wrong stories gen/read dictated"
+                     + Self.ownColumns.map { " " + ($0.heading ?? $0.name) }.joined())
             for day in profile.days + [profile.total] { io.print(Self.row(day)) }
         }
         return .success
     }
 
+    /// The counters with a column of their own (``ActivityCounter/heading``), after the summary
+    /// columns: a counter added to the description shows here with no change to this command.
+    static let ownColumns = ActivityCounter.all.filter { $0.heading != nil }
+
+    /// The width of `counter`'s column: its heading's.
+    static func width(of counter: ActivityCounter) -> Int { (counter.heading ?? counter.name).count }
+
     static func row(_ d: StatsOutput.Day) -> String {
-        let retention = d.retention.map { String(format: "%.0f%%", $0 * 100) } ?? "-"
-        return "\(pad(d.date ?? "total", 11)) \(pad(d.reviews, 7)) \(pad(d.again, 5)) \(pad(d.hard, 4)) \(pad(d.good, 4)) \(pad(d.easy, 4)) "
-            + "\(pad(d.newCards, 4)) \(pad(String(format: "%.1f", Double(d.studySeconds) / 60), 7)) \(pad(retention, 9)) "
-            + "\(pad("\(d.wordsSpelledRight)/\(d.wordsSpelledWrong)", 16)) \(pad("\(d.storiesGenerated)/\(d.storiesRead)", 16)) \(d.wordsDictated)"
+        let c = d.counts
+        let dictated = ownColumns.isEmpty ? "\(c.wordsDictated)" : pad(c.wordsDictated, "dictated".count)
+        let retention = c.retention.map { String(format: "%.0f%%", $0 * 100) } ?? "-"
+        return "\(pad(d.date ?? "total", 11)) \(pad(c.reviews, 7)) \(pad(c.again, 5)) \(pad(c.hard, 4)) \(pad(c.good, 4)) \(pad(c.easy, 4)) "
+            + "\(pad(c.newCards, 4)) \(pad(String(format: "%.1f", Double(c.studyTimeMs / 1000) / 60), 7)) \(pad(retention, 9)) "
+            + "\(pad("\(c.wordsSpelledRight)/\(c.wordsSpelledWrong)", 16)) \(pad("\(c.storiesGenerated)/\(c.storiesRead)", 16)) \(dictated)"
+            + ownColumns.map { " " + rightAligned(c[$0], width(of: $0)) }.joined()
+    }
+
+    /// `value` right-aligned in `width` columns (a counter's own column ends the line, so it
+    /// leaves no trailing blanks).
+    static func rightAligned(_ value: Int64, _ width: Int) -> String {
+        let text = String(value)
+        return String(repeating: " ", count: max(0, width - text.count)) + text
     }
 }
 
@@ -73,29 +92,31 @@ struct StatsOutput: Encodable {
         let current: Int
         let longest: Int
     }
+    /// A day's (or the total's) counts: every counter of ``ActivityCounter/all`` under its name,
+    /// plus the figures derived from them (`reviews`, `studySeconds`, `retention`) and the date.
     struct Day: Encodable {
         let date: String?
-        let reviews, again, hard, good, easy, newCards, cramReviews: Int
-        let studySeconds: Int64
-        let retention: Double?
-        let wordsSpelledRight, wordsSpelledWrong, storiesGenerated, storiesRead, wordsDictated: Int
+        let counts: ActivityCounts
 
-        init(_ c: ActivityCounts, day: Int64?) {
+        init(_ counts: ActivityCounts, day: Int64?) {
             date = day.map(CurrentReadModels.date(ofLocalDay:))
-            reviews = c.reviews
-            again = c.again
-            hard = c.hard
-            good = c.good
-            easy = c.easy
-            newCards = c.newCards
-            cramReviews = c.cramReviews
-            studySeconds = c.studyTimeMs / 1000
-            retention = c.retention
-            wordsSpelledRight = c.wordsSpelledRight
-            wordsSpelledWrong = c.wordsSpelledWrong
-            storiesGenerated = c.storiesGenerated
-            storiesRead = c.storiesRead
-            wordsDictated = c.wordsDictated
+            self.counts = counts
+        }
+
+        struct Key: CodingKey {
+            let stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encodeIfPresent(date, forKey: Key(stringValue: "date"))
+            for counter in ActivityCounter.all { try container.encode(counts[counter], forKey: Key(stringValue: counter.name)) }
+            try container.encode(counts.reviews, forKey: Key(stringValue: "reviews"))
+            try container.encode(counts.studyTimeMs / 1000, forKey: Key(stringValue: "studySeconds"))
+            try container.encodeIfPresent(counts.retention, forKey: Key(stringValue: "retention"))
         }
     }
     struct Profile: Encodable {

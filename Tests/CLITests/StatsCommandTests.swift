@@ -41,11 +41,11 @@ enum SmallStore {
         #expect(result.stdout == """
             == small (\(SmallStore.profile)) ==
             streak: current 3, longest 3
-            day         reviews again hard good easy  new minutes retention spelled ok/wrong stories gen/read dictated
-            2026-02-25  1       0     0    1    0    1    1.0     100%      0/0              0/0              0
-            2026-02-26  1       0     0    1    0    0    1.0     100%      0/0              0/0              0
-            2026-02-27  2       1     0    0    1    2    2.0     50%       0/0              0/0              0
-            total       4       1     0    2    1    3    4.0     75%       0/0              0/0              0
+            day         reviews again hard good easy  new minutes retention spelled ok/wrong stories gen/read dictated hints
+            2026-02-25  1       0     0    1    0    1    1.0     100%      0/0              0/0              0            0
+            2026-02-26  1       0     0    1    0    0    1.0     100%      0/0              0/0              0            0
+            2026-02-27  2       1     0    0    1    2    2.0     50%       0/0              0/0              0            0
+            total       4       1     0    2    1    3    4.0     75%       0/0              0/0              0            0
 
             """)
     }
@@ -67,6 +67,7 @@ enum SmallStore {
         let total = try #require(profiles[0]["total"] as? [String: Any])
         #expect((total["studySeconds"] as? NSNumber)?.intValue == 180)
         #expect((total["newCards"] as? NSNumber)?.intValue == 2)
+        #expect((total["spellingHints"] as? NSNumber)?.intValue == 0)
         let streak = try #require(profiles[0]["streak"] as? [String: Any])
         #expect((streak["current"] as? NSNumber)?.intValue == 3)
     }

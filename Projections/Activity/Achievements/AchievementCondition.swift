@@ -2,12 +2,20 @@ import Events
 
 /// What earns an achievement: a small closed set of conditions over a profile's history.
 ///
+/// This file is the one place a condition is defined: what it measures (``isMet(by:)``, at the
+/// change that can meet it; ``standing(of:)``, for progress), how far a batch may count reviews
+/// without looking (``reviewsBeforeMet(total:day:)``), and its snapshot code. A new kind of
+/// condition is a case here and a rule in a table.
+///
 /// Counts are net of undone reviews; practice days are as ``StreaksState`` counts them.
 public enum AchievementCondition: Sendable, Equatable, Hashable {
     /// The first review ever graded (scheduled or cram).
     case firstReview
     /// `count` reviews graded in all (scheduled and cram, undone ones not counted).
     case reviews(Int)
+    /// `count` reviews graded on one local day (scheduled and cram, undone ones not counted:
+    /// the day's DailyStats ``ActivityCounts/reviews``).
+    case reviewsInOneDay(Int)
     /// A run of `days` consecutive local days with practice.
     case streak(days: Int)
     /// A perfect spelling session: one that ended with every word of its test (as the test was
@@ -27,9 +35,74 @@ public enum AchievementCondition: Sendable, Equatable, Hashable {
     public var target: Int {
         switch self {
         case .firstReview, .perfectSpellingSession: 1
-        case .reviews(let count), .storiesRead(let count): count
+        case .reviews(let count), .reviewsInOneDay(let count), .storiesRead(let count): count
         case .streak(let days): days
         case .fullWeek: 7
+        }
+    }
+}
+
+/// What changed for one profile at one event: the conditions look at it to decide whether the
+/// event meets them (see ``AchievementCondition/isMet(by:)``).
+enum AchievementChange {
+    /// A review counted: the profile's review total and its day's counts, the review counted.
+    case reviewed(total: Int, day: ActivityCounts)
+    /// Practice made a day active: the run of active days now holding it, and the day.
+    case dayBecameActive(run: DayRun, day: Int64)
+    /// A story read to its end for the first time: how many different stories are now.
+    case storyFinished(distinct: Int)
+    /// A perfect spelling session ended (see ``SpellingTally``).
+    case perfectSessionEnded
+}
+
+extension AchievementCondition {
+    /// Whether `change` meets the condition. Counts rise one at a time and every rise is looked
+    /// at (a batch stops before one: see ``reviewsBeforeMet(total:day:)``), so a count condition
+    /// is met exactly when the count reaches its target; a count that falls by an undo and rises
+    /// again finds the rule already unlocked.
+    @inline(__always) func isMet(by change: AchievementChange) -> Bool {
+        switch (self, change) {
+        case (.firstReview, .reviewed(let total, _)): total == 1
+        case (.reviews(let count), .reviewed(let total, _)): total == count
+        case (.reviewsInOneDay(let count), .reviewed(_, let day)): day.reviews == count
+        case (.streak(let days), .dayBecameActive(let run, _)): run.length >= days
+        case (.fullWeek, .dayBecameActive(let run, let day)):
+            run.first <= LocalWeek.monday(of: day) && run.last >= LocalWeek.monday(of: day) + 6
+        case (.storiesRead(let count), .storyFinished(let distinct)): distinct == count
+        case (.perfectSpellingSession, .perfectSessionEnded): true
+        default: false
+        }
+    }
+
+    /// Where `standing` stands toward the condition, capped at its ``target`` (progress).
+    func standing(of standing: ProfileAchievements) -> Int {
+        let value = switch self {
+        case .firstReview, .reviews: standing.reviews
+        case .reviewsInOneDay: standing.bestDay.reviews
+        case .streak: standing.activeDays.longestRun
+        case .perfectSpellingSession: 0
+        case .storiesRead: standing.storiesFinished.count
+        case .fullWeek: Self.activeDaysInLatestWeek(of: standing.activeDays)
+        }
+        return min(value, target)
+    }
+
+    /// Active days in the Monday–Sunday week of the latest active day.
+    private static func activeDaysInLatestWeek(of days: ActiveDays) -> Int {
+        guard let latest = days.runs.last?.last else { return 0 }
+        let monday = LocalWeek.monday(of: latest)
+        return (monday...(monday + 6)).reduce(0) { $0 + (days.isActive($1) ? 1 : 0) }
+    }
+
+    /// How many more reviews, by a profile with `total` reviews on a day counted `day`, on that
+    /// same (already active) day, cannot meet the condition (`Int.max` when none can): what a
+    /// batch's run may count without looking (see ``ActivityRun``).
+    @inline(__always) func reviewsBeforeMet(total: Int, day: ActivityCounts) -> Int {
+        switch self {
+        case .firstReview: total < 1 ? 0 : Int.max
+        case .reviews(let count): total < count ? count - total - 1 : Int.max
+        case .reviewsInOneDay(let count): day.reviews < count ? count - day.reviews - 1 : Int.max
+        case .streak, .perfectSpellingSession, .storiesRead, .fullWeek: Int.max
         }
     }
 }
@@ -45,7 +118,8 @@ extension AchievementCondition: BinaryCodable {
         case 3: self = .perfectSpellingSession
         case 4: self = .storiesRead(value)
         case 5: self = .fullWeek
-        default: throw reader.error(.invalidValue, "achievement condition code \(code) is not one of 0-5")
+        case 6: self = .reviewsInOneDay(value)
+        default: throw reader.error(.invalidValue, "achievement condition code \(code) is not one of 0-6")
         }
     }
 
@@ -57,6 +131,7 @@ extension AchievementCondition: BinaryCodable {
         case .perfectSpellingSession: (3, 0)
         case .storiesRead(let count): (4, count)
         case .fullWeek: (5, 0)
+        case .reviewsInOneDay(let count): (6, count)
         }
         writer.writeByte(code)
         value.encode(to: &writer)

@@ -28,6 +28,8 @@ public struct AchievementRule: Sendable, Equatable, Hashable {
                         condition: .reviews(100)),
         AchievementRule(id: "reviews-1000", title: "Thousand Club", description: "Review 1,000 cards.",
                         condition: .reviews(1000)),
+        AchievementRule(id: "reviews-50-in-a-day", title: "Marathon", description: "Review 50 cards in one day.",
+                        condition: .reviewsInOneDay(50)),
         AchievementRule(id: "streak-7", title: "One Week Streak", description: "Practise 7 days in a row.",
                         condition: .streak(days: 7)),
         AchievementRule(id: "streak-30", title: "One Month Streak", description: "Practise 30 days in a row.",

@@ -2,51 +2,47 @@ import Events
 
 // The achievements sub-fold: counts and practice days per profile, and the rules they unlock
 // (spelling sessions: `AchievementsState+Spelling.swift`). ``ActivityProjection`` decides the
-// day and the review facts once and calls these; the rule table is only walked when a count
-// reaches a target or a day becomes active, so the common review costs a few additions.
+// day, the review facts and the day's counts once and calls these; what a condition measures
+// and when it is met is decided in `AchievementCondition.swift`, nowhere else.
 extension AchievementsState {
-    /// Counts a review the ledger accepted, on `day`, and unlocks what it earns.
-    /// - Returns: the profile's review total, this review counted.
+    /// Counts a review the ledger accepted, on `day` (whose counts, the review counted, are
+    /// `dayCounts`), and unlocks what it earns.
+    /// - Returns: how many more reviews by `profile` on `day` can meet no rule (see
+    ///   ``reviewsBeforeAnyRule(total:day:)``): what a batch's run may absorb.
     ///
-    /// Works on the profile's entry in place, by index, reading ``rules`` and ``reviewTargets``
-    /// beside it (no copies of the tables, no closure over them): the common review costs one
-    /// lookup and a few additions.
-    @discardableResult
-    @inline(__always) mutating func reviewed(_ profile: ProfileID, on day: Int64, unlocking unlock: Unlock) -> Int {
+    /// Works on the profile's entry in place, by index: the common review costs one lookup and a
+    /// walk of the table's comparisons.
+    @inline(__always)
+    mutating func reviewed(_ profile: ProfileID, on day: Int64, dayCounts: ActivityCounts, unlocking unlock: Unlock) -> Int {
+        // The table is read before the standing's in-place access begins: read during it, `self`
+        // would be copied while its dictionary is lent out.
+        let rules = self.rules
         let index = standingIndex(of: profile)
         // Counted through a mutating call: reading `standings[at: index].reviews` would go
-        // through the getter and copy the whole standing (retaining its arrays) on every review.
+        // through the getter and copy the whole standing (retaining its tables) on every review.
         let total = standings[at: index].countReview()
-        if reviewTargets.contains(total) {
-            // Counts rise one at a time, so each target is met exactly when reached (a count
-            // that falls by an undo and rises again finds the rule already unlocked).
-            standings[at: index].unlock(rules, as: unlock) { condition in
-                switch condition {
-                case .firstReview: total == 1
-                case .reviews(let count): total == count
-                default: false
-                }
-            }
-        }
+        standings[at: index].observe(day: dayCounts)
+        standings[at: index].unlock(rules, as: unlock, when: .reviewed(total: total, day: dayCounts))
         standings[at: index].practised(on: day, rules, as: unlock)
-        return total
+        return reviewsBeforeAnyRule(total: total, day: dayCounts)
     }
 
-    /// How many more reviews a profile with `total` reviews can have before one reaches a
-    /// review target of the rules (`Int.max` when none is ahead): what a batch's run may absorb
-    /// (see ``ActivityRun``).
-    @inline(__always) func reviewsBeforeNextTarget(after total: Int) -> Int {
-        guard let next = reviewTargets.first(where: { $0 > total }) else { return Int.max }
-        return next - total - 1
+    /// How many more reviews, by a profile with `total` reviews on a day counted `day`, on that
+    /// same day, can meet no rule of the table (`Int.max` when none can).
+    @inline(__always) func reviewsBeforeAnyRule(total: Int, day: ActivityCounts) -> Int {
+        var least = Int.max
+        for rule in rules { least = min(least, rule.condition.reviewsBeforeMet(total: total, day: day)) }
+        return least
     }
 
     /// Counts `reviews` reviews and `practice` practice events (reviews among them) by `profile`
-    /// on `day`, a day already active, with no review target reached (a batch's run, see
-    /// ``ActivityRun``): no rule can be unlocked.
-    mutating func absorbed(_ profile: ProfileID, on day: Int64, reviews: Int, practice: Int) {
+    /// on `day`, a day already active and now counted `dayCounts`, with no rule in reach (a
+    /// batch's run, see ``ActivityRun``): no rule can be unlocked.
+    mutating func absorbed(_ profile: ProfileID, on day: Int64, reviews: Int, practice: Int, dayCounts: ActivityCounts) {
         let index = standingIndex(of: profile)
         standings[at: index].reviews += reviews
         standings[at: index].activeDays.add(day, times: practice)
+        standings[at: index].observe(day: dayCounts)
     }
 
     /// The index of `profile`'s standing, created empty on first use.
@@ -61,20 +57,29 @@ extension AchievementsState {
         standings[at: index].activeDays.remove(undo.removed.day)
     }
 
-    /// Counts practice by `profile` on `day` (a word spelled) and unlocks the day rules it completes.
-    mutating func practised(_ profile: ProfileID, on day: Int64, unlocking unlock: Unlock) {
-        standings[at: standingIndex(of: profile)].practised(on: day, rules, as: unlock)
+    /// Takes note of the counts of a day of `profile`, `dayCounts`, after an event that counted
+    /// on it without being practice.
+    mutating func counted(_ profile: ProfileID, dayCounts: ActivityCounts) {
+        standings[at: standingIndex(of: profile)].observe(day: dayCounts)
     }
 
-    /// Counts a story read to its end on `day` and unlocks what it earns.
-    mutating func finished(_ story: StoryID, profile: ProfileID, on day: Int64, unlocking unlock: Unlock) {
+    /// Counts practice by `profile` on `day` (a word spelled; the day now counted `dayCounts`) and
+    /// unlocks the day rules it completes.
+    mutating func practised(_ profile: ProfileID, on day: Int64, dayCounts: ActivityCounts, unlocking unlock: Unlock) {
+        let rules = self.rules
+        let index = standingIndex(of: profile)
+        standings[at: index].observe(day: dayCounts)
+        standings[at: index].practised(on: day, rules, as: unlock)
+    }
+
+    /// Counts a story read to its end on `day` (now counted `dayCounts`) and unlocks what it earns.
+    mutating func finished(_ story: StoryID, profile: ProfileID, on day: Int64, dayCounts: ActivityCounts,
+                           unlocking unlock: Unlock) {
         let rules = self.rules
         modify(profile) { standing in
+            standing.observe(day: dayCounts)
             if standing.storiesFinished.insert(story).inserted {
-                let total = standing.storiesFinished.count
-                standing.unlock(rules, as: unlock) { condition in
-                    if case .storiesRead(let count) = condition { total == count } else { false }
-                }
+                standing.unlock(rules, as: unlock, when: .storyFinished(distinct: standing.storiesFinished.count))
             }
             standing.practised(on: day, rules, as: unlock)
         }

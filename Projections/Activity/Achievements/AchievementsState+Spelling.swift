@@ -6,7 +6,7 @@ import Events
 // the same sessions on the same words: a test is known from its creation (a second creation is
 // ignored) and an edit of a known test replaces its words; a session opens when it starts on a
 // known test and keeps the words the test had then, and a start abandons the session its
-// profile left open (one open session per profile: see ``AchievementsState/openSessionByProfile``).
+// profile left open (one open session per profile: see ``OpenSessions``).
 extension AchievementsState {
     /// Notes the words of the test `event` creates (a test not yet known) or edits (a known one);
     /// any other event changes nothing. Sessions already open keep their words.
@@ -23,15 +23,11 @@ extension AchievementsState {
 
     /// Opens `session` of `profile` on `test`'s current words, none spelled yet (a session
     /// restarted starts over), after abandoning the session `profile` left open (see
-    /// ``openSessionByProfile``); a start on a test never created opens nothing (but still abandons).
+    /// ``OpenSessions``); a start on a test never created opens nothing (but still abandons).
     /// - Complexity: O(1) expected.
     mutating func started(_ session: SpellingSessionID, test: SpellingTestID, profile: ProfileID) {
-        let key = IDKey(session)
-        close(key)
-        if let left = openSessionByProfile.removeValue(forKey: IDKey(profile)) { openSessions[left] = nil }
-        guard let tally = spellingTests[IDKey(test)] else { return }
-        openSessions[key] = OpenSessionTally(profile: profile, tally: tally)
-        openSessionByProfile[IDKey(profile)] = key
+        openSessions.start(IDKey(session), owner: IDKey(profile),
+                           value: spellingTests[IDKey(test)].map { OpenSessionTally(profile: profile, tally: $0) })
     }
 
     /// Counts an attempt in `session` (see ``SpellingTally/count(correct:rightFirstTry:word:)``)
@@ -41,9 +37,9 @@ extension AchievementsState {
     /// - Complexity: O(1) when no session is open; else one lookup, plus the word's when it matters.
     @inline(__always)
     mutating func spelled(in session: SpellingSessionID, correct: Bool, rightFirstTry: Bool, word: () -> String) {
-        guard !openSessions.isEmpty, let index = openSessions.index(forKey: IDKey(session)) else { return }
-        if !openSessions.values[index].tally.count(correct: correct, rightFirstTry: rightFirstTry, word: word) {
-            openSessionByProfile[IDKey(openSessions.remove(at: index).value.profile)] = nil
+        let key = IDKey(session)
+        if openSessions.modify(key, { $0.tally.count(correct: correct, rightFirstTry: rightFirstTry, word: word) }) == false {
+            openSessions.end(key)
         }
     }
 
@@ -51,16 +47,8 @@ extension AchievementsState {
     /// wrong) `profile` unlocks the perfect-session rules, dated by `unlock` (the end's event).
     /// The end of a session not open (abandoned, say) unlocks nothing.
     mutating func ended(_ session: SpellingSessionID, profile: ProfileID, unlocking unlock: Unlock) {
-        guard let open = close(IDKey(session)), open.tally.isPerfect else { return }
+        guard let open = openSessions.end(IDKey(session)), open.tally.isPerfect else { return }
         let rules = self.rules
-        modify(profile) { $0.unlock(rules, as: unlock) { $0 == .perfectSpellingSession } }
-    }
-
-    /// Removes and returns the open session `key` with its profile's index entry; nil when not open.
-    @discardableResult
-    private mutating func close(_ key: IDKey) -> OpenSessionTally? {
-        guard let open = openSessions.removeValue(forKey: key) else { return nil }
-        openSessionByProfile[IDKey(open.profile)] = nil
-        return open
+        modify(profile) { $0.unlock(rules, as: unlock, when: .perfectSessionEnded) }
     }
 }

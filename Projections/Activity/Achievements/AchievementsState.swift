@@ -23,23 +23,10 @@ public struct AchievementsState: Sendable, Equatable {
     package internal(set) var spellingTests: [IDKey: SpellingTally] = [:]
     /// The tallies of spelling sessions started on a known test, not yet ended nor abandoned, that
     /// can still be perfect (a session is forgotten at its first wrong attempt: see
-    /// ``SpellingTally``), at most one per profile.
-    package internal(set) var openSessions: [IDKey: OpenSessionTally] = [:]
-    /// The session of ``openSessions`` each profile has open (derived: not encoded, rebuilt on
-    /// decoding).
-    ///
-    /// One open session per profile, the same policy as the spelling read model
-    /// (``SpellingProgress/openSessionByProfile``) and the store's command ledger
-    /// (`CommandLedger.openSessionByProfile`): a profile practises one spelling session at a time.
-    /// When a profile starts a session, the session it left open (an app killed mid-session) is
-    /// abandoned: dropped, unlocking nothing (its attempts, already counted as practice, stay
-    /// counted); a later attempt or end naming it changes nothing here, and the store refuses
-    /// commands on it. Sessions of different profiles never affect each other. So the tallies
-    /// are bounded by the profiles, not by the log's length.
-    package internal(set) var openSessionByProfile: [IDKey: IDKey] = [:]
-    /// The review counts some rule of the table is met at (derived from ``rules``), so most
-    /// reviews skip the rule table.
-    let reviewTargets: [Int]
+    /// ``SpellingTally``), at most one per profile: the session lifecycle (``OpenSessions``),
+    /// shared with the spelling read model and the store's command ledger. An abandoned session
+    /// unlocks nothing; its attempts, already counted as practice, stay counted.
+    package internal(set) var openSessions = OpenSessions<IDKey, IDKey, OpenSessionTally>()
 
     /// An empty model over `rules` (already validated), with days starting at `defaultCutoffHour`.
     public init(rules: [AchievementRule], defaultCutoffHour: Int) {
@@ -50,18 +37,6 @@ public struct AchievementsState: Sendable, Equatable {
     init(rules: [AchievementRule], calendar: ProfileCalendar) {
         self.rules = rules
         self.calendar = calendar
-        reviewTargets = Self.reviewTargets(of: rules)
-    }
-
-    /// The review counts at which a rule of `rules` is met.
-    static func reviewTargets(of rules: [AchievementRule]) -> [Int] {
-        Array(Set(rules.compactMap { rule -> Int? in
-            switch rule.condition {
-            case .firstReview: 1
-            case .reviews(let count): count
-            default: nil
-            }
-        })).sorted()
     }
 
     /// The achievements `profile` has earned, in the order earned (ties, earned by one event,
@@ -76,7 +51,7 @@ public struct AchievementsState: Sendable, Equatable {
     public func progress(profile: ProfileID) -> [AchievementProgress] {
         let standing = profiles[IDKey(profile)] ?? ProfileAchievements()
         return rules.filter { standing.unlocked[$0.id] == nil }.map { rule in
-            AchievementProgress(rule: rule, current: standing.standing(toward: rule.condition),
+            AchievementProgress(rule: rule, current: rule.condition.standing(of: standing),
                                 target: rule.condition.target)
         }
     }
@@ -91,12 +66,12 @@ public struct AchievementsState: Sendable, Equatable {
         if let test = spellingTests.keys.sorted().first(where: { spellingTests[$0]!.score.correct != 0 }) {
             throw reader.error(.invalidValue, "spelling test \(test.uuid) has words spelled; a test's tally has none")
         }
-        openSessions = try [IDKey: OpenSessionTally](decoding: &reader)
+        let sessions = try [IDKey: OpenSessionTally](decoding: &reader)
         // In key order, so the sessions named by the error do not depend on hashing.
-        for session in openSessions.keys.sorted() {
-            let profile = openSessions[session]!.profile
-            if let other = openSessionByProfile.updateValue(session, forKey: IDKey(profile)) {
-                throw reader.error(.invalidValue, "spelling sessions \(other.uuid) and \(session.uuid) are both open for profile \(profile); a profile has one open at a time")
+        for session in sessions.keys.sorted() {
+            let open = sessions[session]!
+            if let other = openSessions.restore(session, owner: IDKey(open.profile), value: open) {
+                throw reader.error(.invalidValue, "spelling sessions \(other.uuid) and \(session.uuid) are both open for profile \(open.profile); a profile has one open at a time")
             }
         }
     }
@@ -107,6 +82,6 @@ public struct AchievementsState: Sendable, Equatable {
         rules.encode(to: &writer)
         standings.dictionary.encode(to: &writer)
         spellingTests.encode(to: &writer)
-        openSessions.encode(to: &writer)
+        openSessions.entries.mapValues(\.value).encode(to: &writer)
     }
 }

@@ -1,7 +1,7 @@
 import Events
 
 /// The tally of a spelling session still open (see ``SpellingTally``) and the profile that
-/// started it, which has no other session open: see ``AchievementsState/openSessionByProfile``.
+/// started it, which has no other session open: see ``OpenSessions``.
 package struct OpenSessionTally: Sendable, Equatable {
     /// The profile that started the session (the start event's).
     package let profile: ProfileID

@@ -10,6 +10,9 @@ package struct ProfileAchievements: Sendable, Equatable, BinaryCodable {
     package var storiesFinished: Set<StoryID> = []
     /// Unlocks by rule id; never removed.
     package var unlocked: [String: Unlock] = [:]
+    /// The most each DailyStats counter reached on one local day (an undo lowers its day, not
+    /// this): what progress toward a one-day condition shows.
+    package var bestDay = ActivityCounts()
 
     package init() {}
 
@@ -19,46 +22,25 @@ package struct ProfileAchievements: Sendable, Equatable, BinaryCodable {
         return reviews
     }
 
-    /// Unlocks the rules of `rules` that `isMet` accepts and that are still locked, recording `unlock`.
+    /// Unlocks the rules of `rules` that `change` meets (``AchievementCondition/isMet(by:)``) and
+    /// that are still locked, recording `unlock`.
     @inline(__always)
-    mutating func unlock(_ rules: [AchievementRule], as unlock: Unlock,
-                         where isMet: (AchievementCondition) -> Bool) {
-        for rule in rules where isMet(rule.condition) && unlocked[rule.id] == nil {
+    mutating func unlock(_ rules: [AchievementRule], as unlock: Unlock, when change: AchievementChange) {
+        for rule in rules where rule.condition.isMet(by: change) && unlocked[rule.id] == nil {
             unlocked[rule.id] = unlock
         }
     }
 
-    /// Counts practice on `day` and unlocks the day rules (streaks, full weeks) it completes.
+    /// Counts practice on `day` and, when it makes the day active, unlocks what that meets.
     @inline(__always)
     mutating func practised(on day: Int64, _ rules: [AchievementRule], as unlock: Unlock) {
         guard activeDays.add(day), let run = activeDays.run(containing: day) else { return }
-        let monday = LocalWeek.monday(of: day)
-        self.unlock(rules, as: unlock) { condition in
-            switch condition {
-            case .streak(let days): run.length >= days
-            case .fullWeek: run.first <= monday && run.last >= monday + 6
-            default: false
-            }
-        }
+        self.unlock(rules, as: unlock, when: .dayBecameActive(run: run, day: day))
     }
 
-    /// Where this profile stands toward `condition` (capped at its target).
-    func standing(toward condition: AchievementCondition) -> Int {
-        let value = switch condition {
-        case .firstReview, .reviews: reviews
-        case .streak: activeDays.longestRun
-        case .perfectSpellingSession: 0
-        case .storiesRead: storiesFinished.count
-        case .fullWeek: activeDaysInLatestWeek
-        }
-        return min(value, condition.target)
-    }
-
-    /// Active days in the Monday–Sunday week of the latest active day.
-    var activeDaysInLatestWeek: Int {
-        guard let latest = activeDays.runs.last?.last else { return 0 }
-        let monday = LocalWeek.monday(of: latest)
-        return (monday...(monday + 6)).reduce(0) { $0 + (activeDays.isActive($1) ? 1 : 0) }
+    /// Takes note of a day's counts, `day` (they only grow between undos).
+    @inline(__always) mutating func observe(day: ActivityCounts) {
+        bestDay.raise(to: day)
     }
 
     /// Reads what ``encode(to:)`` writes.
@@ -73,14 +55,16 @@ package struct ProfileAchievements: Sendable, Equatable, BinaryCodable {
         }
         storiesFinished = Set(stories)
         unlocked = try [String: Unlock](decoding: &reader)
+        bestDay = try ActivityCounts(from: &reader)
     }
 
     /// Writes the review count, the active days, the finished stories in ascending order and the
-    /// unlocks (deterministic bytes).
+    /// unlocks (deterministic bytes), then the best day's counts.
     package func encode(to writer: inout BinaryWriter) {
         reviews.encode(to: &writer)
         activeDays.encode(to: &writer)
         storiesFinished.sorted().encode(to: &writer)
         unlocked.encode(to: &writer)
+        bestDay.encode(to: &writer)
     }
 }

@@ -74,7 +74,7 @@ extension DecisionContext {
 
     /// Requires that session `stream` is open and the command's profile's.
     /// - Throws: ``StoreError`` `unknownEntity` (never started), `invalidState` (ended, or
-    ///   abandoned when its profile started another: see `CommandLedger.openSessionByProfile`) or
+    ///   abandoned when its profile started another: see `CommandLedger.openSessions`) or
     ///   `wrongProfile`.
     func requireOpenSession(_ stream: StreamID, _ command: StoreCommand) throws(StoreError) {
         guard let owner = ledger.openSessions[stream] else {

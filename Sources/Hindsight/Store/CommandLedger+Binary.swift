@@ -29,10 +29,9 @@ extension CommandLedger {
         for _ in 0..<sessions {
             let stream = try StreamID(from: &reader)
             let profile = try ProfileID(from: &reader)
-            if let other = openSessionByProfile.updateValue(stream, forKey: SessionSlot(profile: profile, kind: stream.category)) {
+            if let other = openSessions.restore(stream, owner: SessionSlot(profile: profile, kind: stream.category), value: profile) {
                 throw reader.error(.invalidValue, "sessions \(other) and \(stream) are both open for profile \(profile); a profile has one of a kind open at a time")
             }
-            openSessions[stream] = profile
         }
         let abandoned = try reader.readCount(eachAtLeast: 36)
         for _ in 0..<abandoned {
@@ -59,11 +58,11 @@ extension CommandLedger {
             writer.writeVarint(position)
         }
         encodeCardHistories(to: &writer)
-        let sessions = openSessions.sorted { Self.precedes($0.key, $1.key) }
+        let sessions = openSessions.entries.sorted { Self.precedes($0.key, $1.key) }
         writer.writeVarint(UInt64(sessions.count))
-        for (stream, profile) in sessions {
+        for (stream, entry) in sessions {
             stream.encode(to: &writer)
-            profile.encode(to: &writer)
+            entry.value.encode(to: &writer)
         }
         let abandoned = abandonedSessions.sorted { Self.precedes($0.key, $1.key) }
         writer.writeVarint(UInt64(abandoned.count))

@@ -6,9 +6,8 @@ import Projections
 /// version (for optimistic concurrency and for numbering new events), every event id with its
 /// position (idempotency: a retried command finds its events), each card's history (its recent
 /// counted reviews, for undo and for refusing reviews dated before the previous one: see
-/// `CommandLedger+Reviews.swift`), the open study and spelling
-/// sessions (at most one of each kind per profile: see ``openSessionByProfile``) and the
-/// abandoned ones.
+/// `CommandLedger+Reviews.swift`), the open study and spelling sessions (at most one of each
+/// kind per profile: see ``openSessions``) and the abandoned ones.
 package struct CommandLedger: ProjectionState, BinaryCodable, Equatable {
     /// The number of events in each stream.
     var streamVersions: [StreamID: UInt64] = [:]
@@ -18,22 +17,12 @@ package struct CommandLedger: ProjectionState, BinaryCodable, Equatable {
     var cardHistories: [CardID: CardHistory] = [:]
     /// The decks created and deleted (a deleted deck's cards are gone).
     var decks = DeckLifecycle()
-    /// Open study and spelling sessions (by stream) and their profiles.
-    var openSessions: [StreamID: ProfileID] = [:]
-    /// The session of ``openSessions`` each profile has open, per kind of session (derived: not
-    /// encoded, rebuilt on decoding).
-    ///
-    /// One open session per profile and kind, the same policy as the spelling read model
-    /// (`SpellingProgress.openSessionByProfile`) and the achievements' perfect-session tallies
-    /// (`AchievementsState.openSessionByProfile`): a profile practises one study session and one
-    /// spelling session at a time. When a profile starts a session, the session of that kind it
-    /// left open (an app killed mid-session) is abandoned: dropped, scoring nothing and unlocking
-    /// nothing (its attempts, already counted, stay counted); the read models ignore a later
-    /// attempt or end naming it and the store refuses commands on it (see ``abandonedSessions``).
-    /// Sessions of different profiles never affect each other. So open sessions are bounded by
-    /// the profiles, not by the log's length.
-    var openSessionByProfile: [SessionSlot: StreamID] = [:]
-    /// Each abandoned session (see ``openSessionByProfile``) and the session whose start abandoned
+    /// Open study and spelling sessions (by stream) and their profiles, owned by a profile and a
+    /// kind of session: one of each kind per profile, a new start abandoning the one left open
+    /// (the session lifecycle, ``OpenSessions``, shared with the spelling read model and the
+    /// achievements).
+    var openSessions = OpenSessions<StreamID, SessionSlot, ProfileID>()
+    /// Each abandoned session (see ``openSessions``) and the session whose start abandoned
     /// it, so that a command on it is refused saying why. One entry per abandoned session, as
     /// ``streamVersions`` has one per session.
     var abandonedSessions: [StreamID: StreamID] = [:]
@@ -66,24 +55,20 @@ package struct CommandLedger: ProjectionState, BinaryCodable, Equatable {
         }
     }
 
-    /// Opens session `stream` for `profile`, abandoning the session of that kind `profile` left
-    /// open (see ``openSessionByProfile``); a session started again starts over.
+    /// Opens session `stream` for `profile` as ``OpenSessions/start(_:owner:value:)`` says, and
+    /// remembers the session it abandons.
     /// - Complexity: O(1) expected.
     private mutating func startSession(_ stream: StreamID, profile: ProfileID) {
-        endSession(stream)
         abandonedSessions[stream] = nil
-        if let left = openSessionByProfile.updateValue(stream, forKey: SessionSlot(profile: profile, kind: stream.category)) {
-            openSessions[left] = nil
+        if let left = openSessions.start(stream, owner: SessionSlot(profile: profile, kind: stream.category), value: profile) {
             abandonedSessions[left] = stream
         }
-        openSessions[stream] = profile
     }
 
     /// Closes session `stream`, if open.
     /// - Complexity: O(1) expected.
     private mutating func endSession(_ stream: StreamID) {
-        guard let owner = openSessions.removeValue(forKey: stream) else { return }
-        openSessionByProfile[SessionSlot(profile: owner, kind: stream.category)] = nil
+        openSessions.end(stream)
     }
 }
 

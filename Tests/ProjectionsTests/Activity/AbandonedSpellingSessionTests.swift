@@ -85,10 +85,10 @@ import TestSupport
     /// Each profile's open session is indexed, and only those: the derived index matches.
     func expectIndexed(_ progress: SpellingProgress, _ achievements: AchievementsState,
                        sourceLocation: SourceLocation = #_sourceLocation) {
-        let spellingIndex = Dictionary(uniqueKeysWithValues: progress.openSessions.map { ($0.value.profile, $0.key) })
-        #expect(progress.openSessionByProfile == spellingIndex, sourceLocation: sourceLocation)
-        let tallyIndex = Dictionary(uniqueKeysWithValues: achievements.openSessions.map { (IDKey($0.value.profile), $0.key) })
-        #expect(achievements.openSessionByProfile == tallyIndex, sourceLocation: sourceLocation)
+        let spellingIndex = Dictionary(uniqueKeysWithValues: progress.openSessions.entries.map { ($0.value.value.profile, $0.key) })
+        #expect(progress.openSessions.sessionByOwner == spellingIndex, sourceLocation: sourceLocation)
+        let tallyIndex = Dictionary(uniqueKeysWithValues: achievements.openSessions.entries.map { (IDKey($0.value.value.profile), $0.key) })
+        #expect(achievements.openSessions.sessionByOwner == tallyIndex, sourceLocation: sourceLocation)
     }
 
     @Test(arguments: cases)
@@ -139,7 +139,7 @@ import TestSupport
         for cut in 0...events.count {
             let progress = fold(spelling, events[cut...], from: try decoded(SpellingProgress.self, encoded(fold(spelling, events[..<cut]))))
             let state = fold(activity, events[cut...], from: try decoded(ActivityState.self, encoded(fold(activity, events[..<cut]))))
-            #expect(progress == fullProgress && progress.openSessionByProfile == fullProgress.openSessionByProfile, "cut at \(cut)")
+            #expect(progress == fullProgress && progress.openSessions.sessionByOwner == fullProgress.openSessions.sessionByOwner, "cut at \(cut)")
             #expect(state == fullState, "cut at \(cut)")
             #expect(encoded(progress) == encoded(fullProgress) && encoded(state) == encoded(fullState), "cut at \(cut)")
         }

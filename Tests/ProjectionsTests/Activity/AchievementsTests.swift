@@ -23,10 +23,11 @@ import Testing
         #expect(graded.count == 100)
         let atHundred = achievements(script.events)
         let unlocked = atHundred.unlocked(profile: script.profile)
-        #expect(ids(unlocked) == ["first-review", "reviews-100"])
+        #expect(ids(unlocked) == ["first-review", "reviews-50-in-a-day", "reviews-100"])     // all on 1 March
         #expect(unlocked[0].unlock == Unlock(position: graded[0].position, time: graded[0].occurred))
-        #expect(unlocked[1].unlock == Unlock(position: graded[99].position, time: graded[99].occurred))
-        #expect(unlocked[1].unlock.position == 1 + 60 + 1 + 41)   // card, 60 reviews, undo, 41 reviews
+        #expect(unlocked[1].unlock == Unlock(position: graded[49].position, time: graded[49].occurred))
+        #expect(unlocked[2].unlock == Unlock(position: graded[99].position, time: graded[99].occurred))
+        #expect(unlocked[2].unlock.position == 1 + 60 + 1 + 41)   // card, 60 reviews, undo, 41 reviews
 
         script.undo(graded[99], at: utc(2026, 3, 1, 12))
         let afterUndo = achievements(script.events)
@@ -122,12 +123,39 @@ import Testing
         script.readStory(1, at: utc(2026, 3, 4, 20))
         let state = achievements(script.events)
         let progress = state.progress(profile: script.profile)
-        #expect(progress.map(\.rule.id) == ["reviews-100", "reviews-1000", "streak-7", "streak-30", "perfect-spelling",
-                                            "stories-read-10", "full-week"])
-        #expect(progress.map(\.current) == [3, 3, 3, 3, 0, 1, 3])
-        #expect(progress.map(\.target) == [100, 1000, 7, 30, 1, 10, 7])
+        #expect(progress.map(\.rule.id) == ["reviews-100", "reviews-1000", "reviews-50-in-a-day", "streak-7", "streak-30",
+                                            "perfect-spelling", "stories-read-10", "full-week"])
+        #expect(progress.map(\.current) == [3, 3, 1, 3, 3, 0, 1, 3])
+        #expect(progress.map(\.target) == [100, 1000, 50, 7, 30, 1, 10, 7])
         #expect(progress[0].fraction == 0.03)
-        #expect(state.progress(profile: ProfileID(testUUID(0x42))).map(\.current) == [0, 0, 0, 0, 0, 0, 0, 0])
+        #expect(state.progress(profile: ProfileID(testUUID(0x42))).map(\.current) == [0, 0, 0, 0, 0, 0, 0, 0, 0])
+    }
+
+    /// 50 reviews in one local day: 49 on 1 March (the last at 03:30 on the 2nd, before the 04:00
+    /// cut-off) and 49 on the 2nd earn nothing; one undone on the 2nd and two more make the 50th
+    /// that counts, which unlocks it (in the one-event and the batch fold alike); progress shows
+    /// the best day; an undo and a redo later unlock nothing twice.
+    @Test func fiftyReviewsInOneLocalDay() throws {
+        var script = EventScript()
+        script.createCard(1, at: utc(2026, 3, 1, 8))
+        for i in 0..<48 { script.review(1, .good, at: utc(2026, 3, 1, 9, i)) }
+        script.review(1, .good, at: utc(2026, 3, 2, 3, 30))                    // still 1 March, locally
+        var second: [RecordedEvent] = []
+        for i in 0..<49 { second.append(script.review(1, .good, at: utc(2026, 3, 2, 9, i))) }
+        let rule = "reviews-50-in-a-day"
+        var state = activityFoldedBothWays(projection, script.events)
+        #expect(!ids(state.achievements.unlocked(profile: script.profile)).contains(rule))
+        #expect(state.achievements.progress(profile: script.profile).first { $0.rule.id == rule }?.current == 49)
+        script.undo(second.removeLast(), at: utc(2026, 3, 2, 10))
+        second.append(script.review(1, .good, at: utc(2026, 3, 2, 11)))
+        second.append(script.review(1, .good, at: utc(2026, 3, 2, 11, 1)))
+        state = activityFoldedBothWays(projection, script.events)
+        let earned = try #require(state.achievements.unlocked(profile: script.profile).first { $0.rule.id == rule })
+        #expect(earned.unlock == Unlock(position: second[49].position, time: second[49].occurred))
+        script.undo(second[49], at: utc(2026, 3, 2, 12))
+        script.review(1, .good, at: utc(2026, 3, 2, 12, 1))
+        state = activityFoldedBothWays(projection, script.events)
+        #expect(state.achievements.unlocked(profile: script.profile).filter { $0.rule.id == rule } == [earned])
     }
 
     /// Rules are data: a custom table with a 2-review rule works like the default one.

@@ -52,6 +52,42 @@ import TestSupport
         #expect(state == eventByEvent(events))
     }
 
+    /// Folding as one batch, as many small batches and one event at a time give the same activity
+    /// and spelling snapshots, under a rule table with small targets (so runs meet review totals
+    /// and one-day review counts often, where a batch's run must stop absorbing).
+    @Test(arguments: 0..<8 as Range<UInt64>)
+    func oneBatchSmallBatchesAndSingleEventsAgree(seed: UInt64) throws {
+        let events = randomActivityLog(seed: seed &+ 500, count: 3_000)
+        let rules = [
+            AchievementRule(id: "r7", title: "7", description: "7 reviews.", condition: .reviews(7)),
+            AchievementRule(id: "r40", title: "40", description: "40 reviews.", condition: .reviews(40)),
+            AchievementRule(id: "d3", title: "d3", description: "3 in a day.", condition: .reviewsInOneDay(3)),
+            AchievementRule(id: "d9", title: "d9", description: "9 in a day.", condition: .reviewsInOneDay(9)),
+            AchievementRule(id: "s3", title: "s3", description: "3 days.", condition: .streak(days: 3)),
+            AchievementRule(id: "p", title: "p", description: "Perfect.", condition: .perfectSpellingSession),
+        ] + AchievementRule.defaultTable
+        var projection = try ActivityProjection(rules: rules, defaultCutoffHour: 4)
+        projection.prefetchDistance = Self.distances[Int(seed) % Self.distances.count]
+        var single = projection.makeInitialState()
+        for event in events { projection.apply(event, to: &single) }
+        var whole = projection.makeInitialState()
+        _ = projection.apply(events, after: 0, to: &whole)
+        var small = projection.makeInitialState()
+        for batch in batches(events, seed: seed, largest: 6) { _ = projection.apply(batch, after: 0, to: &small) }
+        #expect(encoded(whole) == encoded(single), "seed \(seed): one batch")
+        #expect(encoded(small) == encoded(single), "seed \(seed): small batches")
+        #expect(!single.achievements.unlocked(profile: ProfileID(testUUID(0xA1))).isEmpty)
+
+        let spelling = SpellingProjection()
+        var spelledOne = spelling.makeInitialState()
+        for event in events { spelling.apply(event, to: &spelledOne) }
+        var spelledWhole = spelling.makeInitialState()
+        _ = spelling.apply(events, after: 0, to: &spelledWhole)
+        var spelledSmall = spelling.makeInitialState()
+        for batch in batches(events, seed: seed, largest: 6) { _ = spelling.apply(batch, after: 0, to: &spelledSmall) }
+        #expect(encoded(spelledWhole) == encoded(spelledOne) && encoded(spelledSmall) == encoded(spelledOne), "seed \(seed): spelling")
+    }
+
     /// Batches that overlap what was applied skip the events at or below the checkpoint, and
     /// a batch wholly at or below it changes nothing and reports the checkpoint.
     @Test func eventsAtOrBelowTheCheckpointAreSkipped() {

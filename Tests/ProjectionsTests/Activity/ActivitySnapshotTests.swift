@@ -94,6 +94,7 @@ import Testing
         ActiveDays().encode(to: &writer)
         stories.map { StoryID(testUUID($0)) }.encode(to: &writer)
         [String: Unlock]().encode(to: &writer)
+        ActivityCounts().encode(to: &writer)     // the best day
         if accepted {
             let standing = try decoded(ProfileAchievements.self, writer.bytes)
             #expect(standing.storiesFinished == Set(stories.map { StoryID(testUUID($0)) }) && standing.reviews == 3)

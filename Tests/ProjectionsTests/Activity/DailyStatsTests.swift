@@ -22,8 +22,8 @@ import Testing
         script.review(5, .good, seconds: 9, at: utc(2026, 3, 10, 8, 6))             // first scheduled: new
         script.startSpelling(1, at: utc(2026, 3, 10, 16))
         script.spell(1, "cat", correct: true, seconds: 3, at: utc(2026, 3, 10, 16, 1))
-        script.spell(1, "dog", correct: false, seconds: 5, at: utc(2026, 3, 10, 16, 2))
-        script.spell(1, "dog", correct: true, seconds: 4, at: utc(2026, 3, 10, 16, 3))
+        script.spell(1, "dog", correct: false, hints: 2, seconds: 5, at: utc(2026, 3, 10, 16, 2))
+        script.spell(1, "dog", correct: true, attempt: 2, hints: 1, seconds: 4, at: utc(2026, 3, 10, 16, 3))
         script.endSpelling(1, at: utc(2026, 3, 10, 16, 4))
         script.generateStory(1, at: utc(2026, 3, 10, 19))
         script.readStory(1, finished: true, at: utc(2026, 3, 10, 19, 30))
@@ -37,7 +37,8 @@ import Testing
     ///   card 5 = 3; easy = card 3 = 1; 7 reviews, 2 of them cram;
     /// - scheduled: cards 1, 2, 3, 4, 5 = 5, passed (rating ≥ 2) = 4 (card 1's again fails): retention 4/5 = 0.8;
     /// - new: cards 2, 3, 4, 5 (card 5's cram review first does not make it new; its scheduled one does) = 4;
-    /// - time: reviews 8+12+6+20+4+7+9 = 66 s, spelling 3+5+4 = 12 s, dictation 90 s: 168 s studied.
+    /// - time: reviews 8+12+6+20+4+7+9 = 66 s, spelling 3+5+4 = 12 s, dictation 90 s: 168 s studied;
+    /// - hints while spelling: 2 + 1 = 3.
     @Test func aScriptedDayCountsEveryNumber() throws {
         let script = scriptedDay()
         let state = stats(script.events)
@@ -49,6 +50,7 @@ import Testing
         (expected.wordsSpelledRight, expected.wordsSpelledWrong, expected.spellingSessions) = (2, 1, 1)
         (expected.storiesGenerated, expected.storiesRead) = (1, 1)
         (expected.wordsDictated, expected.dictations) = (42, 1)
+        expected.spellingHints = 3
         #expect(day == expected)
         #expect(day.reviews == 7)
         #expect(day.reviewsByRating == [2, 1, 3, 1])

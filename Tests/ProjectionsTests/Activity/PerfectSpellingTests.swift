@@ -188,7 +188,7 @@ import Testing
         let achievements = fold(projection, script.events).achievements
         let two = IDKey(SpellingSessionID(testUUID(0x5E02))), three = IDKey(SpellingSessionID(testUUID(0x5E03)))
         #expect(Set(achievements.openSessions.keys) == [two, three])
-        #expect(achievements.openSessionByProfile == [IDKey(testUUID(0xF002)): two, IDKey(testUUID(0xF003)): three])
+        #expect(achievements.openSessions.sessionByOwner == [IDKey(testUUID(0xF002)): two, IDKey(testUUID(0xF003)): three])
     }
 
     /// The activity fold reads the events that change a test's words.

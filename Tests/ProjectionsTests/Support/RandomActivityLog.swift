@@ -2,14 +2,15 @@ import TestSupport
 @testable import Events
 @testable import Projections
 
-/// A seeded, mixed activity log: two profiles at different UTC offsets, cards created and
+/// A seeded, mixed activity log: three profiles at different UTC offsets, cards created and
 /// reviewed (scheduled and cram), undos of recent reviews, spelling sessions on one test (some
-/// perfect), stories, dictations, a cut-off change and cards deleted and created again, spread
+/// perfect, some with hints and retries, some left open and so abandoned by the profile's next
+/// start), stories, dictations, a cut-off change and cards deleted and created again, spread
 /// over a few weeks.
 func randomActivityLog(seed: UInt64, count: Int) -> [RecordedEvent] {
     var rng = SplitMix64(seed: seed)
-    let profiles = [ProfileID(testUUID(0xA1)), ProfileID(testUUID(0xA2))]
-    let offsets = [3600, -18_000]
+    let profiles = [ProfileID(testUUID(0xA1)), ProfileID(testUUID(0xA2)), ProfileID(testUUID(0xA3))]
+    let offsets = [3600, -18_000, 19_800]
     var script = EventScript()
     var lastReview: [UInt64: RecordedEvent] = [:]
     var minute: Int64 = 0
@@ -21,7 +22,7 @@ func randomActivityLog(seed: UInt64, count: Int) -> [RecordedEvent] {
     while script.events.count < count {
         minute += Int64(rng.next() % 400)
         let at = Timestamp(milliseconds: utc(2026, 3, 1).milliseconds + minute * 60_000)
-        let who = Int(rng.next() % 2)
+        let who = Int(rng.next() % 3)
         let (profile, offset) = (profiles[who], offsets[who])
         switch rng.next() % 10 {
         case 0...4:
@@ -38,9 +39,10 @@ func randomActivityLog(seed: UInt64, count: Int) -> [RecordedEvent] {
             let session = rng.next() % 5
             script.startSpelling(session, at: at, profile: profile)
             for word in 0..<(1 + rng.next() % 3) {
-                script.spell(session, "w\(word)", correct: rng.next() % 4 != 0, at: at, profile: profile)
+                script.spell(session, "w\(word)", correct: rng.next() % 4 != 0, attempt: 1 + Int(rng.next() % 5 / 4),
+                             hints: UInt32(rng.next() % 7 / 4), at: at, profile: profile)
             }
-            script.endSpelling(session, at: at, profile: profile)
+            if rng.next() % 4 != 0 { script.endSpelling(session, at: at, profile: profile) }     // else left open
         case 7:
             script.generateStory(rng.next() % 15, at: at, profile: profile)
         case 8:
