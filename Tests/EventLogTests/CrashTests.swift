@@ -31,9 +31,13 @@ import Darwin
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
             try process.run()
+            // The child appends forever: it is killed whatever happens to this test.
+            var childEnded = false
+            defer { if !childEnded { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() } }
             try await Task.sleep(for: .milliseconds(Int.random(in: 150...600, using: &random)))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
+            childEnded = true
             #expect(process.terminationReason == .uncaughtSignal)
             let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             let positions = printed.split(separator: "\n").compactMap { UInt64($0) }

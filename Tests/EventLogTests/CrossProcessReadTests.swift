@@ -28,6 +28,9 @@ import Darwin
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
+        // Whatever this test throws or fails, the child (which appends forever) does not outlive it.
+        var childEnded = false
+        defer { if !childEnded { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() } }
         let reader = LogReader(directory: directory.path)
         let deadline = ContinuousClock.now + .milliseconds(Int.random(in: 300...700, using: &random))
         var reads = 0
@@ -53,6 +56,7 @@ import Darwin
         }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
+        childEnded = true
         #expect(reads >= 1)
 
         let fromDirectory = try reader.records()
