@@ -8,7 +8,7 @@ extension ReadModels {
     /// The result equals a fold of the log's first P events into fresh models, P being the
     /// returned position.
     /// - Throws: ``HistoryError`` for a missing or damaged log, or a position beyond its end;
-    ///   ``AchievementRuleError`` for invalid achievement rules.
+    ///   ``StoreError`` `invalidValue` for a configuration it cannot honour.
     /// - Complexity: O(events folded).
     package static func asOf(_ asOf: AsOf, dataDirectory: String,
                              configuration: ReadModelConfiguration) async throws -> (models: ReadModels, position: UInt64) {

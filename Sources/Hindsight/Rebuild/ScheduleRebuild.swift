@@ -64,7 +64,7 @@ public struct ScheduleRebuild: Sendable {
 
     /// Folds the log of the store in `dataDirectory` (through `asOf`) twice at once, as the
     /// store schedules it and rebuilt, and compares the cards at `now`.
-    /// - Throws: ``HistoryError`` for a missing or damaged log; ``AchievementRuleError``.
+    /// - Throws: ``HistoryError`` for a missing or damaged log; ``StoreError`` `invalidValue` for a configuration it cannot honour.
     /// - Complexity: O(events + cards).
     package func run(dataDirectory: String, asOf: AsOf = .latest, now: EventTime) async throws -> Outcome {
         let rebuiltConfiguration = try rebuiltConfiguration()

@@ -14,7 +14,7 @@ extension ReadModels {
     /// - Returns: the models and the position they reflect.
     /// - Throws: ``HistoryError`` `missingLog` when there is no store (no log, or a log without a
     ///   segment), `unreadable` for a damaged or unreadable log, `undecodable` for a record that
-    ///   does not decode; ``AchievementRuleError`` for invalid rules.
+    ///   does not decode; ``StoreError`` `invalidValue` for a configuration it cannot honour.
     /// - Complexity: one read of each current snapshot, plus a fold of the log after the oldest
     ///   snapshot's position.
     package static func latest(dataDirectory: String, configuration: ReadModelConfiguration,

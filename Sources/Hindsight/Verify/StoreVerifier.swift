@@ -9,7 +9,7 @@ import SystemSeam
 public enum StoreVerifier {
     /// The verification of the store in `dataDirectory` against the read models of `configuration`.
     /// - Throws: ``HistoryError`` `missingLog` when there is no log; `unreadable` when a file
-    ///   cannot be read at all (I/O, not damage); ``AchievementRuleError`` for invalid rules.
+    ///   cannot be read at all (I/O, not damage); ``StoreError`` `invalidValue` for a configuration it cannot honour.
     /// - Complexity: O(log size + snapshot sizes).
     public static func verify(dataDirectory: String, configuration: ReadModelConfiguration) async throws -> StoreVerificationReport {
         let history = LogHistory(dataDirectory: dataDirectory)
