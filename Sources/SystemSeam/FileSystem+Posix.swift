@@ -19,6 +19,8 @@ extension FileSystem {
             case .createTruncateOwnerOnly:
                 flags = O_RDWR | O_CREAT | O_TRUNC
                 permissions = 0o600
+            case .writeExisting(let truncate):
+                flags = truncate ? O_WRONLY | O_TRUNC : O_WRONLY
             }
             let fd = retryingInterrupts { systemOpen(path, flags | O_CLOEXEC, permissions) }
             if fd < 0 { throw SystemCallError(call: "open", path: path, errno: errno) }
@@ -101,6 +103,25 @@ extension FileSystem {
             throw SystemCallError(call: "flock", path: path, errno: errno)
         },
         unlock: { fd in _ = flock(fd, LOCK_UN) },
+        stream: { fd, bytes, path throws(SystemCallError) in
+            let n = retryingInterrupts { systemWrite(fd, bytes.baseAddress, bytes.count) }
+            if n < 0 { throw SystemCallError(call: "write", path: path, errno: errno) }
+            return n
+        },
+        inspect: { path in
+            func kind(_ info: stat) -> PathInspection.Kind {
+                switch info.st_mode & S_IFMT {
+                case S_IFREG: .regular
+                case S_IFDIR: .directory
+                case S_IFLNK: .link
+                default: .other
+                }
+            }
+            var entry = stat(), target = stat()
+            return PathInspection(entry: lstat(path, &entry) == 0 ? kind(entry) : nil,
+                                  target: stat(path, &target) == 0 ? kind(target) : nil)
+        },
+        isTerminal: { fd in isatty(fd) == 1 },
         map: { fd, offset, length, path throws(SystemCallError) in
             guard length > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
             #if os(Linux)
@@ -151,6 +172,14 @@ private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32
     Glibc.open(path, flags, mode)
     #else
     Darwin.open(path, flags, mode)
+    #endif
+}
+
+private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(fd, bytes, count)
+    #else
+    Darwin.write(fd, bytes, count)
     #endif
 }
 

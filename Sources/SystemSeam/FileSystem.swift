@@ -1,5 +1,5 @@
 /// How the file flags of ``FileSystem/open`` are chosen.
-package enum OpenMode: Sendable {
+package enum OpenMode: Sendable, Equatable {
     /// Read only; the file must exist.
     case readOnly
     /// Read and write; the file must exist.
@@ -11,6 +11,35 @@ package enum OpenMode: Sendable {
     /// As ``createTruncate``, and a file it creates is readable and writable by its owner only
     /// (for personal data).
     case createTruncateOwnerOnly
+    /// Write only; the path must exist (a device, a pipe, a link to one, or a file). With
+    /// `truncate`, a regular file is emptied first.
+    case writeExisting(truncate: Bool)
+}
+
+/// What a path names, seen both as the entry itself and as what it leads to.
+package struct PathInspection: Sendable, Equatable {
+    /// The kinds of file system object the seam tells apart.
+    package enum Kind: Sendable, Equatable {
+        /// A regular file.
+        case regular
+        /// A directory.
+        case directory
+        /// A symbolic link (only as ``entry``: ``target`` follows links).
+        case link
+        /// A device, a pipe, a socket.
+        case other
+    }
+
+    /// The entry itself (`lstat`), nil when nothing has that name.
+    package var entry: Kind?
+    /// What the entry leads to after following links (`stat`), nil when nothing is reachable.
+    package var target: Kind?
+
+    /// An inspection with these kinds.
+    package init(entry: Kind?, target: Kind?) {
+        self.entry = entry
+        self.target = target
+    }
 }
 
 /// What a durable sync must achieve.
@@ -58,6 +87,13 @@ package struct FileSystem: Sendable {
     /// Takes an exclusive advisory lock without waiting; returns false when another open
     /// file description holds it (in this or another process).
     package var tryLock: @Sendable (_ fd: Int32, _ path: String) throws(SystemCallError) -> Bool
+    /// Writes up to `bytes.count` bytes at the descriptor's current position (for pipes,
+    /// devices and terminals, which have no offsets); returns how many were written.
+    package var stream: @Sendable (_ fd: Int32, _ bytes: UnsafeRawBufferPointer, _ path: String) throws(SystemCallError) -> Int
+    /// What `path` names (never throws: a path that cannot be examined is reported as missing).
+    package var inspect: @Sendable (_ path: String) -> PathInspection
+    /// True when `fd` is a terminal (a person may be watching: progress lines are worth writing).
+    package var isTerminal: @Sendable (_ fd: Int32) -> Bool
     /// Releases the lock ``tryLock`` took on `fd`'s open file description. Closing the
     /// descriptor alone is not enough: a process being spawned at that moment holds a copy of it
     /// until it executes its program, and the lock would outlive the close.
@@ -97,6 +133,9 @@ package struct FileSystem: Sendable {
                  syncDirectory: @escaping @Sendable (_ path: String) throws(SystemCallError) -> Void,
                  tryLock: @escaping @Sendable (_ fd: Int32, _ path: String) throws(SystemCallError) -> Bool,
                  unlock: @escaping @Sendable (_ fd: Int32) -> Void,
+                 stream: @escaping @Sendable (_ fd: Int32, _ bytes: UnsafeRawBufferPointer, _ path: String) throws(SystemCallError) -> Int,
+                 inspect: @escaping @Sendable (_ path: String) -> PathInspection,
+                 isTerminal: @escaping @Sendable (_ fd: Int32) -> Bool,
                  map: @escaping @Sendable (_ fd: Int32, _ offset: Int64, _ length: Int,
                                            _ path: String) throws(SystemCallError) -> UnsafeRawBufferPointer,
                  unmap: @escaping @Sendable (_ mapping: UnsafeRawBufferPointer) -> Void,
@@ -116,6 +155,9 @@ package struct FileSystem: Sendable {
         self.syncDirectory = syncDirectory
         self.tryLock = tryLock
         self.unlock = unlock
+        self.stream = stream
+        self.inspect = inspect
+        self.isTerminal = isTerminal
         self.map = map
         self.unmap = unmap
         self.mapWhole = mapWhole
@@ -130,6 +172,17 @@ package struct FileSystem: Sendable {
         while done < bytes.count {
             let n = try write(fd, UnsafeRawBufferPointer(rebasing: bytes[done...]), offset + Int64(done), path)
             if n <= 0 { throw SystemCallError(call: "pwrite", path: path, errno: 5) }
+            done += n
+        }
+    }
+
+    /// Writes all of `bytes` at the descriptor's position, looping over short writes.
+    /// - Throws: ``SystemCallError`` from the first failed write.
+    package func streamAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws(SystemCallError) {
+        var done = 0
+        while done < bytes.count {
+            let n = try stream(fd, UnsafeRawBufferPointer(rebasing: bytes[done...]), path)
+            if n <= 0 { throw SystemCallError(call: "write", path: path, errno: 5) }
             done += n
         }
     }

@@ -84,6 +84,25 @@ extension SimulatedDisk {
                     }
                 }
             },
+            stream: { fd, bytes, path throws(SystemCallError) in
+                // The simulation keeps no file positions: a stream write appends.
+                try self.withFile(fd, "write", path) { file in
+                    let change = DiskState.FileChange.write(offset: file.data.count, bytes: Array(bytes))
+                    DiskState.apply(change, to: &file.data)
+                    file.pending.append(change)
+                    return bytes.count
+                }
+            },
+            inspect: { path in
+                self.state.withLock { state in
+                    let key = DiskState.normalize(path)
+                    if state.directories[key] != nil { return PathInspection(entry: .directory, target: .directory) }
+                    let (directory, name) = DiskState.split(path)
+                    let found = state.directories[directory]?.entries[name] != nil
+                    return found ? PathInspection(entry: .regular, target: .regular) : PathInspection(entry: nil, target: nil)
+                }
+            },
+            isTerminal: { _ in false },
             map: { fd, offset, length, path throws(SystemCallError) in
                 try self.copy(fd, from: Int(offset), length: length, path: path)
             },
@@ -103,8 +122,12 @@ extension SimulatedDisk {
             guard state.directories[directory] != nil else { return nil }
             var inode = state.directories[directory]?.entries[name]
             switch mode {
-            case .readOnly, .readWrite:
+            case .readOnly, .readWrite, .writeExisting:
                 guard inode != nil else { return nil }
+                if case .writeExisting(truncate: true) = mode, let existing = inode, state.files[existing]?.data.isEmpty == false {
+                    state.files[existing]?.data = []
+                    state.files[existing]?.pending.append(.truncate(length: 0))
+                }
             case .readWriteCreate, .createTruncate, .createTruncateOwnerOnly:
                 if inode == nil {
                     let created = state.newFile()

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SystemSeam
 
 /// A file an export writes through one fixed-size buffer, so memory does not grow with the
 /// output. The bytes go to `<path>.partial`; ``commit()`` syncs it and renames it over `path`,
@@ -11,46 +7,48 @@ import Darwin
 /// symbolic link such as `/dev/stdout`, a device, a pipe), the bytes are written through it
 /// directly (a file it leads to is truncated first): a rename would replace the link or the
 /// device node instead. Every write, the sync and the close are checked, so a full
-/// disk (`/dev/full`) fails the export. Every write system call is behind this type.
+/// disk (`/dev/full`) fails the export. Every system call goes through the ``FileSystem`` seam.
 final class ExportOutputFile {
     /// The path the finished file gets.
     let path: String
     private let partialPath: String
     /// True when writing straight to `path` (a link, device or pipe): no partial file, no rename.
     private let direct: Bool
+    private let files: FileSystem
     private var descriptor: Int32
     private var buffer: [UInt8]
     private let capacity: Int
 
-    /// Creates (truncating) `<path>.partial` for writing.
+    /// Creates (truncating) `<path>.partial` for writing, or opens `path` itself when it is a
+    /// link, device or pipe.
     /// - Throws: ``ExportError`` `.outputFailed` naming the path and the system's reason.
-    init(path: String, bufferSize: Int = 1 << 16) throws(ExportError) {
+    init(path: String, bufferSize: Int = 1 << 16, files: FileSystem = .posix) throws(ExportError) {
         self.path = path
+        self.files = files
         partialPath = path + ".partial"
         capacity = max(bufferSize, 4096)
         buffer = []
         buffer.reserveCapacity(capacity)
-        var link = stat(), target = stat()
-        let exists = lstat(path, &link) == 0
-        let reachable = stat(path, &target) == 0
-        if reachable && (target.st_mode & S_IFMT) == S_IFDIR {
+        let found = files.inspect(path)
+        if found.target == .directory {
             throw ExportError(.outputFailed, "the export file is a directory; choose a file name", path: path)
         }
         // A link (e.g. /dev/stdout), device or pipe is written in place: a rename would replace
         // the link or the device node instead of writing where it leads.
-        direct = exists && (link.st_mode & S_IFMT) != S_IFREG
-        let truncate = reachable && (target.st_mode & S_IFMT) == S_IFREG ? O_TRUNC : 0
-        descriptor = direct ? open(path, O_WRONLY | truncate) : open(partialPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else {
-            throw ExportError(.outputFailed, "cannot create the export file: \(Self.reason()); check that its directory exists and is writable",
+        direct = found.entry != nil && found.entry != .regular
+        do {
+            descriptor = direct ? try files.open(path, .writeExisting(truncate: found.target == .regular))
+                                : try files.open(partialPath, .createTruncate)
+        } catch {
+            throw ExportError(.outputFailed, "cannot create the export file: \(Self.reason(error)); check that its directory exists and is writable",
                               path: path)
         }
     }
 
     deinit {
         if descriptor >= 0 {
-            _ = close(descriptor)
-            if !direct { _ = unlink(partialPath) }
+            files.close(descriptor)
+            if !direct { try? files.remove(partialPath) }
         }
     }
 
@@ -103,51 +101,39 @@ final class ExportOutputFile {
 
     /// Flushes, syncs, closes and renames the file to its real name (a device or pipe is
     /// flushed and closed only).
-    /// - Throws: ``ExportError`` `.outputFailed` when the last write, the sync, the close or the
-    ///   rename fails; the partial file is then removed.
+    /// - Throws: ``ExportError`` `.outputFailed` when the last write, the sync or the rename
+    ///   fails; the partial file is then removed.
     func commit() throws(ExportError) {
         try flush()
         let fd = descriptor
         descriptor = -1
-        if !direct && fsync(fd) != 0 {
-            let reason = Self.reason()
-            _ = close(fd)
-            _ = unlink(partialPath)
-            throw ExportError(.outputFailed, "saving the export file to disk failed: \(reason); check the disk", path: path)
-        }
-        guard close(fd) == 0 else {
-            let reason = Self.reason()
-            if !direct { _ = unlink(partialPath) }
-            throw ExportError(.outputFailed, "closing the export file failed: \(reason); check the disk", path: path)
-        }
+        defer { files.close(fd) }
         if direct { return }
-        guard rename(partialPath, path) == 0 else {
-            let reason = Self.reason()
-            _ = unlink(partialPath)
-            throw ExportError(.outputFailed, "cannot move the finished export into place: \(reason)", path: path)
+        do {
+            try files.sync(fd, .full, partialPath)
+        } catch {
+            try? files.remove(partialPath)
+            throw ExportError(.outputFailed, "saving the export file to disk failed: \(Self.reason(error)); check the disk", path: path)
+        }
+        do {
+            try files.rename(partialPath, path)
+        } catch {
+            try? files.remove(partialPath)
+            throw ExportError(.outputFailed, "cannot move the finished export into place: \(Self.reason(error))", path: path)
         }
     }
 
     private func writeFully(_ bytes: UnsafeRawBufferPointer) throws(ExportError) {
-        guard var base = bytes.baseAddress else { return }
-        var left = bytes.count
-        while left > 0 {
-            #if canImport(Glibc)
-            let written = Glibc.write(descriptor, base, left)
-            #else
-            let written = Darwin.write(descriptor, base, left)
-            #endif
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw ExportError(.outputFailed, "writing the export failed: \(Self.reason()); free some space or choose another place",
-                                  path: path)
-            }
-            left -= written
-            base += written
+        do {
+            try files.streamAll(descriptor, bytes, path: direct ? path : partialPath)
+        } catch {
+            throw ExportError(.outputFailed, "writing the export failed: \(Self.reason(error)); free some space or choose another place",
+                              path: path)
         }
     }
 
-    private static func reason() -> String {
-        String(cString: strerror(errno))
+    /// The system's words for a failed call, without the call and path (the error names the path).
+    private static func reason(_ error: SystemCallError) -> String {
+        FileSystem.describe(errno: error.errno)
     }
 }

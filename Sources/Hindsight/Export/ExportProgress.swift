@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SystemSeam
 
 /// Receives an export's progress: how many log records were read out of how many.
 public protocol ExportProgress: AnyObject {
@@ -18,13 +14,23 @@ public final class TerminalProgress: ExportProgress {
     private var lastPercent = -1
     private var wrote = false
     private let label: String
+    private let files: FileSystem
+    private static let standardError: Int32 = 2
 
     /// A progress line labelled `label`, or nil when standard error is not a terminal.
     public static func onStandardError(label: String = "exporting") -> TerminalProgress? {
-        isatty(2) == 1 ? TerminalProgress(label: label) : nil
+        onStandardError(label: label, files: .posix)
     }
 
-    private init(label: String) { self.label = label }
+    /// As ``onStandardError(label:)``, through `files` (tests pass a simulated terminal).
+    package static func onStandardError(label: String, files: FileSystem) -> TerminalProgress? {
+        files.isTerminal(standardError) ? TerminalProgress(label: label, files: files) : nil
+    }
+
+    private init(label: String, files: FileSystem) {
+        self.label = label
+        self.files = files
+    }
 
     /// Rewrites the line with `done` of `total` records and the percentage, when the
     /// percentage changed.
@@ -42,10 +48,11 @@ public final class TerminalProgress: ExportProgress {
         wrote = false
     }
 
+    /// Writes `text` to standard error; a failed write is dropped (progress is never worth
+    /// failing an export for).
     private func emit(_ text: String) {
-        var bytes = Array(text.utf8)
-        bytes.withUnsafeMutableBytes { raw in
-            _ = write(2, raw.baseAddress, raw.count)
+        Array(text.utf8).withUnsafeBytes { raw in
+            try? files.streamAll(Self.standardError, raw, path: "standard error")
         }
     }
 }
