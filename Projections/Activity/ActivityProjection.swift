@@ -88,12 +88,12 @@ package struct ActivityProjection: Projection {
                                                             wasFirst: false),
                                                  id: event.pointee.id, profile: profile, bucket: bucket)
             else { return }
-            if run.absorb(fact, profile: profile) { return }
+            if activity.makesDayActive && run.absorb(fact, profile: profile) { return }
             run.flush(profile, into: &state)
             let dayCounts = state.dailyStats.counted(fact, profile: profile)
-            state.streaks.practised(profile, on: day)
-            let reviewsLeft = state.achievements.reviewed(profile, on: day, dayCounts: dayCounts, unlocking: Self.unlock(at: event))
-            run.open(profile, on: day, reviewsLeft: reviewsLeft, in: &state)
+            let reviewsLeft = state.achievements.reviewed(profile, dayCounts: dayCounts, unlocking: Self.unlock(at: event))
+            activeDay(activity, profile: profile, day: day, dayCounts: dayCounts, reviewsLeft: reviewsLeft, at: event,
+                      run: &run, state: &state)
         case .undo(let card, let review):
             run.flush(into: &state)
             guard let bucket = state.ledger.bucket(of: card, lookahead: lookahead),
@@ -107,19 +107,13 @@ package struct ActivityProjection: Projection {
             state.achievements.spelled(in: word.session, correct: word.correct, rightFirstTry: word.rightFirstTry) {
                 ActivityEvent.word(spelledAt: event)
             }
-            if run.absorb(activity, profile: profile, day: day) { return }
-            run.flush(profile, into: &state)
-            let dayCounts = state.dailyStats.counted(activity, profile: profile, day: day)
-            state.streaks.practised(profile, on: day)
-            state.achievements.practised(profile, on: day, dayCounts: dayCounts, unlocking: Self.unlock(at: event))
-            run.open(profile, on: day, reviewsLeft: 0, in: &state)     // the next review goes through the full fold
+            count(activity, profile: profile, day: day, at: event, run: &run, state: &state)
         case .spellingTestListed:
             // The test's words only (nothing a run holds): the run stays open.
             state.achievements.noteSpellingTest(event.pointee.event)
         case .spellingStarted(let session, let test):
-            // Counts only (additions a run's flush commutes with) and the session's tally: the run stays open.
-            counted(activity, profile: profile, day: run.day(of: event.pointee.occurred, profile: profile, calendar: state.calendar),
-                    to: &state)
+            count(activity, profile: profile, day: run.day(of: event.pointee.occurred, profile: profile, calendar: state.calendar),
+                  at: event, run: &run, state: &state)
             state.achievements.started(session, test: test, profile: profile)
         case .spellingEnded(let session):
             // Reads only the tally and the unlocks, never what a run holds.
@@ -128,12 +122,11 @@ package struct ActivityProjection: Projection {
             run.flush(profile, into: &state)
             let day = run.day(of: event.pointee.occurred, profile: profile, calendar: state.calendar)
             let dayCounts = state.dailyStats.counted(activity, profile: profile, day: day)
-            state.streaks.practised(profile, on: day)
-            state.achievements.finished(story, profile: profile, on: day, dayCounts: dayCounts, unlocking: Self.unlock(at: event))
+            state.achievements.finished(story, profile: profile, dayCounts: dayCounts, unlocking: Self.unlock(at: event))
+            activeDay(activity, profile: profile, day: day, dayCounts: dayCounts, reviewsLeft: 0, at: event, run: &run, state: &state)
         case .storyGenerated, .dictation:
-            // Counts only: the run stays open.
-            counted(activity, profile: profile, day: run.day(of: event.pointee.occurred, profile: profile, calendar: state.calendar),
-                    to: &state)
+            count(activity, profile: profile, day: run.day(of: event.pointee.occurred, profile: profile, calendar: state.calendar),
+                  at: event, run: &run, state: &state)
         case .cardCreated(let card, let deck):
             state.ledger.cardCreated(card, profile: profile, deck: deck)
         case .cardMoved(let card, let deck):
@@ -153,11 +146,37 @@ package struct ActivityProjection: Projection {
         }
     }
 
-    /// Counts `activity`, an event that is not practice, on `day` of `profile`: additions that a
-    /// run's flush commutes with (the day's counts only grow), so an open run stays open.
-    @inline(__always) func counted(_ activity: ActivityEvent, profile: ProfileID, day: Int64, to state: inout State) {
+    /// Counts `activity` (any but a review, whose ledger and review targets need the full fold)
+    /// on `day` of `profile` into DailyStats, and, when the streak rule calls it practice
+    /// (``ActivityEvent/makesDayActive``), into the streak and the achievements' active days.
+    /// Practice on the day of `profile`'s open run is absorbed by it; practice otherwise goes
+    /// through the full fold and opens a run. What is not practice only adds to the day's
+    /// counts, which a run's flush commutes with, so an open run stays open.
+    @inline(__always) func count(_ activity: ActivityEvent, profile: ProfileID, day: Int64, at event: UnsafePointer<RecordedEvent>,
+                                 run: inout ActivityRun, state: inout State) {
+        guard activity.makesDayActive else {
+            let dayCounts = state.dailyStats.counted(activity, profile: profile, day: day)
+            state.achievements.counted(profile, dayCounts: dayCounts)
+            return
+        }
+        if run.absorb(activity, profile: profile, day: day) { return }
+        run.flush(profile, into: &state)
         let dayCounts = state.dailyStats.counted(activity, profile: profile, day: day)
         state.achievements.counted(profile, dayCounts: dayCounts)
+        activeDay(activity, profile: profile, day: day, dayCounts: dayCounts, reviewsLeft: 0, at: event, run: &run, state: &state)
+    }
+
+    /// The streak rule's effect of `activity` (already counted: `day` of `profile` now counts
+    /// `dayCounts`): when it is practice, the day is active in the streak and the achievements
+    /// (which unlock the day rules it completes), and a batch opens a run on the day that may
+    /// absorb up to `reviewsLeft` reviews.
+    @inline(__always) func activeDay(_ activity: ActivityEvent, profile: ProfileID, day: Int64, dayCounts: ActivityCounts,
+                                     reviewsLeft: Int, at event: UnsafePointer<RecordedEvent>,
+                                     run: inout ActivityRun, state: inout State) {
+        guard activity.makesDayActive else { return }
+        state.streaks.practised(profile, on: day)
+        state.achievements.practised(profile, on: day, unlocking: Self.unlock(at: event))
+        run.open(profile, on: day, reviewsLeft: reviewsLeft, in: &state)
     }
 
     /// The unlock `event` gives an achievement it earns.

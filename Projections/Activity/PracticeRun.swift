@@ -1,7 +1,7 @@
 import Events
 
 /// Practice that a batch fold has counted for one profile's local day but not yet written into
-/// the state (one lane of an ``ActivityRun``): reviews and words spelled on a day already active,
+/// the state (one lane of an ``ActivityRun``): practice (``ActivityEvent/makesDayActive``) on a day already active,
 /// whose effects are additions only (the day's counts, its practice count in the streaks and
 /// the achievements, the review total), summed here and written once by ``flush(into:)``.
 struct PracticeRun {

@@ -5,15 +5,16 @@ import Events
 // day, the review facts and the day's counts once and calls these; what a condition measures
 // and when it is met is decided in `AchievementCondition.swift`, nowhere else.
 extension AchievementsState {
-    /// Counts a review the ledger accepted, on `day` (whose counts, the review counted, are
-    /// `dayCounts`), and unlocks what it earns.
+    /// Counts a review the ledger accepted (its day's counts, the review counted, are
+    /// `dayCounts`) and unlocks the review rules it meets; the day's activity is
+    /// ``practised(_:on:unlocking:)``'s, as the streak rule says.
     /// - Returns: how many more reviews by `profile` on `day` can meet no rule (see
     ///   ``reviewsBeforeAnyRule(total:day:)``): what a batch's run may absorb.
     ///
     /// Works on the profile's entry in place, by index: the common review costs one lookup and a
     /// walk of the table's comparisons.
     @inline(__always)
-    mutating func reviewed(_ profile: ProfileID, on day: Int64, dayCounts: ActivityCounts, unlocking unlock: Unlock) -> Int {
+    mutating func reviewed(_ profile: ProfileID, dayCounts: ActivityCounts, unlocking unlock: Unlock) -> Int {
         // The table is read before the standing's in-place access begins: read during it, `self`
         // would be copied while its dictionary is lent out.
         let rules = self.rules
@@ -23,7 +24,6 @@ extension AchievementsState {
         let total = standings[at: index].countReview()
         standings[at: index].observe(day: dayCounts)
         standings[at: index].unlock(rules, as: unlock, when: .reviewed(total: total, day: dayCounts))
-        standings[at: index].practised(on: day, rules, as: unlock)
         return reviewsBeforeAnyRule(total: total, day: dayCounts)
     }
 
@@ -63,25 +63,22 @@ extension AchievementsState {
         standings[at: standingIndex(of: profile)].observe(day: dayCounts)
     }
 
-    /// Counts practice by `profile` on `day` (a word spelled; the day now counted `dayCounts`) and
-    /// unlocks the day rules it completes.
-    mutating func practised(_ profile: ProfileID, on day: Int64, dayCounts: ActivityCounts, unlocking unlock: Unlock) {
+    /// Makes `day` active for `profile` (practice, as the streak rule says: ``ActivityEvent/makesDayActive``)
+    /// and unlocks the day rules (active days, streak lengths) it completes.
+    mutating func practised(_ profile: ProfileID, on day: Int64, unlocking unlock: Unlock) {
         let rules = self.rules
-        let index = standingIndex(of: profile)
-        standings[at: index].observe(day: dayCounts)
-        standings[at: index].practised(on: day, rules, as: unlock)
+        standings[at: standingIndex(of: profile)].practised(on: day, rules, as: unlock)
     }
 
-    /// Counts a story read to its end on `day` (now counted `dayCounts`) and unlocks what it earns.
-    mutating func finished(_ story: StoryID, profile: ProfileID, on day: Int64, dayCounts: ActivityCounts,
-                           unlocking unlock: Unlock) {
+    /// Counts a story read to its end (its day now counted `dayCounts`) and unlocks the story
+    /// rules it meets; the day's activity is ``practised(_:on:unlocking:)``'s.
+    mutating func finished(_ story: StoryID, profile: ProfileID, dayCounts: ActivityCounts, unlocking unlock: Unlock) {
         let rules = self.rules
         modify(profile) { standing in
             standing.observe(day: dayCounts)
             if standing.storiesFinished.insert(story).inserted {
                 standing.unlock(rules, as: unlock, when: .storyFinished(distinct: standing.storiesFinished.count))
             }
-            standing.practised(on: day, rules, as: unlock)
         }
     }
 
