@@ -38,7 +38,7 @@ extension DomainEvent {
         let writer: UnsafeMutablePointer<BinaryWriter>
 
         @inline(__always)
-        func visit<Payload: RegisteredEvent>(_ type: Payload.Type, embed: (Payload) -> DomainEvent,
+        func visit<Payload: RegisteredEvent>(_ type: Payload.Type, embed: (consuming Payload) -> DomainEvent,
                                              extract: (DomainEvent) -> Payload?) {
             // The kind was read from `event`, so `extract` finds its payload.
             extract(event)!.encode(to: &writer.pointee)
@@ -52,12 +52,15 @@ extension DomainEvent {
         let target: UnsafeMutablePointer<DomainEvent>
 
         @inline(__always)
-        func visit<Payload: RegisteredEvent>(_ type: Payload.Type, embed: (Payload) -> DomainEvent,
+        func visit<Payload: RegisteredEvent>(_ type: Payload.Type, embed: (consuming Payload) -> DomainEvent,
                                              extract: (DomainEvent) -> Payload?) throws(EventDecodingError) -> Bool {
-            let payload = try Payload.reading(version: version, { () throws(EventDecodingError) in try Payload(from: &reader.pointee) },
-                                              earlier: { earlier throws(EventDecodingError) in try earlier.upcasting(from: &reader.pointee) })
-            guard let payload else { return false }
-            target.initialize(to: embed(payload))
+            // Each payload goes straight into its case and the case into `target`: no optional
+            // or named temporary in between, whose copy would retain and release its strings.
+            switch Payload.storedVersion(version) {
+            case .current: target.initialize(to: embed(try Payload(from: &reader.pointee)))
+            case .earlier(let earlier): target.initialize(to: embed(try earlier.upcasting(from: &reader.pointee)))
+            case .unknown: return false
+            }
             return true
         }
     }

@@ -34,7 +34,7 @@ extension DomainEvent {
         let container: UnsafeMutablePointer<KeyedEncodingContainer<Key>>
         let key: Key
 
-        func visit<Payload: RegisteredEvent>(_ type: Payload.Type, embed: (Payload) -> DomainEvent,
+        func visit<Payload: RegisteredEvent>(_ type: Payload.Type, embed: (consuming Payload) -> DomainEvent,
                                              extract: (DomainEvent) -> Payload?) throws(any Error) {
             // The kind was read from `event`, so `extract` finds its payload.
             try container.pointee.encode(extract(event)!, forKey: key)
@@ -47,7 +47,7 @@ extension DomainEvent {
         let container: KeyedDecodingContainer<Key>
         let key: Key
 
-        func visit<Payload: RegisteredEvent>(_ type: Payload.Type, embed: (Payload) -> DomainEvent,
+        func visit<Payload: RegisteredEvent>(_ type: Payload.Type, embed: (consuming Payload) -> DomainEvent,
                                              extract: (DomainEvent) -> Payload?) throws(any Error) -> DomainEvent? {
             try Payload.reading(version: version, { () throws(any Error) in try container.decode(Payload.self, forKey: key) },
                                 earlier: { earlier throws(any Error) in try earlier.upcasting(from: container, forKey: key) }).map(embed)

@@ -115,7 +115,7 @@ extension EventKind {
 
     private struct TypeName: EventTypeVisitor {
         @inline(__always)
-        func visit<Payload: RegisteredEvent>(_ type: Payload.Type, embed: (Payload) -> DomainEvent,
+        func visit<Payload: RegisteredEvent>(_ type: Payload.Type, embed: (consuming Payload) -> DomainEvent,
                                              extract: (DomainEvent) -> Payload?) -> String {
             Payload.typeName
         }
@@ -123,7 +123,7 @@ extension EventKind {
 
     private struct SchemaVersion: EventTypeVisitor {
         @inline(__always)
-        func visit<Payload: RegisteredEvent>(_ type: Payload.Type, embed: (Payload) -> DomainEvent,
+        func visit<Payload: RegisteredEvent>(_ type: Payload.Type, embed: (consuming Payload) -> DomainEvent,
                                              extract: (DomainEvent) -> Payload?) -> UInt32 {
             Payload.schemaVersion
         }

@@ -22,7 +22,7 @@ extension EventPayload {
 private struct Embedder<Given: EventPayload>: EventTypeVisitor {
     let payload: Given
 
-    func visit<Payload: RegisteredEvent>(_ type: Payload.Type, embed: (Payload) -> DomainEvent,
+    func visit<Payload: RegisteredEvent>(_ type: Payload.Type, embed: (consuming Payload) -> DomainEvent,
                                          extract: (DomainEvent) -> Payload?) -> DomainEvent? {
         if let current = payload as? Payload { return embed(current) }
         if let earlier = payload as? any EarlierEventVersion<Payload> { return embed(earlier.upcastToCurrent()) }

@@ -31,17 +31,38 @@ package protocol EventTypeVisitor {
     associatedtype Failure: Error
 
     /// Does this visitor's work for event type `type`, whose `DomainEvent` case builds with
-    /// `embed` and is taken apart with `extract` (nil for any other case).
+    /// `embed` (which takes the payload over: no copy of its strings) and is taken apart with
+    /// `extract` (nil for any other case).
     /// - Throws: `Failure`, as the visitor defines.
-    mutating func visit<Payload: RegisteredEvent>(_ type: Payload.Type, embed: (Payload) -> DomainEvent,
+    mutating func visit<Payload: RegisteredEvent>(_ type: Payload.Type, embed: (consuming Payload) -> DomainEvent,
                                                   extract: (DomainEvent) -> Payload?) throws(Failure) -> Result
 }
 
+/// How this build reads a body of `Current`'s type stored at one schema version.
+package enum StoredVersion<Current: RegisteredEvent> {
+    /// The current version: read as `Current` itself.
+    case current
+    /// A released earlier version: read in its own shape and upcast.
+    case earlier(any EarlierEventVersion<Current>.Type)
+    /// A version this build does not know (a newer build wrote it): kept as an unknown event.
+    case unknown
+}
+
 extension RegisteredEvent {
-    /// The payload of this type at schema `version`: the current shape read by `read`, or an
-    /// earlier one read by `readEarlier` and upcast; nil when this build does not know `version`.
-    /// The one place that decides which stored versions a decoder reads (the binary and the JSON
-    /// decoders both ask it).
+    /// How a body stored at schema `version` is read. The one place that decides which stored
+    /// versions a decoder reads (the binary and the JSON decoders both ask it).
+    @inline(__always)
+    static func storedVersion(_ version: UInt32) -> StoredVersion<Self> {
+        if version == schemaVersion { return .current }
+        for earlier in earlierVersions where earlier.schemaVersion == version {
+            return .earlier(earlier)
+        }
+        return .unknown
+    }
+
+    /// The payload of this type at schema `version` (as ``storedVersion(_:)`` says): the
+    /// current shape read by `read`, or an earlier one read by `readEarlier` and upcast; nil
+    /// when this build does not know `version`.
     /// - Throws: whatever `read` or `readEarlier` throws.
     @inline(__always)
     static func reading<Failure: Error>(
@@ -49,10 +70,10 @@ extension RegisteredEvent {
         _ read: () throws(Failure) -> Self,
         earlier readEarlier: (any EarlierEventVersion<Self>.Type) throws(Failure) -> Self
     ) throws(Failure) -> Self? {
-        if version == schemaVersion { return try read() }
-        for earlier in earlierVersions where earlier.schemaVersion == version {
-            return try readEarlier(earlier)
+        switch storedVersion(version) {
+        case .current: try read()
+        case .earlier(let earlier): try readEarlier(earlier)
+        case .unknown: nil
         }
-        return nil
     }
 }

@@ -26,7 +26,7 @@ import TestSupport
         let sample: DomainEvent
         let other: DomainEvent
 
-        func visit<Payload: RegisteredEvent>(_ type: Payload.Type, embed: (Payload) -> DomainEvent,
+        func visit<Payload: RegisteredEvent>(_ type: Payload.Type, embed: (consuming Payload) -> DomainEvent,
                                              extract: (DomainEvent) -> Payload?) -> Row {
             let payload = extract(sample)
             return Row(type: ObjectIdentifier(type), typeName: Payload.typeName, schemaVersion: Payload.schemaVersion,
