@@ -15,7 +15,7 @@ struct AuditCommand: Command {
             ignored reviews (ones the store refuses, on a log it did not write: before the card's
             creation, after its deletion, by another profile) are listed but do not count.
             """,
-        positionals: [PositionalSpec(name: "ID", help: "the card's id (a UUID)")],
+        positionals: [PositionalSpec(name: "ID", help: "the card's id, a UUID")],
         options: [
             .dataDirectory,
             .asOf("audit as of a log position (e.g. 1200) or an instant (ISO 8601, e.g. 2024-03-01T12:00:00Z: "
