@@ -67,11 +67,13 @@ struct Arguments {
             }
             throw UsageError("unknown option --\(name)" + suggestion(for: name))
         }
-        let value: String
         if option.isFlag {
             guard inline == nil else { throw UsageError("option --\(name) is a flag and takes no value; write --\(name)") }
-            value = ""
-        } else if let inline {
+            guard flags.insert(name).inserted else { throw UsageError("option --\(name) was given twice; give it once") }
+            return
+        }
+        let value: String
+        if let inline {
             value = inline
         } else {
             guard index < words.count, !Self.looksLikeOption(words[index]) else {
@@ -80,11 +82,10 @@ struct Arguments {
             value = words[index]
             index += 1
         }
-        if !option.isRepeatable, let earlier = option.isFlag ? (flags.contains(name) ? [""] : nil) : values[name] {
-            let given = option.isFlag ? "" : " (\(earlier[0]), then \(value))"
-            throw UsageError("option --\(name) was given twice\(given); give it once")
+        if !option.isRepeatable, let earlier = values[name]?.first {
+            throw UsageError("option --\(name) was given twice (\(earlier), then \(value)); give it once")
         }
-        if option.isFlag { flags.insert(name) } else { values[name, default: []].append(value) }
+        values[name, default: []].append(value)
     }
 
     /// Whether a word after an option that needs a value is another option rather than the value

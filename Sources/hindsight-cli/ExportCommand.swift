@@ -40,7 +40,7 @@ struct ExportCommand: Command {
     static let standardOutput = "-"
 
     let format: Format
-    /// The path to write; ``standardOutput`` for standard output.
+    /// The path to write; ``standardOutput`` for standard output (`-` or `/dev/stdout`).
     let output: String
     let dataDirectory: String
     let filter: ExportFilter
@@ -53,7 +53,8 @@ struct ExportCommand: Command {
         }
         self.format = format
         let outputText = arguments.required("output")
-        output = outputText == Self.standardOutput ? outputText : environment.absolute(outputText)
+        output = outputText == Self.standardOutput || outputText == "/dev/stdout" ? Self.standardOutput
+            : environment.absolute(outputText)
         dataDirectory = environment.dataDirectory(arguments.value("data-dir"))
         var filter = ExportFilter()
         var profiles: Set<ProfileID> = []

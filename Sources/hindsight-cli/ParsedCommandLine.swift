@@ -24,7 +24,7 @@ enum ParsedCommandLine {
         if words[0] == "help" {
             return match(Array(words.dropFirst())).map { .commandHelp($0.0) } ?? unknown(Array(words.dropFirst()))
         }
-        guard let (command, rest) = match(words) else { return unknown(words) }
+        guard let (command, rest) = match(words) ?? matchAfterOptions(words) else { return unknown(words) }
         do {
             guard let arguments = try Arguments.parse(rest, spec: command.spec) else { return .commandHelp(command) }
             return .command(try command.init(parsing: arguments, environment: environment))
@@ -38,6 +38,19 @@ enum ParsedCommandLine {
         let longestFirst = allCommands.sorted { $0.path.count > $1.path.count }
         for command in longestFirst where words.starts(with: command.path) {
             return (command, Array(words.dropFirst(command.path.count)))
+        }
+        return nil
+    }
+
+    /// Options before the command's name (`hindsight --data-dir DIR stats`): the command named
+    /// by the first words after them, with those options moved after its other words. Nil when
+    /// the words do not start with an option, or `--` comes before a command. The first command
+    /// found wins, so an option value spelt like a command (`--deck export`) belongs after it.
+    static func matchAfterOptions(_ words: [String]) -> (any Command.Type, [String])? {
+        guard let first = words.first, first.hasPrefix("-"), first != "-", first != "--" else { return nil }
+        for start in 1..<words.count {
+            if words[start - 1] == "--" { return nil }
+            if let (command, rest) = match(Array(words[start...])) { return (command, rest + words[..<start]) }
         }
         return nil
     }

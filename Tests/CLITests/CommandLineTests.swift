@@ -15,7 +15,8 @@ import TestSupport
     static let orders: [[[String]]] = [
         [["stats", "--days", "3", "--now", now, "--data-dir", "STORE"],
          ["stats", "--data-dir=STORE", "--now=\(now)", "--days=3"],
-         ["stats", "--now", now, "--days=3", "--data-dir", "STORE", "--"]],
+         ["stats", "--now", now, "--days=3", "--data-dir", "STORE", "--"],
+         ["--data-dir", "STORE", "stats", "--now", now, "--days", "3"]],
         [["due", "--limit", "2", "--json", "--now", now, "--data-dir", "STORE"],
          ["due", "--json", "--data-dir=STORE", "--limit=2", "--now=\(now)"]],
         [["audit", "card", "CARD", "--data-dir", "STORE", "--json"],
