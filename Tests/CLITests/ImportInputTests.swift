@@ -65,6 +65,7 @@ import TestSupport
         let result = try ChildProcess.run(cli, ["import", file, "--format", "jsonl", "--data-dir", dir.appending("s").path],
                                           input: Data(demo.exportText.utf8))
         #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty, "no progress when standard error is not a terminal")
         #expect(result.stdout.hasPrefix("imported \(demo.exportText.split(separator: "\n").count) events at positions 1..."))
         let exported = try ChildProcess.run(cli, ["export", "--output", "-", "--data-dir", dir.appending("s").path, "--format", "jsonl"])
         #expect(exported.stdout == demo.exportText)
