@@ -21,7 +21,7 @@ public enum RevlogCSV {
             if !sawHeader {
                 guard String(decoding: line, as: UTF8.self).replacingSpaces() == header else {
                     throw RevlogError(code: .badHeader, line: lineNumber,
-                                      message: "expected the header '\(header)', found '\(String(decoding: line, as: UTF8.self))'")
+                                      message: "expected the header '\(header)', found '\(quoted(line))'")
                 }
                 sawHeader = true
                 continue
@@ -33,6 +33,13 @@ public enum RevlogCSV {
                               message: "the file is empty; expected the header '\(header)'")
         }
         return rows
+    }
+
+    /// At most the first 80 characters of `line`, for an error: a binary file's first "line"
+    /// may be megabytes long.
+    private static func quoted(_ line: Substring.UTF8View.SubSequence) -> String {
+        let text = String(decoding: line.prefix(400), as: UTF8.self)
+        return text.count > 80 || line.count > 400 ? String(text.prefix(80)) + "…" : text
     }
 
     private static let fieldNames = ["card_id", "review_time", "review_rating", "review_state", "review_duration"]

@@ -4,34 +4,35 @@ import Hindsight
 /// `hindsight audit card ID`: a card's reviews with the numbers the scheduler used, as
 /// scheduled at the time and as recomputed under today's parameters.
 struct AuditCommand: Command {
-    static let path = ["audit", "card"]
-    static let summary = "audit a card's scheduling review by review (at the time vs today's parameters)"
-    static let usage = """
-        usage: hindsight audit card ID [--data-dir DIR] [--as-of POSITION|ISO8601] [--json]
-
-        Replays the card's reviews from the log: time, rating, mode, elapsed days, retrievability,
-        stability and difficulty before and after, the interval (raw, before and after fuzz), the
-        due date and the parameters in force; once as scheduled at the time and once under the
-        profile's latest parameters. Reviews where the two differ are marked '*'; cram, undone and
-        ignored reviews (ones the store refuses, on a log it did not write: before the card's
-        creation, after its deletion, by another profile) are listed but do not count.
-          ID                  the card's id (a UUID)
-          --data-dir DIR      the store's directory (default: $HINDSIGHT_DATA_DIR or ./.hindsight)
-          --as-of WHEN        audit as of a log position (e.g. 1200) or an instant (ISO 8601,
-                              e.g. 2024-03-01T12:00:00Z: the events recorded by then)
-          --json              print the audit as one JSON object
-        """
+    static let spec = CommandSpec(
+        path: ["audit", "card"],
+        summary: "audit a card's scheduling review by review (at the time vs today's parameters)",
+        about: """
+            Replays the card's reviews from the log: time, rating, mode, elapsed days, retrievability,
+            stability and difficulty before and after, the interval (raw, before and after fuzz), the
+            due date and the parameters in force; once as scheduled at the time and once under the
+            profile's latest parameters. Reviews where the two differ are marked '*'; cram, undone and
+            ignored reviews (ones the store refuses, on a log it did not write: before the card's
+            creation, after its deletion, by another profile) are listed but do not count.
+            """,
+        positionals: [PositionalSpec(name: "ID", help: "the card's id, a UUID")],
+        options: [
+            .dataDirectory,
+            .asOf("audit as of a log position (e.g. 1200) or an instant (ISO 8601, e.g. 2024-03-01T12:00:00Z: "
+                  + "the events recorded by then)"),
+            .json("print the audit as one JSON object"),
+        ])
 
     let card: CardID
     let dataDirectory: String
     let asOf: AsOf
     let json: Bool
 
-    init(parsing arguments: inout Arguments, environment: CLIEnvironment) throws(UsageError) {
-        dataDirectory = try arguments.option("data-dir") ?? environment.defaultDataDirectory
-        asOf = try AsOfOption.parse(try arguments.option("as-of"))
+    init(parsing arguments: Arguments, environment: CLIEnvironment) throws(UsageError) {
+        dataDirectory = environment.dataDirectory(arguments.value("data-dir"))
+        asOf = try AsOfOption.parse(arguments.value("as-of"))
         json = arguments.flag("json")
-        let id = try arguments.positional("card ID")
+        let id = arguments.positional("ID")
         guard let uuid = UUID(uuidString: id) else {
             throw UsageError("card ID '\(id)' is not a UUID; give it as e.g. 6F9619FF-8B86-D011-B42D-00C04FC964FF")
         }

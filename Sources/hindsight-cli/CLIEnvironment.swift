@@ -40,3 +40,16 @@ struct CLIEnvironment: Sendable {
         return EventTime(instant: Timestamp(now), utcOffset: offset)
     }
 }
+
+extension CLIEnvironment {
+    /// `path` made absolute against the current directory.
+    func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : currentDirectory + "/" + path
+    }
+
+    /// The store's directory: `--data-dir` when given (absolute, against the current
+    /// directory), else ``defaultDataDirectory``.
+    func dataDirectory(_ option: String?) -> String {
+        absolute(option ?? defaultDataDirectory)
+    }
+}

@@ -5,26 +5,26 @@ import Hindsight
 /// multi-profile history through the store's commands; on later runs it opens the existing
 /// store (from snapshots). Either way it prints what the apps would show today.
 struct DemoCommand: Command {
-    static let path = ["demo"]
-    static let summary = "build a demo history and show what the apps would show today"
-    static let usage = """
-        usage: hindsight demo [--data-dir DIR] [--now TIME]
-
-        On first run, generates 90 days of history for three profiles (flashcards, spelling,
-        bedtime stories, dictation, settings) up to now, through the store's commands; on later
-        runs, opens the existing store. Then prints what an app would show today.
-          --data-dir DIR   the store's directory (default: $HINDSIGHT_DATA_DIR or ./.hindsight)
-          --now TIME       pretend it is TIME (ISO 8601, e.g. 2026-03-01T18:00:00Z), for a
-                           reproducible demo (default: the system clock)
-        """
+    static let spec = CommandSpec(
+        path: ["demo"],
+        summary: "build a demo history and show what the apps would show today",
+        about: """
+            On first run, generates 90 days of history for three profiles (flashcards, spelling,
+            bedtime stories, dictation, settings) up to now, through the store's commands; on later
+            runs, opens the existing store. Then prints what an app would show today.
+            """,
+        options: [
+            .dataDirectory,
+            .value("now", "TIME", "pretend it is TIME (ISO 8601, e.g. 2026-03-01T18:00:00Z), for a reproducible demo "
+                   + "(default: the system clock)"),
+        ])
 
     let dataDirectory: String
     let now: Timestamp
 
-    init(parsing arguments: inout Arguments, environment: CLIEnvironment) throws(UsageError) {
-        let dir = try arguments.option("data-dir") ?? environment.defaultDataDirectory
-        dataDirectory = dir.hasPrefix("/") ? dir : environment.currentDirectory + "/" + dir
-        if let text = try arguments.option("now") {
+    init(parsing arguments: Arguments, environment: CLIEnvironment) throws(UsageError) {
+        dataDirectory = environment.dataDirectory(arguments.value("data-dir"))
+        if let text = arguments.value("now") {
             now = try TimeOption.instant(text, option: "now", dateOnly: false, example: "an ISO 8601 time such as 2026-03-01T18:00:00Z")
         } else {
             now = try environment.nowEventTime().instant

@@ -3,32 +3,32 @@ import Hindsight
 
 /// `hindsight due`: what each profile has to study now: due counts and the next due cards.
 struct DueCommand: Command {
-    static let path = ["due"]
-    static let summary = "due counts and the next cards to study now, per profile"
-    static let usage = """
-        usage: hindsight due [--profile ID] [--deck ID] [--limit N] [--json] [--data-dir DIR] [--now TIME]
-
-        Per profile (or the one given): how many reviewed cards are due now (and of them, in a
-        learning step), how many new cards today's limit still offers, the due cards in due
-        order and the new cards offered, at most N of each, and when the next card falls due.
-          --profile ID     only this profile (a UUID)
-          --deck ID        only this deck's cards (a UUID)
-          --limit N        how many cards of each list to show, 0 … 10000 (default 10)
-          --json           print one JSON object
-          --data-dir DIR   the store's directory (default: $HINDSIGHT_DATA_DIR or ./.hindsight)
-          --now TIME       pretend it is TIME, ISO 8601 with its UTC offset, e.g.
-                           2026-03-01T18:00:00+01:00 (default: the system clock and time zone)
-        """
+    static let spec = CommandSpec(
+        path: ["due"],
+        summary: "due counts and the next cards to study now, per profile",
+        about: """
+            Per profile (or the one given): how many reviewed cards are due now (and of them, in a
+            learning step), how many new cards today's limit still offers, the due cards in due
+            order and the new cards offered, at most N of each, and when the next card falls due.
+            """,
+        options: [
+            .profile,
+            .value("deck", "ID", "only this deck's cards (a UUID)"),
+            .value("limit", "N", "how many cards of each list to show, 0 … 10000 (default 10)"),
+            .json(),
+            .dataDirectory,
+            .nowWithOffset,
+        ])
 
     let query: QueryOptions
     let deck: DeckID?
     let limit: Int
     let json: Bool
 
-    init(parsing arguments: inout Arguments, environment: CLIEnvironment) throws(UsageError) {
-        query = try QueryOptions(parsing: &arguments, environment: environment)
-        deck = try arguments.optionalOption("deck", expecting: "a deck UUID") { UUID(uuidString: $0).map(DeckID.init) }
-        limit = try arguments.option("limit", default: 10, expecting: "a number of cards in 0 … 10000") { text in
+    init(parsing arguments: Arguments, environment: CLIEnvironment) throws(UsageError) {
+        query = try QueryOptions(arguments, environment: environment)
+        deck = try arguments.value("deck", expecting: "a deck UUID") { UUID(uuidString: $0).map(DeckID.init) }
+        limit = try arguments.value("limit", default: 10, expecting: "a number of cards in 0 … 10000") { text in
             Int(text).flatMap { (0...10_000).contains($0) ? $0 : nil }
         }
         json = arguments.flag("json")

@@ -42,11 +42,16 @@ enum HindsightCLI {
         case .commandHelp(let command):
             io.print(command.usage)
             return .success
-        case .unknownCommand(let text):
-            io.printError("error: unknown command '\(text)'\n\n\(generalUsage())")
+        case .commandGroup(let words, let exitCode):
+            let text = groupUsage(words)
+            if exitCode == .success { io.print(text) } else { io.printError("error: '\(words.joined(separator: " "))' needs a subcommand\n\n\(text)") }
+            return exitCode
+        case .unknownCommand(let text, let suggestion):
+            let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+            io.printError("error: unknown command '\(TerminalText.safe(text))'\(hint)\n\n\(generalUsage())")
             return .usage
         case .usageError(let error, let command):
-            io.printError("error: \(error.message)\n\n\(command.usage)")
+            io.printError("error: \(TerminalText.safe(error.message))\n\n\(command.usage)")
             return .usage
         case .command(let command):
             parsed = command
@@ -55,9 +60,13 @@ enum HindsightCLI {
             let code = try await parsed.run(&io)
             try io.checkOutput()
             return code
+        } catch let error as UsageError {
+            io.flush()
+            io.printError("error: \(TerminalText.safe(error.message))\n\n\(type(of: parsed).usage)")
+            return .usage
         } catch {
             io.flush()
-            io.printError("error: \(describe(error))")
+            io.printError("error: \(TerminalText.safe(describe(error)))")
             return .failure
         }
     }
@@ -71,23 +80,19 @@ enum HindsightCLI {
         return "\(error)"
     }
 
-    static func generalUsage() -> String {
-        var lines = ["usage: hindsight <command> [options]", "", "commands:"]
-        for command in allCommands {
-            let name = command.path.joined(separator: " ")
-            lines.append("  " + name.padding(toLength: 22, withPad: " ", startingAt: 0) + command.summary)
-        }
-        lines.append("")
-        lines.append("Run 'hindsight <command> --help' for a command's options.")
-        return lines.joined(separator: "\n")
-    }
+    /// The general usage: every command with its summary.
+    static func generalUsage() -> String { groupUsage([]) }
 
-    /// The command whose path is the longest prefix of `words`, and the words after it.
-    static func match(_ words: [String]) -> (any Command.Type, [String])? {
-        let longestFirst = allCommands.sorted { $0.path.count > $1.path.count }
-        for command in longestFirst where words.starts(with: command.path) {
-            return (command, Array(words.dropFirst(command.path.count)))
+    /// The commands that begin with `words` (`fsrs`: `fsrs states`; none: every command), each
+    /// with its summary, for `hindsight --help` and `hindsight fsrs --help`.
+    static func groupUsage(_ words: [String]) -> String {
+        let prefix = (["hindsight"] + words).joined(separator: " ")
+        let members = allCommands.filter { $0.path.starts(with: words) }
+        let list = members.map { command in
+            "  " + command.path.joined(separator: " ").padding(toLength: 22, withPad: " ", startingAt: 0) + command.spec.summary
         }
-        return nil
+        let more = words.isEmpty ? " (or 'hindsight help <command>')" : ""
+        return (["usage: \(prefix) <command> [options]", "", "commands:"] + list
+                + ["", "Run '\(prefix) <command> --help'\(more) for a command's options."]).joined(separator: "\n")
     }
 }

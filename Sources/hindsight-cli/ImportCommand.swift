@@ -4,33 +4,34 @@ import Hindsight
 /// `hindsight import FILE`: a revlog CSV (another app's review history) or a JSON Lines export
 /// (of this or another store) into the store, validated whole and appended as one atomic batch.
 struct ImportCommand: Command {
-    static let path = ["import"]
-    static let summary = "import a revlog CSV or a JSON Lines export into the store"
-    static let usage = """
-        usage: hindsight import FILE [--format revlog|jsonl] [--data-dir DIR] [--profile ID]
-                                [--deck NAME] [--utc-offset-minutes M] [--day-start-hour H] [--json]
-
-        Reads FILE whole, checks every line, then appends its events as one atomic batch (a bad
-        line is an error naming it, and nothing of the file is imported). Importing the same
-        file again adds nothing.
-          --format F               revlog: card_id,review_time,review_rating,review_state,review_duration
-                                   (each card with an FSRS history becomes a card in one deck, with
-                                   its scheduled reviews); jsonl: the output of 'export --format jsonl'
-                                   (every event kept as it was, names restored from 'personalData').
-                                   Default: from FILE's extension, .csv or .jsonl
-          --data-dir DIR           the store's directory (default: $HINDSIGHT_DATA_DIR or ./.hindsight)
-          revlog only:
-          --profile ID             the profile (a UUID) the reviews belong to; created if new
-                                   (default: the store's only profile, or a new one)
-          --deck NAME              the deck the cards go into (default: FILE's name without extension)
-          --utc-offset-minutes M   the learner's UTC offset at the reviews, -1080 … 1080 (default 0)
-          --day-start-hour H       the local hour a new day starts, 0 … 23, recorded for the profile
-                                   (default: keep the profile's)
-          --json                   print the result as one JSON object
-        """
+    static let spec = CommandSpec(
+        path: ["import"],
+        summary: "import a revlog CSV or a JSON Lines export into the store",
+        about: """
+            Reads FILE whole, checks every line, then appends its events as one atomic batch (a bad
+            line is an error naming it, and nothing of the file is imported). Importing the same
+            file again adds nothing. FILE may be '-' for standard input, or a pipe (/dev/stdin); then
+            give --format.
+            """,
+        positionals: [PositionalSpec(name: "FILE", help: "the file to import; '-' for standard input")],
+        options: [
+            .value("format", "revlog|jsonl", "revlog: card_id,review_time,review_rating,review_state,review_duration "
+                   + "(each card with an FSRS history becomes a card in one deck, with its scheduled reviews); jsonl: the "
+                   + "output of 'export --format jsonl' (every event kept as it was, names restored from 'personalData'). "
+                   + "Default: from FILE's extension, .csv or .jsonl"),
+            .dataDirectory,
+            .value("profile", "ID", "revlog only: the profile (a UUID) the reviews belong to; created if new "
+                   + "(default: the store's only profile, or a new one)"),
+            .value("deck", "NAME", "revlog only: the deck the cards go into (default: FILE's name without extension)"),
+            .value("utc-offset-minutes", "M", "revlog only: the learner's UTC offset at the reviews, -1080 … 1080 (default 0)"),
+            .value("day-start-hour", "H", "revlog only: the local hour a new day starts, 0 … 23, recorded for the profile "
+                   + "(default: keep the profile's)"),
+            .json("print the result as one JSON object"),
+        ])
 
     enum Format: String { case revlog, jsonl }
 
+    /// The file to import, absolute, or ``ImportSource/standardInput``.
     let file: String
     let format: Format
     let dataDirectory: String
@@ -40,14 +41,12 @@ struct ImportCommand: Command {
     let dayStartHour: Int?
     let json: Bool
     let now: Timestamp
+    let newUUID: @Sendable () -> UUID
 
-    init(parsing arguments: inout Arguments, environment: CLIEnvironment) throws(UsageError) {
-        let fileText = try arguments.positional("FILE (the file to import)")
-        file = ExportCommand.absolute(fileText, in: environment)
-        if let text = try arguments.option("format") {
-            guard let format = Format(rawValue: text) else {
-                throw UsageError("option --format expects revlog or jsonl, got '\(text)'")
-            }
+    init(parsing arguments: Arguments, environment: CLIEnvironment) throws(UsageError) {
+        let fileText = arguments.positional("FILE")
+        file = fileText == ImportSource.standardInput ? fileText : environment.absolute(fileText)
+        if let format = try arguments.value("format", expecting: "revlog or jsonl", Format.init(rawValue:)) {
             self.format = format
         } else if fileText.lowercased().hasSuffix(".csv") {
             format = .revlog
@@ -56,14 +55,14 @@ struct ImportCommand: Command {
         } else {
             throw UsageError("cannot tell the format of '\(fileText)' from its extension; pass --format revlog or --format jsonl")
         }
-        dataDirectory = ExportCommand.absolute(try arguments.option("data-dir") ?? environment.defaultDataDirectory, in: environment)
-        profile = try arguments.optionalOption("profile", expecting: "a profile UUID") { UUID(uuidString: $0).map(ProfileID.init) }
+        dataDirectory = environment.dataDirectory(arguments.value("data-dir"))
+        profile = try arguments.value("profile", expecting: "a profile UUID") { UUID(uuidString: $0).map(ProfileID.init) }
         let stem = ((fileText as NSString).lastPathComponent as NSString).deletingPathExtension
-        deckName = try arguments.option("deck") ?? stem
-        utcOffsetMinutes = try arguments.option("utc-offset-minutes", default: 0, expecting: "minutes in -1080 … 1080") { text in
+        deckName = arguments.value("deck") ?? (fileText == ImportSource.standardInput ? "standard input" : stem)
+        utcOffsetMinutes = try arguments.value("utc-offset-minutes", default: 0, expecting: "minutes in -1080 … 1080") { text in
             Int(text).flatMap { (-1080...1080).contains($0) ? $0 : nil }
         }
-        dayStartHour = try arguments.optionalOption("day-start-hour", expecting: "an hour in 0 … 23") { text in
+        dayStartHour = try arguments.value("day-start-hour", expecting: "an hour in 0 … 23") { text in
             Int(text).flatMap { (0...23).contains($0) ? $0 : nil }
         }
         json = arguments.flag("json")
@@ -71,30 +70,35 @@ struct ImportCommand: Command {
             throw UsageError("--profile and --day-start-hour apply to revlog imports; a JSON Lines export keeps its own")
         }
         now = try environment.nowEventTime().instant
+        newUUID = environment.newUUID
     }
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
         try StoreDirectoryCheck.requireUsableForWriting(at: dataDirectory)
-        let text = try Store.importText(at: file)
+        let text = try ImportSource.text(of: file, spoolID: newUUID())
+        if format == .revlog { try ImportSource.checkRevlogHeader(text, file: file) }
         let now = self.now
         let store = try await Store.open(directory: dataDirectory, options: StoreOptions(clock: { now }))
+        let progress = ImportProgress(file: file, text: text)
+        defer { progress.finish() }
         let result: ImportResult
         do {
             switch format {
             case .jsonl:
-                result = try await store.importJSONLines(text, path: file)
+                result = try await store.importJSONLines(text, path: ImportSource.displayName(file))
             case .revlog:
                 let target: ProfileID
                 if let profile { target = profile } else { target = try await Self.defaultProfile(store, file: file) }
                 let options = RevlogImportOptions(profile: target, deckName: deckName, utcOffsetMinutes: utcOffsetMinutes,
                                                   dayCutoffHour: dayStartHour, newProfileName: deckName)
-                result = try await store.importRevlog(text, options: options, path: file)
+                result = try await store.importRevlog(text, options: options, path: ImportSource.displayName(file))
             }
         } catch {
             try? await store.close()
             throw error
         }
         try await store.close()
+        progress.done()
         if json {
             io.print(try JSONOutput.encode(ImportOutput(result, format: format)))
             return .success
@@ -150,4 +154,25 @@ struct ImportOutput: Encodable {
 struct ImportCommandError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// An import's progress on a terminal (none when standard error is not one), through the
+/// export's ``TerminalProgress``: the file's records (lines), shown when the import starts and
+/// when it is done. The store imports a file as one atomic batch and reports nothing between.
+struct ImportProgress {
+    private let line: TerminalProgress?
+    private let records: UInt64
+
+    /// Shows `0/N records` for the N lines of `text`, when standard error is a terminal.
+    init(file: String, text: String) {
+        line = TerminalProgress.onStandardError(label: "importing \((ImportSource.displayName(file) as NSString).lastPathComponent)")
+        records = line == nil ? 0 : UInt64(text.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 })
+        line?.update(done: 0, total: records)
+    }
+
+    /// Shows every record done.
+    func done() { line?.update(done: records, total: records) }
+
+    /// Ends the progress line, if one was shown.
+    func finish() { line?.finish() }
 }

@@ -8,32 +8,10 @@ struct QueryOptions {
     let profile: ProfileID?
     let now: EventTime
 
-    init(parsing arguments: inout Arguments, environment: CLIEnvironment) throws(UsageError) {
-        dataDirectory = ExportCommand.absolute(try arguments.option("data-dir") ?? environment.defaultDataDirectory, in: environment)
-        profile = try arguments.optionalOption("profile", expecting: "a profile UUID") { UUID(uuidString: $0).map(ProfileID.init) }
-        if let text = try arguments.option("now") {
-            guard let time = Self.time(text) else {
-                throw UsageError("option --now expects an ISO 8601 time with its offset, e.g. 2026-03-01T18:00:00+01:00, got '\(text)'")
-            }
-            _ = try TimeOption.bounded(time.instant, option: "now", text: text)
-            now = time
-        } else {
-            now = try environment.nowEventTime()
-        }
-    }
-
-    /// `2026-03-01T18:00:00+01:00` (or `Z`) as an instant with that offset.
-    static func time(_ text: String) -> EventTime? {
-        guard let date = ISO8601DateFormatter().date(from: text) else { return nil }
-        var seconds = 0
-        if !text.hasSuffix("Z") {
-            let sign = text.dropLast(6).count > 0 ? text[text.index(text.endIndex, offsetBy: -6)] : "Z"
-            let parts = text.suffix(5).split(separator: ":").compactMap { Int($0) }
-            guard sign == "+" || sign == "-", parts.count == 2 else { return nil }
-            seconds = (parts[0] * 3600 + parts[1] * 60) * (sign == "-" ? -1 : 1)
-        }
-        guard let offset = try? UTCOffset(seconds: seconds) else { return nil }
-        return EventTime(instant: Timestamp(date), utcOffset: offset)
+    init(_ arguments: Arguments, environment: CLIEnvironment) throws(UsageError) {
+        dataDirectory = environment.dataDirectory(arguments.value("data-dir"))
+        profile = try arguments.value("profile", expecting: "a profile UUID") { UUID(uuidString: $0).map(ProfileID.init) }
+        now = try TimeOption.now(arguments.value("now"), environment: environment)
     }
 }
 
@@ -88,14 +66,4 @@ struct CurrentReadModels {
 struct QueryError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
-}
-
-extension Arguments {
-    /// The value of `--name`, parsed by `parse`, or nil when absent.
-    /// - Throws: ``UsageError`` naming the option when `parse` returns nil.
-    mutating func optionalOption<T>(_ name: String, expecting what: String, _ parse: (String) -> T?) throws(UsageError) -> T? {
-        guard let text = try option(name) else { return nil }
-        guard let value = parse(text) else { throw UsageError("option --\(name) expects \(what), got '\(text)'") }
-        return value
-    }
 }

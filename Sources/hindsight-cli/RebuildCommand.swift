@@ -4,27 +4,28 @@ import Hindsight
 /// `hindsight rebuild --parameters ...`: recomputes every schedule under other parameters
 /// without writing, reports the difference, and records the change only with `--apply`.
 struct RebuildCommand: Command {
-    static let path = ["rebuild"]
-    static let summary = "recompute schedules under other FSRS parameters and report the difference"
-    static let usage = """
-        usage: hindsight rebuild --parameters fsrs6|fsrs5|FILE [--desired-retention R]
-                                 [--data-dir DIR] [--as-of POSITION|ISO8601] [--json] [--apply]
+    static let spec = CommandSpec(
+        path: ["rebuild"],
+        summary: "recompute schedules under other FSRS parameters and report the difference",
+        about: """
+            Folds the log into fresh read models scheduled with the given parameters, as if they had
+            been in force for every profile from the start (the log's parameter changes are overridden;
+            with --desired-retention its retention changes too; day cut-off changes stand). Nothing is
+            written. Reports how many cards change due date, by how much, and due today / in 7 days,
+            mean stability and mean interval before and after.
+            """,
+        options: [
+            ParametersOption.spec(required: true),
+            .value("desired-retention", "R", "the retention to aim at, in (0, 1) (default: keep the store's)"),
+            .dataDirectory,
+            .asOf("rebuild as of a log position or an ISO 8601 instant (not with --apply)"),
+            .nowWithOffset,
+            .json("print the report as one JSON object"),
+            .flag("apply", "then record the change as settings events for every profile, so it schedules every "
+                  + "review from now on (needs the store not running)"),
+        ])
 
-        Folds the log into fresh read models scheduled with the given parameters, as if they had
-        been in force for every profile from the start (the log's parameter changes are overridden;
-        with --desired-retention its retention changes too; day cut-off changes stand). Nothing is
-        written. Reports how many cards change due date, by how much, and due today / in 7 days,
-        mean stability and mean interval before and after.
-          --parameters P          fsrs6, fsrs5, or a JSON file with 21 (FSRS-6) or 19 (FSRS-5) numbers
-          --desired-retention R   the retention to aim at, in (0, 1) (default: keep the store's)
-          --data-dir DIR          the store's directory (default: $HINDSIGHT_DATA_DIR or ./.hindsight)
-          --as-of WHEN            rebuild as of a log position or an ISO 8601 instant (not with --apply)
-          --json                  print the report as one JSON object
-          --apply                 then record the change as settings events for every profile, so it
-                                  schedules every review from now on (needs the store not running)
-        """
-
-    let parametersChoice: String
+    let parameters: ParametersOption
     let desiredRetention: Float?
     let dataDirectory: String
     let asOf: AsOf
@@ -33,35 +34,25 @@ struct RebuildCommand: Command {
     let now: EventTime
     let newUUID: @Sendable () -> UUID
 
-    init(parsing arguments: inout Arguments, environment: CLIEnvironment) throws(UsageError) {
-        guard let parameters = try arguments.option("parameters") else {
-            throw UsageError("missing --parameters fsrs6|fsrs5|FILE")
+    init(parsing arguments: Arguments, environment: CLIEnvironment) throws(UsageError) {
+        parameters = ParametersOption(arguments.required("parameters"), environment: environment)
+        desiredRetention = try arguments.value("desired-retention", expecting: "a number in (0, 1)") { text in
+            Float(text).flatMap { $0 > 0 && $0 < 1 ? $0 : nil }
         }
-        parametersChoice = parameters == "fsrs6" || parameters == "fsrs5" || parameters.hasPrefix("/")
-            ? parameters : environment.currentDirectory + "/" + parameters
-        if let text = try arguments.option("desired-retention") {
-            guard let value = Float(text), value > 0, value < 1 else {
-                throw UsageError("option --desired-retention expects a number in (0, 1), got '\(text)'")
-            }
-            desiredRetention = value
-        } else {
-            desiredRetention = nil
-        }
-        dataDirectory = try arguments.option("data-dir") ?? environment.defaultDataDirectory
-        asOf = try AsOfOption.parse(try arguments.option("as-of"))
+        dataDirectory = environment.dataDirectory(arguments.value("data-dir"))
+        asOf = try AsOfOption.parse(arguments.value("as-of"))
         json = arguments.flag("json")
         apply = arguments.flag("apply")
         if apply && asOf != .latest {
             throw UsageError("--apply records the change at the end of the log; it cannot be combined with --as-of")
         }
-        now = try environment.nowEventTime()
+        now = try TimeOption.now(arguments.value("now"), environment: environment)
         newUUID = environment.newUUID
     }
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
         try StoreDirectoryCheck.requireStore(at: dataDirectory)
-        let parameters = try loadParameters()
-        let rebuild = try ScheduleRebuild(configuration: ReadModelConfiguration(), parameters: parameters,
+        let rebuild = try ScheduleRebuild(configuration: ReadModelConfiguration(), parameters: try parameters.load(),
                                           desiredRetention: desiredRetention)
         let time = now
         let outcome = try await rebuild.run(dataDirectory: dataDirectory, asOf: asOf, now: time)
@@ -94,37 +85,10 @@ struct RebuildCommand: Command {
     }
 
     static func mean(_ value: Double?) -> String { value.map { String(format: "%.2f", $0) } ?? "-" }
-
-    private func loadParameters() throws -> FSRSParameters {
-        switch parametersChoice {
-        case "fsrs6": return .fsrs6Default
-        case "fsrs5": return .fsrs5Default
-        default:
-            guard let data = FileManager.default.contents(atPath: parametersChoice) else {
-                throw RebuildCommandError("cannot read the parameters file \(parametersChoice): it does not exist or is not "
-                                          + "readable; --parameters takes fsrs6, fsrs5 or a JSON file")
-            }
-            guard let numbers = try? JSONDecoder().decode([Double].self, from: data) else {
-                throw RebuildCommandError("parameters file \(parametersChoice) is not a JSON array of numbers; "
-                                          + "write e.g. [0.212, 1.2931, …] with 21 or 19 values")
-            }
-            do {
-                return try FSRSParameters(numbers)
-            } catch {
-                throw RebuildCommandError("parameters file \(parametersChoice): \(error.description)")
-            }
-        }
-    }
 }
 
 /// `rebuild --json`: the report and the positions recorded by `--apply` (absent without it).
 struct RebuildOutput: Encodable {
     let report: RebuildReport
     let applied: [UInt64]?
-}
-
-/// A failure of `rebuild` at run time, with a message that says what to do.
-struct RebuildCommandError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -3,31 +3,31 @@ import Hindsight
 
 /// `hindsight stats`: DailyStats of the last N local days and the streaks, per profile.
 struct StatsCommand: Command {
-    static let path = ["stats"]
-    static let summary = "daily stats of the last days and streaks, per profile"
-    static let usage = """
-        usage: hindsight stats [--profile ID] [--days N] [--json] [--data-dir DIR] [--now TIME]
-
-        Per profile (or the one given): the current and longest streak, and for each of the last
-        N local days (the profile's day cut-off applies) the reviews by rating, new cards, time
-        studied, retention, words spelled right and wrong, stories generated and read, words
-        dictated and every other counter that has a column of its own, with the totals (--json
-        gives every counter).
-          --profile ID     only this profile (a UUID)
-          --days N         how many local days, 1 … 3660, ending today (default 14)
-          --json           print one JSON object
-          --data-dir DIR   the store's directory (default: $HINDSIGHT_DATA_DIR or ./.hindsight)
-          --now TIME       pretend it is TIME, ISO 8601 with its UTC offset, e.g.
-                           2026-03-01T18:00:00+01:00 (default: the system clock and time zone)
-        """
+    static let spec = CommandSpec(
+        path: ["stats"],
+        summary: "daily stats of the last days and streaks, per profile",
+        about: """
+            Per profile (or the one given): the current and longest streak, and for each of the last
+            N local days (the profile's day cut-off applies) the reviews by rating, new cards, time
+            studied, retention, words spelled right and wrong, stories generated and read, words
+            dictated and every other counter that has a column of its own, with the totals (--json
+            gives every counter).
+            """,
+        options: [
+            .profile,
+            .value("days", "N", "how many local days, 1 … 3660, ending today (default 14)"),
+            .json(),
+            .dataDirectory,
+            .nowWithOffset,
+        ])
 
     let query: QueryOptions
     let days: Int
     let json: Bool
 
-    init(parsing arguments: inout Arguments, environment: CLIEnvironment) throws(UsageError) {
-        query = try QueryOptions(parsing: &arguments, environment: environment)
-        days = try arguments.option("days", default: 14, expecting: "a number of days in 1 … 3660") { text in
+    init(parsing arguments: Arguments, environment: CLIEnvironment) throws(UsageError) {
+        query = try QueryOptions(arguments, environment: environment)
+        days = try arguments.value("days", default: 14, expecting: "a number of days in 1 … 3660") { text in
             Int(text).flatMap { (1...3660).contains($0) ? $0 : nil }
         }
         json = arguments.flag("json")

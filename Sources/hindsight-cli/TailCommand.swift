@@ -8,32 +8,32 @@ import EventLog
 /// polling the log read-only (the writer may be another process), until SIGINT/SIGTERM or
 /// `--limit` events.
 struct TailCommand: Command {
-    static let path = ["tail"]
-    static let summary = "print the log's events from a position and follow new ones live"
-    static let usage = """
-        usage: hindsight tail [--from POSITION] [--json] [--limit N] [--data-dir DIR]
-
-        Prints every event from POSITION on, then waits for new events and prints them as they
-        are appended (by any process), until interrupted (Ctrl-C, SIGTERM) or N events were printed.
-          --from POSITION  the first position to print, 1 or more (default 1: the whole log)
-          --json           one JSON object per event (the whole envelope, as 'export --format
-                           jsonl' writes it, personal data as references); default: one line each
-                           with position, local time, type, stream and profile
-          --limit N        stop after N events, 1 or more (default: follow until interrupted)
-          --data-dir DIR   the store's directory (default: $HINDSIGHT_DATA_DIR or ./.hindsight)
-        """
+    static let spec = CommandSpec(
+        path: ["tail"],
+        summary: "print the log's events from a position and follow new ones live",
+        about: """
+            Prints every event from POSITION on, then waits for new events and prints them as they
+            are appended (by any process), until interrupted (Ctrl-C, SIGTERM) or N events were printed.
+            """,
+        options: [
+            .value("from", "POSITION", "the first position to print, 1 or more (default 1: the whole log)"),
+            .json("one JSON object per event (the whole envelope, as 'export --format jsonl' writes it, personal data "
+                  + "as references); default: one line each with position, local time, type, stream and profile"),
+            .value("limit", "N", "stop after N events, 1 or more (default: follow until interrupted)"),
+            .dataDirectory,
+        ])
 
     let dataDirectory: String
     let from: UInt64
     let json: Bool
     let limit: Int?
 
-    init(parsing arguments: inout Arguments, environment: CLIEnvironment) throws(UsageError) {
-        dataDirectory = ExportCommand.absolute(try arguments.option("data-dir") ?? environment.defaultDataDirectory, in: environment)
-        from = try arguments.option("from", default: 1, expecting: "a log position, 1 or more") { text in
+    init(parsing arguments: Arguments, environment: CLIEnvironment) throws(UsageError) {
+        dataDirectory = environment.dataDirectory(arguments.value("data-dir"))
+        from = try arguments.value("from", default: 1, expecting: "a log position, 1 or more") { text in
             UInt64(text).flatMap { $0 >= 1 ? $0 : nil }
         }
-        limit = try arguments.optionalOption("limit", expecting: "a number of events, 1 or more") { text in
+        limit = try arguments.value("limit", expecting: "a number of events, 1 or more") { text in
             Int(text).flatMap { $0 >= 1 ? $0 : nil }
         }
         json = arguments.flag("json")

@@ -3,26 +3,24 @@ import Hindsight
 
 /// `hindsight verify`: checks every log record and snapshot file; exit code 3 on damage.
 struct VerifyCommand: Command {
-    static let path = ["verify"]
-    static let summary = "check every log record and snapshot file (exit code 3 when damaged)"
-    static let usage = """
-        usage: hindsight verify [--data-dir DIR] [--json]
-
-        Reads the whole log (framing, checksums, positions, and that every event decodes) and every
-        snapshot file (checksum, and whether it is current for the configuration), without changing
-        anything or taking a lock. Damage is reported by segment, offset and position. Exits 0 when
-        all is well and 3 when something is damaged; outdated snapshots are reported, not damage.
-        An incomplete end of the log (a write cut short, a batch that was never completed) is
-        reported with what the next open cuts and why; it is not damage (exit code 0).
-          --data-dir DIR   the store's directory (default: $HINDSIGHT_DATA_DIR or ./.hindsight)
-          --json           print the report as one JSON object
-        """
+    static let spec = CommandSpec(
+        path: ["verify"],
+        summary: "check every log record and snapshot file (exit code 3 when damaged)",
+        about: """
+            Reads the whole log (framing, checksums, positions, and that every event decodes) and every
+            snapshot file (checksum, and whether it is current for the configuration), without changing
+            anything or taking a lock. Damage is reported by segment, offset and position. Exits 0 when
+            all is well and 3 when something is damaged; outdated snapshots are reported, not damage.
+            An incomplete end of the log (a write cut short, a batch that was never completed) is
+            reported with what the next open cuts and why; it is not damage (exit code 0).
+            """,
+        options: [.dataDirectory, .json("print the report as one JSON object")])
 
     let dataDirectory: String
     let json: Bool
 
-    init(parsing arguments: inout Arguments, environment: CLIEnvironment) throws(UsageError) {
-        dataDirectory = try arguments.option("data-dir") ?? environment.defaultDataDirectory
+    init(parsing arguments: Arguments, environment: CLIEnvironment) throws(UsageError) {
+        dataDirectory = environment.dataDirectory(arguments.value("data-dir"))
         json = arguments.flag("json")
     }
 

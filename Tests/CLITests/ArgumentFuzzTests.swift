@@ -63,7 +63,8 @@ import TestSupport
         switch parsed {
         case .generalHelp(let code): "help \(code.rawValue)"
         case .commandHelp(let command): "help \(command.path)"
-        case .unknownCommand(let text): "unknown \(text)"
+        case .commandGroup(let words, let code): "group \(words) \(code.rawValue)"
+        case .unknownCommand(let text, let suggestion): "unknown \(text)" + (suggestion.map { " (\($0)?)" } ?? "")
         case .usageError(let error, let command): "usage \(command.path): \(error.message)"
         case .command(let command): "command \(type(of: command).path)"
         }
@@ -80,15 +81,15 @@ import TestSupport
             switch parsed {
             case .usageError(let error, let command):
                 #expect(!error.message.isEmpty, "no message for \(words)")
-                #expect(words.starts(with: command.path))
+                #expect(words.starts(with: command.path) || words.first?.hasPrefix("-") == true)
                 tally["usage", default: 0] += 1
             case .command(let command):
-                #expect(words.starts(with: type(of: command).path))
+                #expect(words.starts(with: type(of: command).path) || words.first?.hasPrefix("-") == true)
                 tally["command", default: 0] += 1
-            case .unknownCommand(let text):
-                #expect(text == words.joined(separator: " "))
+            case .unknownCommand(let text, _):
+                #expect(text == words.dropFirst(words.first == "help" ? 1 : 0).joined(separator: " "))
                 tally["unknown", default: 0] += 1
-            case .generalHelp, .commandHelp:
+            case .generalHelp, .commandHelp, .commandGroup:
                 tally["help", default: 0] += 1
             }
             #expect(Self.outcome(ParsedCommandLine.parse(words, environment: Self.environment)) == outcome,
@@ -116,17 +117,23 @@ import TestSupport
 
     /// Hand-picked vectors with the exact outcome.
     @Test(arguments: [
-        (["tail", "--limit"], "usage [\"tail\"]: option --limit needs a value"),
-        (["tail", "--limit", "--json"], "usage [\"tail\"]: option --limit needs a value"),
-        (["tail", "--limit=3", "--limit", "4"], "usage [\"tail\"]: unexpected arguments: --limit 4"),
-        (["tail", "--", "--json"], "usage [\"tail\"]: unexpected argument: --"),
+        (["tail", "--limit"], "usage [\"tail\"]: option --limit needs a value: --limit N"),
+        (["tail", "--limit", "--json"], "usage [\"tail\"]: option --limit needs a value: --limit N"),
+        (["tail", "--limit=3", "--limit", "4"], "usage [\"tail\"]: option --limit was given twice (3, then 4); give it once"),
+        (["tail", "--", "--json"], "usage [\"tail\"]: unexpected argument: --json (after --, every word is positional)"),
         (["tail", "--limit=9223372036854775807"], "command [\"tail\"]"),
         (["tail", "--from", "18446744073709551615"], "command [\"tail\"]"),
         (["tail", "--from", "18446744073709551616"],
          "usage [\"tail\"]: option --from expects a log position, 1 or more, got '18446744073709551616'"),
         (["stats", "--now", "1969-12-31T23:59:59Z"],
          "usage [\"stats\"]: option --now got '1969-12-31T23:59:59Z', which is outside 1970-01-01T00:00:00Z … 9999-12-31T23:59:59.999Z (0 … 253402300799999 ms since 1970); give a time in that range"),
-        (["fsrs"], "unknown fsrs"),
+        (["--data-dir", "/d", "verify", "--json"], "command [\"verify\"]"),
+        (["--json", "--", "verify"], "unknown --json -- verify"),
+        (["fsrs"], "group [\"fsrs\"] 2"),
+        (["fsrs", "--help"], "group [\"fsrs\"] 0"),
+        (["fsrs", "stats"], "unknown fsrs stats (fsrs states?)"),
+        (["help", "export"], "help [\"export\"]"),
+        (["exprot", "--json"], "unknown exprot --json (export?)"),
         ([], "help 2"),
         (["verify", "-h"], "help [\"verify\"]"),
     ])

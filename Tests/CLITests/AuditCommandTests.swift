@@ -54,10 +54,10 @@ import TestSupport
     }
 
     @Test(arguments: [
-        (["audit", "card"], 2, "missing card ID"),
+        (["audit", "card"], 2, "missing ID (the card's id, a UUID)"),
         (["audit", "card", "not-a-uuid"], 2, "is not a UUID"),
         (["audit", "card", card, "--as-of", "yesterday"], 2, "option --as-of expects a log position"),
-        (["audit", "card", card, "--bogus"], 2, "unexpected argument"),
+        (["audit", "card", card, "--bogus"], 2, "unknown option --bogus"),
         (["audit", "card", "03000000-0000-0000-0000-0000000000FF"], 1, "no card 03000000-0000-0000-0000-0000000000FF was created"),
         (["audit", "card", card, "--as-of", "99999"], 1, "the log ends at position 329"),
     ])

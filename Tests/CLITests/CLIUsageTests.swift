@@ -22,7 +22,7 @@ import TestSupport
     @Test func unknownOptionIsRejectedNotIgnored() throws {
         let result = try ChildProcess.run(cli, ["demo", "--bogus"])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("unexpected argument: --bogus"))
+        #expect(result.stderr.contains("unknown option --bogus"))
         #expect(result.stderr.contains("usage: hindsight demo"))
     }
 

@@ -123,8 +123,8 @@ import TestSupport
         #expect(retention.status == 2)
         #expect(retention.stderr.contains("desired retention"))
         let unknownParameters = try ChildProcess.run(cli, ["fsrs", "states", "--revlog", revlog, "--parameters", "fsrs7"])
-        #expect(unknownParameters.status == 1)
-        #expect(unknownParameters.stderr.contains("cannot read the parameters file"))
+        #expect(unknownParameters.status == 2)
+        #expect(unknownParameters.stderr.contains("option --parameters expects fsrs6, fsrs5 or a JSON file of parameters, got 'fsrs7'"))
     }
 
     @Test func theOffsetAndDayStartChangeElapsedDays() throws {

@@ -102,7 +102,7 @@ import TestSupport
         (["import", "vectors.csv", "--profile", "alex"], 2, "option --profile expects a profile UUID, got 'alex'"),
         (["import", "a.jsonl", "--day-start-hour", "3"], 2, "--profile and --day-start-hour apply to revlog imports"),
         (["import", "missing.csv"], 1, "there is no file to import here; check the path"),
-        (["import", "vectors.csv", "--bogus"], 2, "unexpected argument: --bogus"),
+        (["import", "vectors.csv", "--bogus"], 2, "unknown option --bogus"),
     ])
     func usageAndRunErrorsGoToStderr(arguments: [String], status: Int32, message: String) throws {
         let dir = try TemporaryDirectory(prefix: "hindsight-import")

@@ -59,7 +59,7 @@ import TestSupport
         (["rebuild"], Int32(2), "missing --parameters"),
         (["rebuild", "--parameters", "fsrs6", "--desired-retention", "1.5"], 2, "option --desired-retention expects a number in (0, 1)"),
         (["rebuild", "--parameters", "fsrs6", "--apply", "--as-of", "10"], 2, "cannot be combined with --as-of"),
-        (["rebuild", "--parameters", "/nonexistent/params.json"], 1, "cannot read the parameters file"),
+        (["rebuild", "--parameters", "/nonexistent/params.json"], 2, "option --parameters expects fsrs6, fsrs5 or a JSON file of parameters, got '/nonexistent/params.json' (there is no file /nonexistent/params.json)"),
         (["rebuild", "--parameters", "fsrs6", "--as-of", "5000"], 1, "the log ends at position 329"),
     ])
     func errorsGoToStderrWithAnExitCode(arguments: [String], status: Int32, message: String) throws {

@@ -130,7 +130,7 @@ import TestSupport
     @Test(arguments: [
         (["tail", "--from", "0"], Int32(2), "option --from expects a log position, 1 or more, got '0'"),
         (["tail", "--limit", "none"], 2, "option --limit expects a number of events, 1 or more, got 'none'"),
-        (["tail", "--follow"], 2, "unexpected argument: --follow"),
+        (["tail", "--follow"], 2, "unknown option --follow; 'hindsight tail --help' lists the options"),
     ])
     func errorsGoToStderr(arguments: [String], status: Int32, message: String) throws {
         let dir = try SmallStore.make(cli)

@@ -117,7 +117,7 @@ struct RevlogImportPlan {
         let deck = ImportIdentity.deck(profile, name: deckName)
         if let existing = vocabulary.decks(of: profile, includingDeleted: true).first(where: { $0.id == deck }) {
             guard !existing.isDeleted else {
-                throw ImportError(.invalidTarget, "deck '\(deckName)' was deleted; import into another deck (--deck-name)", path: path)
+                throw ImportError(.invalidTarget, "deck '\(deckName)' was deleted; import into another deck (--deck)", path: path)
             }
         } else {
             let id = ImportIdentity.uuid(profile, .deckCreated, [ImportIdentity.number(deckName)])
