@@ -24,7 +24,8 @@ package struct ActivityProjection: Projection {
     /// one-day conditions).
     /// 10: a DailyStats counter of hints shown while spelling.
     /// 11: the default rules include 50 reviews in one local day.
-    package static let version: UInt32 = 11
+    /// 12: a dictation finished is practice (it makes its day active for streaks and achievements).
+    package static let version: UInt32 = 12
 
     /// The achievement rule table.
     package let rules: [AchievementRule]

@@ -2,17 +2,18 @@
 /// profile's streak and for the achievements that count active days (a week of practice...).
 ///
 /// Practice is what the learner does: a review graded, a word spelled (right or wrong), a story
-/// read to its end. Not practice: a story generated (a request, often a parent's), a spelling
-/// session started or ended (the words spelled in it count), a dictation finished (see the
-/// README's rules list for why), cards and decks changing. Every part of the activity read model
+/// read to its end, a dictation finished (writing down what one hears is the same work as
+/// spelling, and the best apps of the kind keep a streak for any exercise). Not practice: a
+/// story generated (a request, often a parent's, not the learner's effort), a spelling session
+/// started or ended (the words spelled in it count), cards and decks changing. Every part of the activity read model
 /// asks this one property: the one-event fold, the batch runs (which absorb only practice) and
 /// the undo that takes a review back out.
 extension ActivityEvent {
     /// Whether this activity makes its local day active (see the type's rule above).
     @inline(__always) var makesDayActive: Bool {
         switch self {
-        case .review, .spelled, .storyFinished: true
-        case .undo, .spellingTestListed, .spellingStarted, .spellingEnded, .storyGenerated, .dictation,
+        case .review, .spelled, .storyFinished, .dictation: true
+        case .undo, .spellingTestListed, .spellingStarted, .spellingEnded, .storyGenerated,
              .cardCreated, .cardMoved, .cardDeleted, .deckCreated, .deckDeleted, .cutoffChanged, .ignored: false
         }
     }

@@ -22,7 +22,7 @@ import Testing
         script.readStory(1, finished: true, at: utc(2026, 3, 3, 20))
         script.generateStory(2, at: utc(2026, 3, 4, 19))
         script.readStory(2, finished: false, at: utc(2026, 3, 4, 20))
-        script.dictate(words: 10, seconds: 30, at: utc(2026, 3, 4, 21))
+        script.startSpelling(2, at: utc(2026, 3, 4, 21))
         script.review(1, .again, mode: .cram, at: utc(2026, 3, 5, 12))
         script.spell(1, "dog", correct: true, at: utc(2026, 3, 6, 12))
         let undone = script.review(1, .good, at: utc(2026, 3, 8, 12))
@@ -96,6 +96,40 @@ import Testing
         script.readStory(1, at: utc(2026, 3, 4, 12))
         let state = streaks(script.events)
         #expect(state.runs(profile: script.profile) == [DayRun(first: dayNumber(2026, 3, 1), last: dayNumber(2026, 3, 5))])
+    }
+
+    /// One activity of each kind, alone on the 2nd between practice on the 1st and the 3rd:
+    /// practice joins the three days into one run, anything else leaves two.
+    @Test(arguments: [
+        ("a review graded", true), ("a cram review", true), ("a word spelled wrong", true), ("a story read to its end", true),
+        ("a dictation finished", true), ("a story generated", false), ("a story put down half-way", false),
+        ("a spelling session started and ended", false), ("a card created", false),
+    ])
+    func whichActivityMakesADayActive(activity: String, isPractice: Bool) {
+        var script = EventScript()
+        script.createCard(1, at: utc(2026, 2, 1))
+        script.review(1, .good, at: utc(2026, 3, 1, 12))
+        let noon = utc(2026, 3, 2, 12)
+        switch activity {
+        case "a review graded": script.review(1, .good, at: noon)
+        case "a cram review": script.review(1, .again, mode: .cram, at: noon)
+        case "a word spelled wrong":
+            script.startSpelling(1, at: noon)
+            script.spell(1, "cat", correct: false, at: noon)
+        case "a story read to its end": script.readStory(1, at: noon)
+        case "a dictation finished": script.dictate(words: 10, seconds: 30, at: noon)
+        case "a story generated": script.generateStory(1, at: noon)
+        case "a story put down half-way": script.readStory(1, finished: false, at: noon)
+        case "a spelling session started and ended":
+            script.startSpelling(1, at: noon)
+            script.endSpelling(1, at: noon)
+        default: script.createCard(2, at: noon)
+        }
+        script.review(1, .good, at: utc(2026, 3, 3, 12))
+        let runs = streaks(script.events).runs(profile: script.profile)
+        #expect(runs.count == (isPractice ? 1 : 2), "\(activity): \(runs)")
+        #expect(runs.first?.first == dayNumber(2026, 3, 1))
+        #expect(runs.last?.last == dayNumber(2026, 3, 3))
     }
 
     @Test func aProfileThatNeverPractisedHasNoStreak() {
