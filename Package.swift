@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "SystemSeam", path: "Sources/SystemSeam", swiftSettings: strict),
         .target(name: "EventLog", dependencies: ["CCRC32C", "SystemSeam"], path: "Sources/EventLog",
                 exclude: ["FORMAT.md"], swiftSettings: strict),
-        .target(name: "FSRS", path: "Sources/FSRS", swiftSettings: strict),
+        .target(name: "FSRS", dependencies: ["SeededRandom"], path: "Sources/FSRS", swiftSettings: strict),
         .target(name: "Events", dependencies: ["CUTF8"], path: "Events", exclude: ["FORMAT.md"], swiftSettings: strict),
         .target(name: "Projections", dependencies: ["Events", "FSRS", "CPrefetch", "SystemSeam"], path: "Projections",
                 exclude: ["Snapshots/FORMAT.md"], swiftSettings: strict),
