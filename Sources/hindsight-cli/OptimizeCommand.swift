@@ -26,7 +26,10 @@ struct OptimizeCommand: Command {
           --utc-offset-minutes M    the learner's UTC offset for a revlog (default 0; a store
                                     records each review's own offset)
           --json                    print one JSON object: parameters, reviews, log_loss, rmse_bins,
-                                    default_log_loss, default_rmse_bins (and current_* in a store)
+                                    default_log_loss, default_rmse_bins (and current_log_loss,
+                                    current_rmse_bins and applied in a store)
+        "reviews" counts the reviews the fit predicts: those on a later local day than the review
+        before them (same-day reviews shape the memory state but are not predicted).
           --apply                   record the fitted parameters for the profile (store only; the
                                     store must not be running)
         """

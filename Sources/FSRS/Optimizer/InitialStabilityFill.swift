@@ -10,7 +10,7 @@ enum InitialStabilityFill {
 
     /// The four initial stabilities from `stabilities` (by first rating 1 … 4), keeping only
     /// ratings that have a count.
-    /// - Throws: ``OptimizerError/notEnoughData`` when no rating has data.
+    /// - Throws: ``OptimizerError`` `notEnoughData` when no rating has data.
     static func fill(_ stabilities: [UInt8: Float], counts: [UInt8: Int],
                      defaults: FSRSParameters) throws(OptimizerError) -> [Float] {
         var s: [Float?] = [nil, nil, nil, nil, nil]

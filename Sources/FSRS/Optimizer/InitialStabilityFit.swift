@@ -10,7 +10,7 @@ import Foundation
 /// plus |S − S_default|/16.
 enum InitialStabilityFit {
     /// The fitted w0 … w3 and how many pretraining items each first rating had.
-    /// - Throws: ``OptimizerError/notEnoughData`` when there is no item to fit on.
+    /// - Throws: ``OptimizerError`` `notEnoughData` when there is no item to fit on.
     static func fit(items: [TrainingItem], in set: TrainingSet, averageRecall: Float,
                     defaults: FSRSParameters) throws(OptimizerError) -> (stabilities: [Float], counts: [UInt8: Int]) {
         // first rating → elapsed days → (recalled, count)

@@ -26,15 +26,15 @@ public enum Optimizer {
     ]
 
     /// The weights fitted to `set` (19 for FSRS-5, 21 for FSRS-6).
-    /// - Throws: ``OptimizerError/notEnoughData`` when no card was reviewed again on a later day
-    ///   after its first; ``OptimizerError/invalidConfiguration(_:)`` for a batch size or epoch
-    ///   count below 1 or a rate that is not finite; ``OptimizerError/diverged`` if training
-    ///   produced a non-finite weight.
+    /// - Throws: ``OptimizerError`` with code `notEnoughData` when no card was reviewed again on
+    ///   a later day after its first (that pretraining can use); `invalidConfiguration` for a
+    ///   batch size, epoch count or sequence length below 1 or a rate that is not finite;
+    ///   `diverged` if training produced a non-finite weight.
     /// - Complexity: O(epochs × reviews) after an O(n log n) preparation.
     public static func fit(_ set: TrainingSet, configuration: OptimizerConfiguration = .init()) throws(OptimizerError) -> [Float] {
         guard configuration.batchSize > 0, configuration.epochs >= 0, configuration.learningRate.isFinite,
               configuration.gamma.isFinite, configuration.maxSequenceLength > 0 else {
-            throw .invalidConfiguration("batch size, epochs and max sequence length must be positive, rates finite")
+            throw .invalidConfiguration("batch size and max sequence length must be positive, epochs not negative, rates finite")
         }
         let model = configuration.model
         let defaults = Array(model.defaults.weights)

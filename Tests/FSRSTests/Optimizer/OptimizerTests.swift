@@ -29,7 +29,8 @@ import TestSupport
 
     @Test func badConfigurationIsRefused() {
         let set = TrainingSet(cards: [])
-        #expect(throws: OptimizerError.invalidConfiguration("batch size, epochs and max sequence length must be positive, rates finite")) {
+        #expect(throws: OptimizerError(code: .invalidConfiguration, message: "invalid optimizer configuration: "
+                                        + "batch size and max sequence length must be positive, epochs not negative, rates finite")) {
             try Optimizer.fit(set, configuration: .init(batchSize: 0))
         }
     }
