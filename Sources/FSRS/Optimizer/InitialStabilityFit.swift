@@ -64,6 +64,10 @@ enum InitialStabilityFit {
             iteration += 1
             let third1 = low + (high - low) / 3
             let third2 = high - (high - low) / 3
+            // Once the thirds round onto the ends, every further step is the same no-op (fsrs-rs
+            // runs them to its 1000-step limit, since its ε is below the spacing of doubles near
+            // most stabilities): stopping here gives the same result, bit for bit.
+            if third1 == low && third2 == high { break }
             if loss(third1) < loss(third2) { high = third2 } else { low = third1 }
             best = (high + low) / 2
         }
