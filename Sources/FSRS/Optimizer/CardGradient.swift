@@ -9,7 +9,8 @@ import Foundation
 /// gradient on their boundary and stop it outside (as fsrs-rs and PyTorch do); the BCE clamps R
 /// into [1e−7, 1 − 1e−7].
 struct CardGradient {
-    private var tape: [Step]
+    /// The steps of the last card run (read by the tests).
+    private(set) var tape: [Step]
     private var lossGradients: [Double]
 
     /// A kernel for cards of up to `longestCard` positions.
@@ -19,7 +20,7 @@ struct CardGradient {
     }
 
     /// What a step did, and the values its gradient needs.
-    private struct Step {
+    struct Step {
         enum Kind: UInt8 { case initial, short, shortFloored, success, failure, failureFloor }
         var kind = Kind.initial
         var s: Float = 0          // incoming stability (clamped)

@@ -59,4 +59,32 @@ import TestSupport
             #expect(abs(numeric - gradient[i]) / scale < 2e-2, "w\(i): analytic \(gradient[i]), numeric \(numeric)")
         }
     }
+
+    /// The training forward pass computes the very `Float`s MemoryModel (bit-identical to
+    /// fsrs-rs) computes: R at every later-day review and S, D after every step.
+    @Test(arguments: 0..<4 as Range<UInt64>)
+    func forwardPassEqualsTheMemoryModelBitForBit(seed: UInt64) throws {
+        let set = TrainingSet(cards: Self.randomCards(seed: seed, count: 60))
+        let data = TrainingBatches(items: set.items, in: set, batchSize: 100_000, maxSequenceLength: 256)
+        var w = FSRSParameters.fsrs6Default.weights
+        w[19] = 0.3
+        let model = MemoryModel(parameters: try FSRSParameters(w))
+        var kernel = CardGradient(longestCard: data.longestCard)
+        var gradient = [Double](repeating: 0, count: 21)
+        for card in 0..<data.cardStarts.count - 1 {
+            kernel.accumulate(batch: card..<card + 1, of: data, model: TrainingModel(w), into: &gradient)
+            var state: MemoryState?
+            let positions = data.cardStarts[card]..<data.cardStarts[card + 1]
+            for (t, p) in positions.enumerated() {
+                let days = data.elapsedDays[p]
+                if let s = state, days > 0 {
+                    #expect(kernel.tape[t].r.bitPattern == model.retrievability(elapsedDays: days, stability: s.stability).bitPattern)
+                }
+                if t > 0 && t < positions.count - 1 {
+                    #expect(kernel.tape[t].s == state?.stability && kernel.tape[t].d == state?.difficulty)
+                }
+                state = model.nextState(from: state, rating: FSRSRating(rawValue: Int(data.ratings[p]))!, elapsedDays: Int(days))
+            }
+        }
+    }
 }
