@@ -4,7 +4,8 @@ import PackageDescription
 // Hindsight depends on no packages: the Swift toolchain only, plus our own small C targets
 // for CPU instructions Swift does not expose: CRC32C, cache prefetch hints for the folds, and
 // byte shuffles for UTF-8 validation. See ARCHITECTURE.md for the dependency direction:
-// SystemSeam (the one owner of system calls), FSRS and Events depend on nothing of ours;
+// SystemSeam (the one owner of system calls) and Events depend on nothing of ours; FSRS only on
+// SeededRandom (the optimizer's seeded batch shuffle);
 // EventLog on SystemSeam; Projections on Events, FSRS and SystemSeam (for memory advice);
 // Hindsight on all of them; the CLI and the benchmarks on Hindsight (and on EventLog and FSRS for
 // the raw log and the scheduler, which `import Hindsight` does not re-export).
@@ -38,7 +39,7 @@ let package = Package(
         .target(name: "SystemSeam", path: "Sources/SystemSeam", swiftSettings: strict),
         .target(name: "EventLog", dependencies: ["CCRC32C", "SystemSeam"], path: "Sources/EventLog",
                 exclude: ["FORMAT.md"], swiftSettings: strict),
-        .target(name: "FSRS", path: "Sources/FSRS", swiftSettings: strict),
+        .target(name: "FSRS", dependencies: ["SeededRandom"], path: "Sources/FSRS", swiftSettings: strict),
         .target(name: "Events", dependencies: ["CUTF8"], path: "Events", exclude: ["FORMAT.md"], swiftSettings: strict),
         .target(name: "Projections", dependencies: ["Events", "FSRS", "CPrefetch", "SystemSeam"], path: "Projections",
                 exclude: ["Snapshots/FORMAT.md"], swiftSettings: strict),

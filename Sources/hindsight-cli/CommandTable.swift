@@ -3,6 +3,7 @@
 let allCommands: [any Command.Type] = [
     DemoCommand.self,
     FSRSStatesCommand.self,
+    OptimizeCommand.self,
     AuditCommand.self,
     RebuildCommand.self,
     VerifyCommand.self,

@@ -30,6 +30,34 @@ extension LogExporter {
                              scheduler configuration: SchedulerConfiguration = .standard) throws(ExportError) -> ExportSummary {
         let last = try lastPosition()
         defer { progress?.finish() }
+        let scheduler = Scheduler(configuration: configuration)
+        let file = try ExportOutputFile(path: path)
+        try file.write(RevlogCSV.header + "\n")
+        var states: [CardID: CardState] = [:]
+        var rows = 0
+        try scanCountedReviews(through: last) { (event, card, record) throws(ExportError) in
+            let before = states[card]
+            states[card] = scheduler.nextState(after: record, from: before, fuzzSeed: card.schedulerSeed)
+            guard filter.includes(event) else { return }
+            let state: RevlogRow.State = before.map { RevlogRow.State(rawValue: $0.phase.rawValue) ?? .review } ?? .new
+            let row = RevlogRow(cardID: card.revlogID, reviewTimeMs: record.timeMs,
+                                rating: record.rating.rawValue, state: state, durationMs: record.durationMs)
+            try file.write("\(row.cardID),\(row.reviewTimeMs),\(row.rating),\(row.state.rawValue),\(row.durationMs)\n")
+            rows += 1
+        }
+        try file.commit()
+        return ExportSummary(recordsRead: last, rowsWritten: rows, files: [path])
+    }
+}
+
+extension LogExporter {
+    /// Calls `body` with every counted review through `last` in log order: scheduled, part of its
+    /// card's history (``CardHistory``) and not undone, as the card's id and a review record. An
+    /// undo comes after its review in the log, so a first pass collects the ids of undone
+    /// reviews and the second pass calls `body`.
+    /// - Throws: ``ExportError`` for a damaged log, or what `body` throws.
+    func scanCountedReviews(through last: UInt64,
+                            _ body: (RecordedEvent, CardID, ReviewRecord) throws(ExportError) -> Void) throws(ExportError) {
         var undone: Set<EventID> = []
         var histories: [CardID: CardHistory] = [:]
         var decks = DeckLifecycle()
@@ -42,11 +70,6 @@ extension LogExporter {
         }
         histories.removeAll()
         decks = DeckLifecycle()
-        let scheduler = Scheduler(configuration: configuration)
-        let file = try ExportOutputFile(path: path)
-        try file.write(RevlogCSV.header + "\n")
-        var states: [CardID: CardState] = [:]
-        var rows = 0
         try scan(through: last, pass: 1, passes: 2) { (event) throws(ExportError) in
             CardHistory.observeDecks(event, into: &decks)
             guard let card = CardHistory.card(of: event),
@@ -57,17 +80,8 @@ extension LogExporter {
                                       timeMs: event.occurred.instant.milliseconds,
                                       utcOffsetMinutes: event.occurred.utcOffsetMinutes,
                                       durationMs: review.duration.milliseconds)
-            let before = states[review.card]
-            states[review.card] = scheduler.nextState(after: record, from: before, fuzzSeed: review.card.schedulerSeed)
-            guard filter.includes(event) else { return }
-            let state: RevlogRow.State = before.map { RevlogRow.State(rawValue: $0.phase.rawValue) ?? .review } ?? .new
-            let row = RevlogRow(cardID: review.card.revlogID, reviewTimeMs: record.timeMs,
-                                rating: Int(review.rating.rawValue), state: state, durationMs: record.durationMs)
-            try file.write("\(row.cardID),\(row.reviewTimeMs),\(row.rating),\(row.state.rawValue),\(row.durationMs)\n")
-            rows += 1
+            try body(event, review.card, record)
         }
-        try file.commit()
-        return ExportSummary(recordsRead: last, rowsWritten: rows, files: [path])
     }
 }
 

@@ -23,12 +23,34 @@ public enum ParameterChangeRecorder {
     ///   profile changed since the rebuild, `log` when the append fails.
     package static func record(_ rebuild: ScheduleRebuild, outcome: ScheduleRebuild.Outcome, dataDirectory: String,
                                at time: EventTime, newID: () -> EventID) async throws -> ClosedRange<UInt64>? {
+        try await withStore(dataDirectory, at: time) { store in
+            try await record(rebuild, outcome: outcome, store: store, at: time, newID: newID)
+        }
+    }
+
+    /// Opens the store in `dataDirectory` (it must not be open elsewhere) and records `parameters`
+    /// for `profile` as one ``ProfileCommand/changeSchedulerParameters(_:)`` at `time` (19
+    /// weights for FSRS-5 parameters, 21 for FSRS-6), as the optimizer's `--apply` does.
+    /// - Returns: the positions written.
+    /// - Throws: ``StoreError``: `locked` when a running store holds the log, a refusal when the
+    ///   profile is unknown or deleted, `log` when the append fails.
+    package static func record(_ parameters: FSRSParameters, profile: ProfileID, dataDirectory: String,
+                               at time: EventTime, newID: () -> EventID) async throws -> ClosedRange<UInt64> {
+        let weights = parameters.weights.prefix(parameters.inputCount == 19 ? 19 : 21).map(Double.init)
+        return try await withStore(dataDirectory, at: time) { store in
+            try await store.send(StoreCommand(id: newID().uuid, profile: profile, time: time,
+                                              .profiles(.changeSchedulerParameters(weights)))).positions
+        }
+    }
+
+    private static func withStore<T>(_ dataDirectory: String, at time: EventTime,
+                                     _ body: (Store) async throws -> T) async throws -> T {
         let instant = time.instant
         let store = try await Store.open(directory: dataDirectory, options: StoreOptions(clock: { instant }))
         do {
-            let range = try await record(rebuild, outcome: outcome, store: store, at: time, newID: newID)
+            let result = try await body(store)
             try await store.close()
-            return range
+            return result
         } catch {
             try? await store.close()
             throw error
