@@ -6,33 +6,33 @@ import FSRS
 /// reviews in a store), reports how well the defaults, the current and the fitted parameters
 /// predict it, and with `--apply` records the fitted ones for the profile.
 struct OptimizeCommand: Command {
-    static let path = ["optimize"]
-    static let summary = "fit FSRS parameters to a review history (as fsrs-rs does) and report log loss and RMSE"
-    static let usage = """
-        usage: hindsight optimize (--revlog FILE | --data-dir DIR [--profile ID]) [--parameters fsrs6|fsrs5]
-                                  [--day-start-hour H] [--utc-offset-minutes M] [--json] [--apply]
-
-        Fits the FSRS parameters to the history as fsrs-rs's compute_parameters does (one training
-        item per review on a later day than the one before it; pretrained initial stabilities;
-        5 epochs of Adam on mini-batches; a fixed seed, so the same history always gives the same
-        parameters) and prints them with the log loss and RMSE(bins) of the defaults, the current
-        parameters and the fitted ones on the same items.
-          --revlog FILE             a revlog CSV (card_id,review_time,review_rating,review_state,review_duration)
-          --data-dir DIR            a store's directory: the reviews of one profile
-          --profile ID              the profile (a UUID); may be left out when the store has one
-          --parameters M            the model to fit: fsrs6 (21 parameters, default) or fsrs5 (19)
-          --day-start-hour H        the local hour a new day starts, 0-23 (default: the profile's
-                                    day cut-off in a store, 4 for a revlog)
-          --utc-offset-minutes M    the learner's UTC offset for a revlog (default 0; a store
-                                    records each review's own offset)
-          --json                    print one JSON object: parameters, reviews, log_loss, rmse_bins,
-                                    default_log_loss, default_rmse_bins (and current_log_loss,
-                                    current_rmse_bins and applied in a store)
-        "reviews" counts the reviews the fit predicts: those on a later local day than the review
-        before them (same-day reviews shape the memory state but are not predicted).
-          --apply                   record the fitted parameters for the profile (store only; the
-                                    store must not be running)
-        """
+    static let spec = CommandSpec(
+        path: ["optimize"],
+        summary: "fit FSRS parameters to a review history (as fsrs-rs does) and report log loss and RMSE",
+        about: """
+            Fits the FSRS parameters to the history as fsrs-rs's compute_parameters does (one training
+            item per review on a later day than the one before it; pretrained initial stabilities;
+            5 epochs of Adam on mini-batches; a fixed seed, so the same history always gives the same
+            parameters) and prints them with the log loss and RMSE(bins) of the defaults, the current
+            parameters and the fitted ones on the same items. Give exactly one of --revlog and --data-dir.
+            """,
+        options: [
+            .value("revlog", "FILE", "a revlog CSV (card_id,review_time,review_rating,review_state,review_duration)"),
+            .value("data-dir", "DIR", "a store's directory: the reviews of one profile"),
+            .value("profile", "ID", "the profile (a UUID); may be left out when the store has one"),
+            .value("parameters", "MODEL", "the model to fit: fsrs6 (21 parameters, default) or fsrs5 (19)"),
+            .value("day-start-hour", "H", "the local hour a new day starts, 0-23 (default: the profile's day cut-off "
+                   + "in a store, 4 for a revlog)"),
+            .value("utc-offset-minutes", "M", "the learner's UTC offset for a revlog (default 0; a store records each "
+                   + "review's own offset)"),
+            .json("print one JSON object: parameters, reviews, log_loss, rmse_bins, default_log_loss, default_rmse_bins "
+                  + "(and current_log_loss, current_rmse_bins and applied in a store)"),
+            .flag("apply", "record the fitted parameters for the profile (store only; the store must not be running)"),
+        ],
+        notes: """
+            "reviews" counts the reviews the fit predicts: those on a later local day than the review
+            before them (same-day reviews shape the memory state but are not predicted).
+            """)
 
     enum Source: Equatable {
         case revlog(String)
@@ -48,30 +48,28 @@ struct OptimizeCommand: Command {
     let now: EventTime
     let newUUID: @Sendable () -> UUID
 
-    init(parsing arguments: inout Arguments, environment: CLIEnvironment) throws(UsageError) {
-        let revlog = try arguments.option("revlog")
-        let dataDirectory = try arguments.option("data-dir")
-        let profile = try arguments.optionalOption("profile", expecting: "a profile UUID") {
+    init(parsing arguments: Arguments, environment: CLIEnvironment) throws(UsageError) {
+        let revlog = arguments.value("revlog")
+        let dataDirectory = arguments.value("data-dir")
+        let profile = try arguments.value("profile", expecting: "a profile UUID") {
             UUID(uuidString: $0).map(ProfileID.init)
         }
         switch (revlog, dataDirectory) {
         case (let file?, nil):
             guard profile == nil else { throw UsageError("--profile goes with --data-dir, not with --revlog") }
-            source = .revlog(ExportCommand.absolute(file, in: environment))
+            source = .revlog(environment.absolute(file))
         case (nil, let directory?):
-            source = .store(directory: ExportCommand.absolute(directory, in: environment), profile: profile)
+            source = .store(directory: environment.absolute(directory), profile: profile)
         default:
             throw UsageError("give exactly one of --revlog FILE and --data-dir DIR")
         }
-        let modelName = try arguments.option("parameters") ?? "fsrs6"
-        guard let model = OptimizerConfiguration.Model(rawValue: modelName) else {
-            throw UsageError("option --parameters expects fsrs6 or fsrs5, got '\(modelName)'")
+        model = try arguments.value("parameters", default: .fsrs6, expecting: "fsrs6 or fsrs5") {
+            OptimizerConfiguration.Model(rawValue: $0)
         }
-        self.model = model
-        dayStartHour = try arguments.optionalOption("day-start-hour", expecting: "an hour 0-23") { text in
+        dayStartHour = try arguments.value("day-start-hour", expecting: "an hour 0-23") { text in
             Int(text).flatMap { (0...23).contains($0) ? $0 : nil }
         }
-        utcOffsetMinutes = try arguments.option("utc-offset-minutes", default: 0, expecting: "whole minutes within ±1440") {
+        utcOffsetMinutes = try arguments.value("utc-offset-minutes", default: 0, expecting: "whole minutes within ±1440") {
             Int($0).flatMap { (-1440...1440).contains($0) ? $0 : nil }
         }
         json = arguments.flag("json")
