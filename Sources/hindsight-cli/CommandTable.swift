@@ -11,5 +11,6 @@ let allCommands: [any Command.Type] = [
     ImportCommand.self,
     StatsCommand.self,
     DueCommand.self,
+    ForecastCommand.self,
     TailCommand.self,
 ]

@@ -1,0 +1,87 @@
+import Events
+import FSRS
+
+/// Cards due per local day for the days ahead, as a learner's forecast shows them: from the due
+/// queue, with the daily limits applied day by day.
+public struct DueForecast: Sendable, Equatable {
+    /// One local day of the forecast.
+    public struct Day: Sendable, Equatable {
+        /// The local day (days since 1970-01-01 in the profile's calendar: its UTC offset at the
+        /// forecast's time and its day cut-off).
+        public let day: Int64
+        /// Reviewed cards falling due on this day (on the first day: also every card overdue).
+        public let due: Int
+        /// Reviews offered on this day: the backlog carried from earlier days plus ``due``, at
+        /// most the review limit.
+        public let reviews: Int
+        /// Reviews left over for the next day by the review limit.
+        public let backlog: Int
+        /// New cards offered on this day: the daily new-card limit (on the first day what it still
+        /// allows), at most the new cards left.
+        public let newCards: Int
+    }
+
+    /// The days, from the forecast's own day on.
+    public let days: [Day]
+}
+
+extension DueForecast {
+    /// The forecast of `dueDays` (each reviewed card's local due day, overdue ones at or before
+    /// `firstDay`) for `dayCount` days from `firstDay`, with `newCardsLeft` new cards, a daily
+    /// new-card limit of `newCardLimit` (`newCardsToday` still allowed on the first day) and a
+    /// daily review limit of `reviewLimit` (nil: none). Cards due past the last day are left out.
+    /// The one rule of the forecast: pure, so tests check it on hand-made days.
+    public init(dueDays: [Int64], firstDay: Int64, dayCount: Int, newCardsLeft: Int, newCardLimit: Int,
+                newCardsToday: Int, reviewLimit: Int?) {
+        let count = max(0, dayCount)
+        var dueOn = [Int](repeating: 0, count: count)
+        for day in dueDays {
+            let index = max(0, day - firstDay)
+            if index < Int64(count) { dueOn[Int(index)] += 1 }
+        }
+        var backlog = 0, newLeft = max(0, newCardsLeft)
+        var days: [Day] = []
+        days.reserveCapacity(count)
+        for index in 0..<count {
+            let wanted = backlog + dueOn[index]
+            let reviews = reviewLimit.map { min(max(0, $0), wanted) } ?? wanted
+            backlog = wanted - reviews
+            let newCards = min(newLeft, max(0, index == 0 ? newCardsToday : newCardLimit))
+            newLeft -= newCards
+            days.append(Day(day: firstDay + Int64(index), due: dueOn[index], reviews: reviews, backlog: backlog,
+                            newCards: newCards))
+        }
+        self.days = days
+    }
+}
+
+extension VocabularyState {
+    /// The forecast of `profile` (or its `deck`) for `days` local days from the day of `time`:
+    /// its live cards (not suspended, not deleted) by due day, its new cards offered at its daily
+    /// new-card limit, and at most `reviewLimit` reviews a day (nil: no limit; the rest carried
+    /// over). Local days are those of `time`'s UTC offset and the profile's cut-off.
+    /// - Complexity: O(c) for the profile's c cards.
+    public func dueForecast(profile: ProfileID, deck: DeckID? = nil, at time: EventTime, days: Int,
+                            reviewLimit: Int? = nil) -> DueForecast {
+        var dueDays: [Int64] = [], newCards = 0
+        for card in liveCards(of: profile, deck: deck) where !card.isSuspended {
+            guard let schedule = card.schedule else {
+                newCards += 1
+                continue
+            }
+            dueDays.append(calendar.day(of: EventTime(instant: Timestamp(milliseconds: schedule.dueMs), utcOffset: time.utcOffset),
+                                        profile: profile))
+        }
+        return DueForecast(dueDays: dueDays, firstDay: calendar.day(of: time, profile: profile), dayCount: days,
+                           newCardsLeft: newCards, newCardLimit: dailyNewCardLimit(of: profile),
+                           newCardsToday: newCardsAllowed(profile: profile, at: time), reviewLimit: reviewLimit)
+    }
+
+    /// The cards of `profile` (in `deck`, or in any deck: also another profile's, as a log the
+    /// store did not write may place them) that are not gone, in deck then creation order.
+    /// - Complexity: O(c) for all c cards (O(k) for a deck's k cards).
+    func liveCards(of profile: ProfileID, deck: DeckID?) -> [CardSummary] {
+        let slots = deck.map { decks.slot(of: $0).map { [Int($0)] } ?? [] } ?? Array(0..<decks.count)
+        return slots.flatMap { cards(inDeck: decks.ids[$0]) }.filter { $0.profile == profile && !$0.isGone }
+    }
+}
