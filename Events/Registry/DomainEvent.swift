@@ -65,6 +65,8 @@ public enum DomainEvent: Sendable, Equatable {
     case storyDeleted(StoryDeleted)
     /// `stories.parental-controls-changed`
     case parentalControlsChanged(ParentalControlsChanged)
+    /// `stories.parental-controls-cleared`
+    case parentalControlsCleared(ParentalControlsCleared)
     /// `dictation.dictation-finished`
     case dictationFinished(DictationFinished)
     /// `profiles.profile-created`
@@ -125,6 +127,7 @@ public enum DomainEvent: Sendable, Equatable {
         case .storyRead: .storyRead
         case .storyDeleted: .storyDeleted
         case .parentalControlsChanged: .parentalControlsChanged
+        case .parentalControlsCleared: .parentalControlsCleared
         case .dictationFinished: .dictationFinished
         case .profileCreated: .profileCreated
         case .profileRenamed: .profileRenamed

@@ -39,6 +39,7 @@
     case storyRead
     case storyDeleted
     case parentalControlsChanged
+    case parentalControlsCleared
     case dictationFinished
     case profileCreated
     case profileRenamed
@@ -88,6 +89,7 @@ extension EventKind {
         case .storyRead: try visitor.visit(StoryRead.self, embed: DomainEvent.storyRead) { if case .storyRead(let e) = $0 { e } else { nil } }
         case .storyDeleted: try visitor.visit(StoryDeleted.self, embed: DomainEvent.storyDeleted) { if case .storyDeleted(let e) = $0 { e } else { nil } }
         case .parentalControlsChanged: try visitor.visit(ParentalControlsChanged.self, embed: DomainEvent.parentalControlsChanged) { if case .parentalControlsChanged(let e) = $0 { e } else { nil } }
+        case .parentalControlsCleared: try visitor.visit(ParentalControlsCleared.self, embed: DomainEvent.parentalControlsCleared) { if case .parentalControlsCleared(let e) = $0 { e } else { nil } }
         case .dictationFinished: try visitor.visit(DictationFinished.self, embed: DomainEvent.dictationFinished) { if case .dictationFinished(let e) = $0 { e } else { nil } }
         case .profileCreated: try visitor.visit(ProfileCreated.self, embed: DomainEvent.profileCreated) { if case .profileCreated(let e) = $0 { e } else { nil } }
         case .profileRenamed: try visitor.visit(ProfileRenamed.self, embed: DomainEvent.profileRenamed) { if case .profileRenamed(let e) = $0 { e } else { nil } }

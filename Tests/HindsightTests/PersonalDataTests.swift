@@ -15,7 +15,7 @@ import TestSupport
         try await f.send(kid, StoreFixture.time(minutes: 1), .stories(.request(Ids.story(1), theme: "space", childAge: 7,
                                                                               growthTopic: "courage", childName: "Matilda")))
         try await f.send(kid, StoreFixture.time(minutes: 2), .stories(.generated(Ids.story(1), title: "Matilda and the Moon",
-                                                                                pages: ["Matilda looked up.", "The moon waved back."])))
+                                                                                pages: ["Matilda looked up.", "The moon waved back."], model: "story-model")))
         try await f.send(kid, StoreFixture.time(minutes: 3), .stories(.read(Ids.story(1), lastPage: 2, finished: true)))
         try await f.send(kid, StoreFixture.time(minutes: 4), .dictation(.finish(wordCount: 12, duration: .milliseconds(30_000), language: "en")))
 

@@ -19,13 +19,20 @@ extension DecisionContext {
     /// - Throws: ``StoreError`` `unknownProfile` or `profileDeleted`.
     @discardableResult
     func activeProfile(_ command: StoreCommand) throws(StoreError) -> ProfileRecord {
-        guard let record = profiles.profile(command.profile) else {
-            throw StoreError(.unknownProfile, "profile \(command.profile) does not exist; create it first",
-                             stream: .profile(command.profile), field: "profile")
+        try liveProfile(command.profile, field: "profile")
+    }
+
+    /// Profile `id`, which must exist and not be deleted.
+    /// - Throws: ``StoreError`` `unknownProfile` or `profileDeleted`, naming `field`.
+    @discardableResult
+    func liveProfile(_ id: ProfileID, field: String) throws(StoreError) -> ProfileRecord {
+        guard let record = profiles.profile(id) else {
+            throw StoreError(.unknownProfile, "profile \(id) does not exist; create it first",
+                             stream: .profile(id), field: field)
         }
         guard !record.isDeleted else {
-            throw StoreError(.profileDeleted, "profile \(command.profile) was deleted; act as an existing profile",
-                             stream: .profile(command.profile), field: "profile")
+            throw StoreError(.profileDeleted, "profile \(id) was deleted; act as an existing profile",
+                             stream: .profile(id), field: field)
         }
         return record
     }

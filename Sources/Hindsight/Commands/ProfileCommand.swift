@@ -6,6 +6,7 @@ import Projections
 /// deleted or configured. Names are personal data (side store); a service is configured with
 /// a reference to a credential held elsewhere, never the secret.
 public enum ProfileCommand: Sendable {
+    /// A new profile; a child's starts with ``ChildStoryDefaults`` as its parental controls.
     case create(name: String, isChild: Bool)
     case rename(name: String)
     case switchTo
@@ -26,6 +27,7 @@ public enum ProfileCommand: Sendable {
             try context.requireNew(stream, field: "profile")
             let reference = decision.personal(try Input.nonEmpty(name, field: "name"))
             decision.emit(stream, .profileCreated(ProfileCreated(profile: command.profile, name: reference, isChild: isChild)))
+            if isChild { decision.emit(stream, .parentalControlsChanged(ChildStoryDefaults.controls)) }
             return
         }
         try context.activeProfile(command)

@@ -50,7 +50,7 @@ extension Store {
         var numbering = StreamNumbering(ledgerState)
         let events = decision.events.enumerated().map { index, item in
             NumberedEvent(pending: PendingEvent(id: DerivedIdentity.eventID(command.id, index: index), stream: item.stream,
-                                                profile: command.profile, occurred: command.time, event: item.event),
+                                                profile: item.profile, occurred: command.time, event: item.event),
                           version: numbering.number(item.stream), recordedAt: nil)
         }
         let recorded = try await appendAndFold(events, commandID: command.id)

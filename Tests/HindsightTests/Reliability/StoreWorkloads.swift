@@ -91,7 +91,7 @@ struct StoreWorkload: Sendable, CustomStringConvertible {
             (kid, .spelling(.spellWord(Ids.spellingSession(1), word: "dog", typed: "dgo", correct: false, duration: .milliseconds(2000)))),
             (kid, .spelling(.endPractice(Ids.spellingSession(1)))),
             (kid, .stories(.request(Ids.story(1), theme: "space", childAge: 6, growthTopic: "sharing", childName: "Mia"))),
-            (kid, .stories(.generated(Ids.story(1), title: "Night", pages: ["a", "b"]))),
+            (kid, .stories(.generated(Ids.story(1), title: "Night", pages: ["a", "b"], model: "story-model"))),
             (ada, .dictation(.finish(wordCount: 40, duration: .milliseconds(20_000), language: "en"))),
             (ada, .profiles(.changeDesiredRetention(0.85))),
             (ada, .profiles(.changeDayCutoff(hour: 5))),
