@@ -77,6 +77,8 @@ public enum DomainEvent: Sendable, Equatable {
     case profileSwitched(ProfileSwitched)
     /// `profiles.profile-deleted`
     case profileDeleted(ProfileDeleted)
+    /// `profiles.profile-forgotten`
+    case profileForgotten(ProfileForgotten)
     /// `settings.setting-changed`
     case settingChanged(SettingChanged)
     /// `settings.external-service-configured`
@@ -133,6 +135,7 @@ public enum DomainEvent: Sendable, Equatable {
         case .profileRenamed: .profileRenamed
         case .profileSwitched: .profileSwitched
         case .profileDeleted: .profileDeleted
+        case .profileForgotten: .profileForgotten
         case .settingChanged: .settingChanged
         case .externalServiceConfigured: .externalServiceConfigured
         case .schedulerParametersChanged: .schedulerParametersChanged

@@ -45,6 +45,7 @@
     case profileRenamed
     case profileSwitched
     case profileDeleted
+    case profileForgotten
     case settingChanged
     case externalServiceConfigured
     case schedulerParametersChanged
@@ -95,6 +96,7 @@ extension EventKind {
         case .profileRenamed: try visitor.visit(ProfileRenamed.self, embed: DomainEvent.profileRenamed) { if case .profileRenamed(let e) = $0 { e } else { nil } }
         case .profileSwitched: try visitor.visit(ProfileSwitched.self, embed: DomainEvent.profileSwitched) { if case .profileSwitched(let e) = $0 { e } else { nil } }
         case .profileDeleted: try visitor.visit(ProfileDeleted.self, embed: DomainEvent.profileDeleted) { if case .profileDeleted(let e) = $0 { e } else { nil } }
+        case .profileForgotten: try visitor.visit(ProfileForgotten.self, embed: DomainEvent.profileForgotten) { if case .profileForgotten(let e) = $0 { e } else { nil } }
         case .settingChanged: try visitor.visit(SettingChanged.self, embed: DomainEvent.settingChanged) { if case .settingChanged(let e) = $0 { e } else { nil } }
         case .externalServiceConfigured: try visitor.visit(ExternalServiceConfigured.self, embed: DomainEvent.externalServiceConfigured) { if case .externalServiceConfigured(let e) = $0 { e } else { nil } }
         case .schedulerParametersChanged: try visitor.visit(SchedulerParametersChanged.self, embed: DomainEvent.schedulerParametersChanged) { if case .schedulerParametersChanged(let e) = $0 { e } else { nil } }

@@ -15,9 +15,31 @@ public struct ProfileRecord: Sendable, Equatable {
     public let creationPosition: UInt64
     /// When it was deleted, nil while it exists.
     public internal(set) var deleted: EventTime?
+    /// When its personal data was last erased and why, nil if never.
+    public internal(set) var forgotten: ProfileErasure?
 
     /// Whether it was deleted.
     public var isDeleted: Bool { deleted != nil }
+}
+
+/// When a profile's personal data was erased, and why (``ProfileForgotten``).
+public struct ProfileErasure: Sendable, Equatable {
+    /// When.
+    public let time: EventTime
+    /// Why.
+    public let reason: ErasureReason
+}
+
+extension ProfileErasure: BinaryCodable {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        time = try EventTime(from: &reader)
+        reason = try ErasureReason(from: &reader)
+    }
+
+    package func encode(to writer: inout BinaryWriter) {
+        time.encode(to: &writer)
+        reason.encode(to: &writer)
+    }
 }
 
 /// A setting's current value for a profile.
@@ -49,6 +71,7 @@ extension ProfileRecord: BinaryCodable {
         created = try EventTime(from: &reader)
         creationPosition = try UInt64(from: &reader)
         deleted = try EventTime?(from: &reader)
+        forgotten = try ProfileErasure?(from: &reader)
     }
 
     package func encode(to writer: inout BinaryWriter) {
@@ -58,6 +81,7 @@ extension ProfileRecord: BinaryCodable {
         created.encode(to: &writer)
         creationPosition.encode(to: &writer)
         deleted.encode(to: &writer)
+        forgotten.encode(to: &writer)
     }
 }
 

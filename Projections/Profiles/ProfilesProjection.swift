@@ -5,7 +5,8 @@ import FSRS
 ///
 /// - `ProfileCreated` adds a profile (a second creation of the same id is ignored);
 ///   `ProfileRenamed` replaces its name reference; `ProfileDeleted` flags it deleted and, if it
-///   was active, leaves no profile active. Renames and switches of unknown or deleted profiles
+///   was active, leaves no profile active; `ProfileForgotten` records when and why its personal
+///   data was erased (the latest; deleted profiles too). Renames and switches of unknown or deleted profiles
 ///   are ignored.
 /// - `SettingChanged`, `ExternalServiceConfigured`, `SchedulerParametersChanged`,
 ///   `DesiredRetentionChanged` and `DayCutoffChanged` replace the event profile's value (the
@@ -18,8 +19,9 @@ package struct ProfilesProjection: Projection {
     package typealias State = ProfileDirectory
 
     package static let name = "profiles"
-    /// 2: out-of-bounds scheduler parameters are ignored (version 1 kept them).
-    package static let version: UInt32 = 2
+    /// 2: out-of-bounds scheduler parameters are ignored (version 1 kept them). 3: profiles
+    /// record when and why their personal data was forgotten.
+    package static let version: UInt32 = 3
 
     /// The day cut-off hour of profiles that never changed theirs.
     package let defaultCutoffHour: Int
@@ -51,7 +53,7 @@ package struct ProfilesProjection: Projection {
     /// The profile and settings events.
     package var kinds: EventKindSet {
         EventKindSet(.settingChanged, .profileSwitched, .profileCreated, .profileRenamed, .profileDeleted,
-                     .externalServiceConfigured, .schedulerParametersChanged, .desiredRetentionChanged, .dayCutoffChanged)
+                     .profileForgotten, .externalServiceConfigured, .schedulerParametersChanged, .desiredRetentionChanged, .dayCutoffChanged)
     }
 
     package func apply(_ event: RecordedEvent, to state: inout ProfileDirectory) {
@@ -74,6 +76,8 @@ package struct ProfilesProjection: Projection {
             guard state.records[deleted.profile]?.isDeleted == false else { return }
             state.records[deleted.profile]!.deleted = event.occurred
             if state.activeProfile == deleted.profile { state.activeProfile = nil }
+        case .profileForgotten(let forgotten):
+            state.records[forgotten.profile]?.forgotten = ProfileErasure(time: event.occurred, reason: forgotten.reason)
         case .externalServiceConfigured(let configured):
             state.serviceConfigurations[event.profile, default: [:]][configured.service] =
                 ConfiguredService(service: configured.service, credential: configured.credential,

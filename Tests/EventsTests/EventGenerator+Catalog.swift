@@ -44,6 +44,7 @@ extension EventGenerator {
         case .profileRenamed: return .profileRenamed(ProfileRenamed(profile: ProfileID(g.uuid()), name: PersonalDataReference(key: g.uuid())))
         case .profileSwitched: return .profileSwitched(ProfileSwitched(profile: ProfileID(g.uuid())))
         case .profileDeleted: return .profileDeleted(ProfileDeleted(profile: ProfileID(g.uuid())))
+        case .profileForgotten: return .profileForgotten(ProfileForgotten(profile: ProfileID(g.uuid()), reason: g.pick(ErasureReason.allCases)))
         case .settingChanged: return .settingChanged(SettingChanged(key: try SettingKey(g.token()), value: try g.settingValue()))
         case .externalServiceConfigured: return .externalServiceConfigured(ExternalServiceConfigured(service: g.text(), credential: try CredentialReference(g.token())))
         case .schedulerParametersChanged: return .schedulerParametersChanged(SchedulerParametersChanged(parameters: try g.schedulerParameters()))

@@ -130,6 +130,9 @@ enum GoldenSamplesV1 {
                 profile: ProfileID(fixedUUID(84)))))),
             ("profiles.profile-deleted.v1", try envelope(35, .profileDeleted(ProfileDeleted(
                 profile: ProfileID(fixedUUID(85)))))),
+            ("profiles.profile-forgotten.v1", try envelope(47, .profileForgotten(ProfileForgotten(
+                profile: ProfileID(fixedUUID(173)),
+                reason: .retentionPolicy)))),
             ("settings.setting-changed.v1", try envelope(36, .settingChanged(SettingChanged(
                 key: try SettingKey("vocabulary.new-cards-per-day"),
                 value: .int(20))))),

@@ -10,7 +10,12 @@ public enum ProfileCommand: Sendable {
     case create(name: String, isChild: Bool)
     case rename(name: String)
     case switchTo
+    /// Deletes the profile: it takes no more commands. Its personal data stays until ``forget(reason:)``.
     case delete
+    /// Erases the profile's personal data from the side store (deleted profiles too), recording
+    /// when and why in the log (``ProfileForgotten``); the store erases once the event is
+    /// appended, and again if the same command is sent again.
+    case forget(reason: ErasureReason)
     /// Any key and typed value; ``SettingKey/newCardsPerDay`` takes only the `.int` values the
     /// vocabulary read model honours, 0 … 10 000 (its `NewCardLimit.range`).
     case changeSetting(key: String, value: SettingValue)
@@ -30,9 +35,17 @@ public enum ProfileCommand: Sendable {
             if isChild { decision.emit(stream, .parentalControlsChanged(ChildStoryDefaults.controls)) }
             return
         }
+        if case .forget(let reason) = self {
+            guard context.profiles.profile(command.profile) != nil else {
+                throw StoreError(.unknownProfile, "profile \(command.profile) does not exist; nothing to forget",
+                                 stream: stream, field: "profile")
+            }
+            decision.emit(stream, .profileForgotten(ProfileForgotten(profile: command.profile, reason: reason)))
+            return
+        }
         try context.activeProfile(command)
         switch self {
-        case .create:
+        case .create, .forget:
             break
         case .rename(let name):
             let reference = decision.personal(try Input.nonEmpty(name, field: "name"))

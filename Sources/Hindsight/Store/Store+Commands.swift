@@ -24,7 +24,10 @@ extension Store {
                              + "\(Timestamp.allowedRangeText); give a time in that range", field: "time", commandID: command.id)
         }
         let ledgerState = await ledger.current().state
-        if let earlier = Self.earlierResult(of: command, in: ledgerState) { return earlier }
+        if let earlier = Self.earlierResult(of: command, in: ledgerState) {
+            try eraseIfForgetting(command)
+            return earlier
+        }
         let context = DecisionContext(vocabulary: await models.vocabulary.current().state,
                                       profiles: await models.profiles.current().state,
                                       stories: await models.stories.current().state,
@@ -54,8 +57,22 @@ extension Store {
                           version: numbering.number(item.stream), recordedAt: nil)
         }
         let recorded = try await appendAndFold(events, commandID: command.id)
+        try eraseIfForgetting(command)
         return CommandResult(eventIDs: recorded.map(\.id), positions: recorded.first!.position...recorded.last!.position,
                              isRetry: false)
+    }
+
+    /// Erases the personal data of the profile `command` forgets (after its `ProfileForgotten` is
+    /// in the log, so the log records every erasure; a resent command erases what a failed
+    /// erasure left).
+    /// - Throws: ``StoreError`` `personalData` when the side store cannot be written.
+    private func eraseIfForgetting(_ command: StoreCommand) throws(StoreError) {
+        guard case .profiles(.forget) = command.action else { return }
+        do { _ = try personal.forget(command.profile) } catch {
+            var failed = error
+            failed.commandID = command.id
+            throw failed
+        }
     }
 
     /// The first result of `command` when its events are already in the log.

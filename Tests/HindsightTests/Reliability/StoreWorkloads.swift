@@ -109,7 +109,7 @@ struct StoreWorkload: Sendable, CustomStringConvertible {
         _ = try? await send(command(2, kid, minutes: 1, .profiles(.create(name: "Mia", isChild: true))))
         _ = try? await send(command(3, kid, minutes: 2, .stories(.request(Ids.story(1), theme: "sea", childAge: 6,
                                                                           growthTopic: "kindness", childName: "Mia"))))
-        _ = try? await store.forgetProfile(kid)
+        _ = try? await send(command(5, kid, minutes: 2, .profiles(.forget(reason: .parentRequest))))
         _ = try? await send(command(4, ada, minutes: 3, .profiles(.rename(name: "Ada B."))))
     }
 
