@@ -79,10 +79,18 @@ public enum DomainEvent: Sendable, Equatable {
     case profileDeleted(ProfileDeleted)
     /// `profiles.profile-forgotten`
     case profileForgotten(ProfileForgotten)
+    /// `profiles.profile-disabled`
+    case profileDisabled(ProfileDisabled)
+    /// `profiles.profile-enabled`
+    case profileEnabled(ProfileEnabled)
     /// `settings.setting-changed`
     case settingChanged(SettingChanged)
+    /// `settings.setting-unset`
+    case settingUnset(SettingUnset)
     /// `settings.external-service-configured`
     case externalServiceConfigured(ExternalServiceConfigured)
+    /// `settings.external-service-removed`
+    case externalServiceRemoved(ExternalServiceRemoved)
     /// `settings.scheduler-parameters-changed`
     case schedulerParametersChanged(SchedulerParametersChanged)
     /// `settings.desired-retention-changed`
@@ -136,8 +144,12 @@ public enum DomainEvent: Sendable, Equatable {
         case .profileSwitched: .profileSwitched
         case .profileDeleted: .profileDeleted
         case .profileForgotten: .profileForgotten
+        case .profileDisabled: .profileDisabled
+        case .profileEnabled: .profileEnabled
         case .settingChanged: .settingChanged
+        case .settingUnset: .settingUnset
         case .externalServiceConfigured: .externalServiceConfigured
+        case .externalServiceRemoved: .externalServiceRemoved
         case .schedulerParametersChanged: .schedulerParametersChanged
         case .desiredRetentionChanged: .desiredRetentionChanged
         case .dayCutoffChanged: .dayCutoffChanged

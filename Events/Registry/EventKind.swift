@@ -46,8 +46,12 @@
     case profileSwitched
     case profileDeleted
     case profileForgotten
+    case profileDisabled
+    case profileEnabled
     case settingChanged
+    case settingUnset
     case externalServiceConfigured
+    case externalServiceRemoved
     case schedulerParametersChanged
     case desiredRetentionChanged
     case dayCutoffChanged
@@ -97,8 +101,12 @@ extension EventKind {
         case .profileSwitched: try visitor.visit(ProfileSwitched.self, embed: DomainEvent.profileSwitched) { if case .profileSwitched(let e) = $0 { e } else { nil } }
         case .profileDeleted: try visitor.visit(ProfileDeleted.self, embed: DomainEvent.profileDeleted) { if case .profileDeleted(let e) = $0 { e } else { nil } }
         case .profileForgotten: try visitor.visit(ProfileForgotten.self, embed: DomainEvent.profileForgotten) { if case .profileForgotten(let e) = $0 { e } else { nil } }
+        case .profileDisabled: try visitor.visit(ProfileDisabled.self, embed: DomainEvent.profileDisabled) { if case .profileDisabled(let e) = $0 { e } else { nil } }
+        case .profileEnabled: try visitor.visit(ProfileEnabled.self, embed: DomainEvent.profileEnabled) { if case .profileEnabled(let e) = $0 { e } else { nil } }
         case .settingChanged: try visitor.visit(SettingChanged.self, embed: DomainEvent.settingChanged) { if case .settingChanged(let e) = $0 { e } else { nil } }
+        case .settingUnset: try visitor.visit(SettingUnset.self, embed: DomainEvent.settingUnset) { if case .settingUnset(let e) = $0 { e } else { nil } }
         case .externalServiceConfigured: try visitor.visit(ExternalServiceConfigured.self, embed: DomainEvent.externalServiceConfigured) { if case .externalServiceConfigured(let e) = $0 { e } else { nil } }
+        case .externalServiceRemoved: try visitor.visit(ExternalServiceRemoved.self, embed: DomainEvent.externalServiceRemoved) { if case .externalServiceRemoved(let e) = $0 { e } else { nil } }
         case .schedulerParametersChanged: try visitor.visit(SchedulerParametersChanged.self, embed: DomainEvent.schedulerParametersChanged) { if case .schedulerParametersChanged(let e) = $0 { e } else { nil } }
         case .desiredRetentionChanged: try visitor.visit(DesiredRetentionChanged.self, embed: DomainEvent.desiredRetentionChanged) { if case .desiredRetentionChanged(let e) = $0 { e } else { nil } }
         case .dayCutoffChanged: try visitor.visit(DayCutoffChanged.self, embed: DomainEvent.dayCutoffChanged) { if case .dayCutoffChanged(let e) = $0 { e } else { nil } }

@@ -52,6 +52,8 @@ import Testing
             Issue.record("stories"); return
         }
         #expect(story.model == nil && image.model == nil)
+        guard case .externalServiceConfigured(let service) = samples["settings.external-service-configured.v1"] else { Issue.record("service"); return }
+        #expect(service.endpoint == nil && service.model == nil && service.enabled)
         #expect(controls.setBy == nil && controls.dailyStoryLimit == 73007 && controls.themes.allowed?.count == 2)
     }
 

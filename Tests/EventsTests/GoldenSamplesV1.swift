@@ -136,9 +136,20 @@ enum GoldenSamplesV1 {
             ("settings.setting-changed.v1", try envelope(36, .settingChanged(SettingChanged(
                 key: try SettingKey("vocabulary.new-cards-per-day"),
                 value: .int(20))))),
-            ("settings.external-service-configured.v1", try envelope(37, .externalServiceConfigured(ExternalServiceConfigured(
-                service: "service \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 88",
-                credential: try CredentialReference("keychain:openai-api-key"))))),
+            ("settings.external-service-configured.v2", try envelope(48, .externalServiceConfigured(ExternalServiceConfigured(
+                service: "service \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 174",
+                credential: try CredentialReference("keychain:openai-api-key"),
+                endpoint: "https://api.example.com/v1",
+                model: "gpt-4o-mini",
+                enabled: false)))),
+            ("settings.external-service-removed.v1", try envelope(49, .externalServiceRemoved(ExternalServiceRemoved(
+                service: "service 175")))),
+            ("settings.setting-unset.v1", try envelope(50, .settingUnset(SettingUnset(
+                key: try SettingKey("vocabulary.new-cards-per-day"))))),
+            ("profiles.profile-disabled.v1", try envelope(51, .profileDisabled(ProfileDisabled(
+                profile: ProfileID(fixedUUID(176)))))),
+            ("profiles.profile-enabled.v1", try envelope(52, .profileEnabled(ProfileEnabled(
+                profile: ProfileID(fixedUUID(177)))))),
             ("settings.scheduler-parameters-changed.v1", try envelope(38, .schedulerParametersChanged(SchedulerParametersChanged(
                 parameters: try SchedulerParameters((0..<21).map { Double($0) * 0.125 + 0.0625 }))))),
             ("settings.desired-retention-changed.v1", try envelope(39, .desiredRetentionChanged(DesiredRetentionChanged(

@@ -35,12 +35,16 @@ enum LegacyGoldenSamples {
             dailyStoryLimit: 73007,
             allowedThemes: ["allowedThemes \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 74",
                             "allowedThemes \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 75"])
+        let service = ExternalServiceConfiguredV1(
+            service: "service \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 88",
+            credential: try CredentialReference("keychain:openai-api-key"))
         let review = ReviewGradedV1(card: CardID(fixedUUID(90)), rating: .easy, duration: try ElapsedTime(milliseconds: 2750))
         return [
             try sample(21, storyRequested, .storyRequested(storyRequested.upcastToCurrent())),
             try sample(22, storyGenerated, .storyGenerated(storyGenerated.upcastToCurrent())),
             try sample(24, illustration, .illustrationGenerated(illustration.upcastToCurrent())),
             try sample(30, controls, .parentalControlsChanged(controls.upcastToCurrent())),
+            try sample(37, service, .externalServiceConfigured(service.upcastToCurrent())),
             try sample(41, review, .reviewGraded(review.upcastToCurrent())),
         ]
     }

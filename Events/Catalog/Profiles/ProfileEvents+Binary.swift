@@ -58,3 +58,23 @@ extension ProfileForgotten: RegisteredEvent {
         reason.encode(to: &writer)
     }
 }
+
+extension ProfileDisabled: RegisteredEvent {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        profile = try ProfileID(from: &reader)
+    }
+
+    package func encode(to writer: inout BinaryWriter) {
+        profile.encode(to: &writer)
+    }
+}
+
+extension ProfileEnabled: RegisteredEvent {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        profile = try ProfileID(from: &reader)
+    }
+
+    package func encode(to writer: inout BinaryWriter) {
+        profile.encode(to: &writer)
+    }
+}

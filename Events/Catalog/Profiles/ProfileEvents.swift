@@ -97,3 +97,35 @@ public struct ProfileForgotten: EventPayload {
         self.reason = reason
     }
 }
+
+/// A profile was disabled: the store refuses its commands (except enabling it) until it is enabled again; nothing of it is lost.
+public struct ProfileDisabled: EventPayload {
+    /// The stable name of this event type in every encoding.
+    public static var typeName: String { "profiles.profile-disabled" }
+    /// The schema version this build writes.
+    public static var schemaVersion: UInt32 { 1 }
+
+    /// The profile.
+    public let profile: ProfileID
+
+    /// The event with these (already validated) values.
+    public init(profile: ProfileID) {
+        self.profile = profile
+    }
+}
+
+/// A disabled profile was enabled again.
+public struct ProfileEnabled: EventPayload {
+    /// The stable name of this event type in every encoding.
+    public static var typeName: String { "profiles.profile-enabled" }
+    /// The schema version this build writes.
+    public static var schemaVersion: UInt32 { 1 }
+
+    /// The profile.
+    public let profile: ProfileID
+
+    /// The event with these (already validated) values.
+    public init(profile: ProfileID) {
+        self.profile = profile
+    }
+}

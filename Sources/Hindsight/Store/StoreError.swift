@@ -23,6 +23,8 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let profileDeleted = Code(rawValue: "profile-deleted")
         /// The command names a deck, card, session, test or story that does not exist.
         public static let unknownEntity = Code(rawValue: "unknown-entity")
+        /// The profile is disabled: enable it before acting as it.
+        public static let profileDisabled = Code(rawValue: "profile-disabled")
         /// The thing was deleted.
         public static let entityDeleted = Code(rawValue: "entity-deleted")
         /// A create command reuses an id that already exists.
