@@ -12,7 +12,8 @@ extension Store {
     /// - Returns: the ids and positions of the command's events.
     /// - Throws: ``StoreError``: the rule broken (`invalidValue`, also for a command time or a
     ///   clock reading outside ``Timestamp/allowedRange``, `unknownProfile`, `unknownEntity`,
-    ///   `reviewOutOfOrder`, `parentalLimit`, `secretRejected`, ...), `conflict` when
+    ///   `reviewOutOfOrder`, `parentalLimit`, `parentRequired`, `profileDisabled`, `secretRejected`,
+    ///   ...), `conflict` when
     ///   `expectedVersion` is not the stream's version, `log`/`personalData` for I/O, `readModel`
     ///   when the read models did not reflect the command in time, `closed`.
     public func send(_ command: StoreCommand) async throws(StoreError) -> CommandResult {
