@@ -116,10 +116,10 @@ enum ContentBenchmarkLog {
                 stream = .story(story)
             case 84..<88:
                 let ref = PersonalDataReference(key: uuid(UInt64(i)))
-                event = .storyGenerated(StoryGenerated(story: story, title: ref, pages: [StoryPage(number: try! PageNumber(1), text: ref)]))
+                event = .storyGenerated(StoryGenerated(story: story, title: ref, pages: [StoryPage(number: try! PageNumber(1), text: ref)], model: "bench-model"))
                 stream = .story(story)
             case 88..<92:
-                event = .illustrationGenerated(IllustrationGenerated(story: story, page: try! PageNumber(1), image: "img.png")); stream = .story(story)
+                event = .illustrationGenerated(IllustrationGenerated(story: story, page: try! PageNumber(1), image: "img.png", model: "bench-model")); stream = .story(story)
             case 92..<95:
                 event = .storyRead(StoryRead(story: story, lastPageRead: try! PageNumber(1), finished: true)); stream = .story(story)
             case 95..<97:

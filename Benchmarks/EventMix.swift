@@ -186,7 +186,7 @@ struct EventMix {
                 StoryPage(number: try PageNumber($0), text: PersonalDataReference(key: random.uuid()))
             }
             return record(.story(story), .storyGenerated(StoryGenerated(
-                story: story, title: PersonalDataReference(key: random.uuid()), pages: pages)))
+                story: story, title: PersonalDataReference(key: random.uuid()), pages: pages, model: "bench-model")))
         default:
             return record(.story(story), .storyRead(StoryRead(
                 story: story, lastPageRead: try PageNumber(Int.random(in: 1...8, using: &random)),

@@ -65,6 +65,8 @@ public enum DomainEvent: Sendable, Equatable {
     case storyDeleted(StoryDeleted)
     /// `stories.parental-controls-changed`
     case parentalControlsChanged(ParentalControlsChanged)
+    /// `stories.parental-controls-cleared`
+    case parentalControlsCleared(ParentalControlsCleared)
     /// `dictation.dictation-finished`
     case dictationFinished(DictationFinished)
     /// `profiles.profile-created`
@@ -75,10 +77,20 @@ public enum DomainEvent: Sendable, Equatable {
     case profileSwitched(ProfileSwitched)
     /// `profiles.profile-deleted`
     case profileDeleted(ProfileDeleted)
+    /// `profiles.profile-forgotten`
+    case profileForgotten(ProfileForgotten)
+    /// `profiles.profile-disabled`
+    case profileDisabled(ProfileDisabled)
+    /// `profiles.profile-enabled`
+    case profileEnabled(ProfileEnabled)
     /// `settings.setting-changed`
     case settingChanged(SettingChanged)
+    /// `settings.setting-unset`
+    case settingUnset(SettingUnset)
     /// `settings.external-service-configured`
     case externalServiceConfigured(ExternalServiceConfigured)
+    /// `settings.external-service-removed`
+    case externalServiceRemoved(ExternalServiceRemoved)
     /// `settings.scheduler-parameters-changed`
     case schedulerParametersChanged(SchedulerParametersChanged)
     /// `settings.desired-retention-changed`
@@ -125,13 +137,19 @@ public enum DomainEvent: Sendable, Equatable {
         case .storyRead: .storyRead
         case .storyDeleted: .storyDeleted
         case .parentalControlsChanged: .parentalControlsChanged
+        case .parentalControlsCleared: .parentalControlsCleared
         case .dictationFinished: .dictationFinished
         case .profileCreated: .profileCreated
         case .profileRenamed: .profileRenamed
         case .profileSwitched: .profileSwitched
         case .profileDeleted: .profileDeleted
+        case .profileForgotten: .profileForgotten
+        case .profileDisabled: .profileDisabled
+        case .profileEnabled: .profileEnabled
         case .settingChanged: .settingChanged
+        case .settingUnset: .settingUnset
         case .externalServiceConfigured: .externalServiceConfigured
+        case .externalServiceRemoved: .externalServiceRemoved
         case .schedulerParametersChanged: .schedulerParametersChanged
         case .desiredRetentionChanged: .desiredRetentionChanged
         case .dayCutoffChanged: .dayCutoffChanged

@@ -39,13 +39,19 @@
     case storyRead
     case storyDeleted
     case parentalControlsChanged
+    case parentalControlsCleared
     case dictationFinished
     case profileCreated
     case profileRenamed
     case profileSwitched
     case profileDeleted
+    case profileForgotten
+    case profileDisabled
+    case profileEnabled
     case settingChanged
+    case settingUnset
     case externalServiceConfigured
+    case externalServiceRemoved
     case schedulerParametersChanged
     case desiredRetentionChanged
     case dayCutoffChanged
@@ -88,13 +94,19 @@ extension EventKind {
         case .storyRead: try visitor.visit(StoryRead.self, embed: DomainEvent.storyRead) { if case .storyRead(let e) = $0 { e } else { nil } }
         case .storyDeleted: try visitor.visit(StoryDeleted.self, embed: DomainEvent.storyDeleted) { if case .storyDeleted(let e) = $0 { e } else { nil } }
         case .parentalControlsChanged: try visitor.visit(ParentalControlsChanged.self, embed: DomainEvent.parentalControlsChanged) { if case .parentalControlsChanged(let e) = $0 { e } else { nil } }
+        case .parentalControlsCleared: try visitor.visit(ParentalControlsCleared.self, embed: DomainEvent.parentalControlsCleared) { if case .parentalControlsCleared(let e) = $0 { e } else { nil } }
         case .dictationFinished: try visitor.visit(DictationFinished.self, embed: DomainEvent.dictationFinished) { if case .dictationFinished(let e) = $0 { e } else { nil } }
         case .profileCreated: try visitor.visit(ProfileCreated.self, embed: DomainEvent.profileCreated) { if case .profileCreated(let e) = $0 { e } else { nil } }
         case .profileRenamed: try visitor.visit(ProfileRenamed.self, embed: DomainEvent.profileRenamed) { if case .profileRenamed(let e) = $0 { e } else { nil } }
         case .profileSwitched: try visitor.visit(ProfileSwitched.self, embed: DomainEvent.profileSwitched) { if case .profileSwitched(let e) = $0 { e } else { nil } }
         case .profileDeleted: try visitor.visit(ProfileDeleted.self, embed: DomainEvent.profileDeleted) { if case .profileDeleted(let e) = $0 { e } else { nil } }
+        case .profileForgotten: try visitor.visit(ProfileForgotten.self, embed: DomainEvent.profileForgotten) { if case .profileForgotten(let e) = $0 { e } else { nil } }
+        case .profileDisabled: try visitor.visit(ProfileDisabled.self, embed: DomainEvent.profileDisabled) { if case .profileDisabled(let e) = $0 { e } else { nil } }
+        case .profileEnabled: try visitor.visit(ProfileEnabled.self, embed: DomainEvent.profileEnabled) { if case .profileEnabled(let e) = $0 { e } else { nil } }
         case .settingChanged: try visitor.visit(SettingChanged.self, embed: DomainEvent.settingChanged) { if case .settingChanged(let e) = $0 { e } else { nil } }
+        case .settingUnset: try visitor.visit(SettingUnset.self, embed: DomainEvent.settingUnset) { if case .settingUnset(let e) = $0 { e } else { nil } }
         case .externalServiceConfigured: try visitor.visit(ExternalServiceConfigured.self, embed: DomainEvent.externalServiceConfigured) { if case .externalServiceConfigured(let e) = $0 { e } else { nil } }
+        case .externalServiceRemoved: try visitor.visit(ExternalServiceRemoved.self, embed: DomainEvent.externalServiceRemoved) { if case .externalServiceRemoved(let e) = $0 { e } else { nil } }
         case .schedulerParametersChanged: try visitor.visit(SchedulerParametersChanged.self, embed: DomainEvent.schedulerParametersChanged) { if case .schedulerParametersChanged(let e) = $0 { e } else { nil } }
         case .desiredRetentionChanged: try visitor.visit(DesiredRetentionChanged.self, embed: DomainEvent.desiredRetentionChanged) { if case .desiredRetentionChanged(let e) = $0 { e } else { nil } }
         case .dayCutoffChanged: try visitor.visit(DayCutoffChanged.self, embed: DomainEvent.dayCutoffChanged) { if case .dayCutoffChanged(let e) = $0 { e } else { nil } }

@@ -9,7 +9,7 @@ import Events
 /// Holds personal-data and credential *references* only, never a name or a secret.
 public struct ProfileDirectory: ProjectionState, BinaryCodable, Equatable {
     var records: [ProfileID: ProfileRecord] = [:]
-    /// The active profile (the latest `ProfileSwitched` to a live profile; nil once it is deleted).
+    /// The active profile (the latest `ProfileSwitched` to a live profile; nil once it is deleted or disabled).
     public internal(set) var activeProfile: ProfileID?
     var settingValues: [ProfileID: [String: ProfileSetting]] = [:]
     var serviceConfigurations: [ProfileID: [String: ConfiguredService]] = [:]

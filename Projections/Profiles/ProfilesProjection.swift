@@ -5,8 +5,11 @@ import FSRS
 ///
 /// - `ProfileCreated` adds a profile (a second creation of the same id is ignored);
 ///   `ProfileRenamed` replaces its name reference; `ProfileDeleted` flags it deleted and, if it
-///   was active, leaves no profile active. Renames and switches of unknown or deleted profiles
+///   was active, leaves no profile active; `ProfileForgotten` records when and why its personal
+///   data was erased (the latest; deleted profiles too). `ProfileDisabled` / `ProfileEnabled`
+///   flag a live profile disabled or not (disabling the active profile leaves none active). Renames and switches of unknown or deleted profiles
 ///   are ignored.
+/// - `SettingUnset` and `ExternalServiceRemoved` remove the event profile's value.
 /// - `SettingChanged`, `ExternalServiceConfigured`, `SchedulerParametersChanged`,
 ///   `DesiredRetentionChanged` and `DayCutoffChanged` replace the event profile's value (the
 ///   latest wins). Never throws.
@@ -18,8 +21,10 @@ package struct ProfilesProjection: Projection {
     package typealias State = ProfileDirectory
 
     package static let name = "profiles"
-    /// 2: out-of-bounds scheduler parameters are ignored (version 1 kept them).
-    package static let version: UInt32 = 2
+    /// 2: out-of-bounds scheduler parameters are ignored (version 1 kept them). 3: profiles
+    /// record when and why their personal data was forgotten. 4: disabled profiles, unset
+    /// settings, removed services, and a service's endpoint, model and enabled flag.
+    package static let version: UInt32 = 4
 
     /// The day cut-off hour of profiles that never changed theirs.
     package let defaultCutoffHour: Int
@@ -51,6 +56,7 @@ package struct ProfilesProjection: Projection {
     /// The profile and settings events.
     package var kinds: EventKindSet {
         EventKindSet(.settingChanged, .profileSwitched, .profileCreated, .profileRenamed, .profileDeleted,
+                     .profileForgotten, .profileDisabled, .profileEnabled, .settingUnset, .externalServiceRemoved,
                      .externalServiceConfigured, .schedulerParametersChanged, .desiredRetentionChanged, .dayCutoffChanged)
     }
 
@@ -74,9 +80,23 @@ package struct ProfilesProjection: Projection {
             guard state.records[deleted.profile]?.isDeleted == false else { return }
             state.records[deleted.profile]!.deleted = event.occurred
             if state.activeProfile == deleted.profile { state.activeProfile = nil }
+        case .settingUnset(let unset):
+            state.settingValues[event.profile]?.removeValue(forKey: unset.key.value)
+        case .profileDisabled(let disabled):
+            guard state.records[disabled.profile]?.isDeleted == false else { return }
+            state.records[disabled.profile]!.disabled = event.occurred
+            if state.activeProfile == disabled.profile { state.activeProfile = nil }
+        case .profileEnabled(let enabled):
+            guard state.records[enabled.profile]?.isDeleted == false else { return }
+            state.records[enabled.profile]!.disabled = nil
+        case .externalServiceRemoved(let removed):
+            state.serviceConfigurations[event.profile]?.removeValue(forKey: removed.service)
+        case .profileForgotten(let forgotten):
+            state.records[forgotten.profile]?.forgotten = ProfileErasure(time: event.occurred, reason: forgotten.reason)
         case .externalServiceConfigured(let configured):
             state.serviceConfigurations[event.profile, default: [:]][configured.service] =
                 ConfiguredService(service: configured.service, credential: configured.credential,
+                                  endpoint: configured.endpoint, model: configured.model, enabled: configured.enabled,
                                   configured: event.occurred)
         case .schedulerParametersChanged(let change):
             guard change.fsrsParameters != nil else { return }

@@ -16,8 +16,8 @@ public struct LibraryStory: Sendable, Equatable {
     public enum Illustration: Sendable, Equatable {
         /// Not drawn yet (or never asked for).
         case pending
-        /// Drawn; the image is kept at `image` (an asset name or URL).
-        case generated(image: String)
+        /// Drawn by `model` (nil: not recorded); the image is kept at `image` (an asset name or URL).
+        case generated(image: String, model: String?)
         /// Drawing failed, for the generator's `reason`.
         case failed(reason: String)
     }
@@ -28,8 +28,8 @@ public struct LibraryStory: Sendable, Equatable {
     public let profile: ProfileID
     /// The theme asked for.
     public let theme: String
-    /// What the story should help with.
-    public let growthTopic: String
+    /// What the story should help with; nil for a plain story.
+    public let growthTopic: String?
     /// The child's age when it was asked for.
     public let childAge: ChildAge
     /// Where it is in its life.
@@ -38,6 +38,8 @@ public struct LibraryStory: Sendable, Equatable {
     public internal(set) var title: PersonalDataReference?
     /// Its pages, in order, once generated.
     public internal(set) var pages: [StoryPage] = []
+    /// The model that wrote it (the latest generation), nil if not generated or not recorded.
+    public internal(set) var model: String?
     /// Illustrations known per page number (absent: pending).
     var illustrations: [Int: Illustration] = [:]
     /// Whether it is a favourite.
@@ -99,7 +101,7 @@ extension LibraryStory.Illustration: BinaryCodable {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         switch try reader.readByte() {
         case 0: self = .pending
-        case 1: self = .generated(image: try String(from: &reader))
+        case 1: self = .generated(image: try String(from: &reader), model: try String?(from: &reader))
         case 2: self = .failed(reason: try String(from: &reader))
         case let tag: throw reader.error(.invalidValue, "illustration tag \(tag) is not 0, 1 or 2")
         }
@@ -108,7 +110,7 @@ extension LibraryStory.Illustration: BinaryCodable {
     package func encode(to writer: inout BinaryWriter) {
         switch self {
         case .pending: writer.writeByte(0)
-        case .generated(let image): writer.writeByte(1); image.encode(to: &writer)
+        case .generated(let image, let model): writer.writeByte(1); image.encode(to: &writer); model.encode(to: &writer)
         case .failed(let reason): writer.writeByte(2); reason.encode(to: &writer)
         }
     }
@@ -119,11 +121,12 @@ extension LibraryStory: BinaryCodable {
         id = StoryID(try reader.readUUID())
         profile = ProfileID(try reader.readUUID())
         theme = try String(from: &reader)
-        growthTopic = try String(from: &reader)
+        growthTopic = try String?(from: &reader)
         childAge = try ChildAge(from: &reader)
         status = try Status(from: &reader)
         title = try PersonalDataReference?(from: &reader)
         pages = try [StoryPage](decoding: &reader)
+        model = try String?(from: &reader)
         illustrations = try [Int: Illustration](decoding: &reader)
         isFavourite = try reader.readBool()
         pagesRead = try reader.readInt()
@@ -142,6 +145,7 @@ extension LibraryStory: BinaryCodable {
         status.encode(to: &writer)
         title.encode(to: &writer)
         pages.encode(to: &writer)
+        model.encode(to: &writer)
         illustrations.encode(to: &writer)
         isFavourite.encode(to: &writer)
         pagesRead.encode(to: &writer)
@@ -149,5 +153,13 @@ extension LibraryStory: BinaryCodable {
         requested.encode(to: &writer)
         generated.encode(to: &writer)
         lastRead.encode(to: &writer)
+    }
+}
+
+extension LibraryStory.Status {
+    /// Whether a generation result (written or failed) may be recorded: while requested, and
+    /// after a failure, which is how a failed story is retried. A written story is final.
+    public var awaitsGeneration: Bool {
+        if case .generated = self { false } else { true }
     }
 }

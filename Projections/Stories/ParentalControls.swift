@@ -1,35 +1,42 @@
 import Events
 
-/// The story limits a parent set for a profile (`ParentalControlsChanged`; the latest wins).
+/// The story limits in force for a child's profile (the latest `ParentalControlsChanged`, until a
+/// `ParentalControlsCleared`).
 public struct ParentalControls: Sendable, Equatable {
-    /// How many stories may be requested per local day.
+    /// How many stories may be requested per local day (0: none).
     public let dailyStoryLimit: Int
-    /// The themes a story may have; empty allows none.
-    public let allowedThemes: [String]
+    /// The themes a story may have.
+    public let themes: StoryThemes
+    /// The parent who set them; nil for the defaults given at the child's creation (or limits
+    /// recorded before the parent was named).
+    public let setBy: ProfileID?
     /// When they were set.
     public let changed: EventTime
 
-    /// Controls allowing `dailyStoryLimit` stories a day on `allowedThemes`, set at `changed`.
-    public init(dailyStoryLimit: Int, allowedThemes: [String], changed: EventTime) {
+    /// Controls allowing `dailyStoryLimit` stories a day on `themes`, set by `setBy` at `changed`.
+    public init(dailyStoryLimit: Int, themes: StoryThemes, setBy: ProfileID?, changed: EventTime) {
         self.dailyStoryLimit = dailyStoryLimit
-        self.allowedThemes = allowedThemes
+        self.themes = themes
+        self.setBy = setBy
         self.changed = changed
     }
 
-    /// Whether `theme` is allowed (exact match).
-    public func allows(theme: String) -> Bool { allowedThemes.contains(theme) }
+    /// Whether `theme` is allowed (exact match, or any theme).
+    public func allows(theme: String) -> Bool { themes.allows(theme) }
 }
 
 extension ParentalControls: BinaryCodable {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         dailyStoryLimit = try reader.readInt()
-        allowedThemes = try [String](decoding: &reader)
+        themes = try StoryThemes(from: &reader)
+        setBy = try ProfileID?(from: &reader)
         changed = try EventTime(from: &reader)
     }
 
     package func encode(to writer: inout BinaryWriter) {
         dailyStoryLimit.encode(to: &writer)
-        allowedThemes.encode(to: &writer)
+        themes.encode(to: &writer)
+        setBy.encode(to: &writer)
         changed.encode(to: &writer)
     }
 }

@@ -40,7 +40,7 @@ public struct StoryLibrary: ProjectionState, BinaryCodable, Equatable {
         requestsPerDay[profile]?[calendar.day(of: time, profile: profile)] ?? 0
     }
 
-    /// The parental controls in force for `profile`, nil if never set (no limit).
+    /// The parental controls in force for `profile`, nil if none (never set, or cleared): no limit.
     public func parentalControls(profile: ProfileID) -> ParentalControls? { controls[profile] }
 }
 

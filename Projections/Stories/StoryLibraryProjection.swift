@@ -8,13 +8,16 @@ import Events
 ///   succeeds turns failed into generated); illustrations are set per page, the latest wins.
 /// - `StoryFavourited` / `StoryUnfavourited` toggle the favourite; `StoryRead` keeps the furthest
 ///   page and whether it was ever finished; `StoryDeleted` removes the story from the library.
-/// - `ParentalControlsChanged` replaces the profile's controls; `DayCutoffChanged` moves its days.
+/// - `ParentalControlsChanged` replaces the controls of the event's profile (the child's, whoever
+///   set them); `ParentalControlsCleared` removes them (no limit); `DayCutoffChanged` moves its days.
 /// Events about stories not in the library are ignored. Never throws.
 package struct StoryLibraryProjection: Projection {
     package typealias State = StoryLibrary
 
     package static let name = "stories"
-    package static let version: UInt32 = 1
+    /// 2: controls say their themes explicitly and name their parent; stories and illustrations
+    /// keep their model; the growth topic is optional.
+    package static let version: UInt32 = 2
 
     /// The day cut-off hour of profiles that never changed theirs.
     package let defaultCutoffHour: Int
@@ -32,7 +35,7 @@ package struct StoryLibraryProjection: Projection {
     package var kinds: EventKindSet {
         EventKindSet(.storyRequested, .storyGenerated, .storyGenerationFailed, .illustrationGenerated, .illustrationFailed,
                      .storyFavourited, .storyUnfavourited, .storyRead, .storyDeleted, .parentalControlsChanged,
-                     .dayCutoffChanged)
+                     .parentalControlsCleared, .dayCutoffChanged)
     }
 
     package func apply(_ event: RecordedEvent, to state: inout StoryLibrary) {
@@ -47,7 +50,7 @@ package struct StoryLibraryProjection: Projection {
         case .storyGenerationFailed(let failed):
             state.stories[failed.story]?.status = .failed(reason: failed.reason)
         case .illustrationGenerated(let drawn):
-            state.stories[drawn.story]?.illustrations[drawn.page.value] = .generated(image: drawn.image)
+            state.stories[drawn.story]?.illustrations[drawn.page.value] = .generated(image: drawn.image, model: drawn.model)
         case .illustrationFailed(let failed):
             state.stories[failed.story]?.illustrations[failed.page.value] = .failed(reason: failed.reason)
         case .storyFavourited(let favourited):
@@ -60,7 +63,9 @@ package struct StoryLibraryProjection: Projection {
             state.stories.removeValue(forKey: deleted.story)
         case .parentalControlsChanged(let change):
             state.controls[event.profile] = ParentalControls(
-                dailyStoryLimit: Int(change.dailyStoryLimit), allowedThemes: change.allowedThemes, changed: event.occurred)
+                dailyStoryLimit: Int(change.dailyStoryLimit), themes: change.themes, setBy: change.setBy, changed: event.occurred)
+        case .parentalControlsCleared:
+            state.controls.removeValue(forKey: event.profile)
         case .dayCutoffChanged:
             state.calendar.observe(event)
         default:
@@ -74,6 +79,7 @@ extension LibraryStory {
         status = .generated
         title = generated.title
         pages = generated.pages
+        model = generated.model
         self.generated = time
     }
 

@@ -54,7 +54,8 @@ package struct VocabularyProjection: Projection {
     package var kinds: EventKindSet {
         EventKindSet(.reviewGraded, .reviewUndone, .cardCreated, .cardEdited, .cardMoved, .cardSuspended,
                      .cardUnsuspended, .cardDeleted, .deckCreated, .deckRenamed, .deckDeleted,
-                     .schedulerParametersChanged, .desiredRetentionChanged, .dayCutoffChanged, .settingChanged)
+                     .schedulerParametersChanged, .desiredRetentionChanged, .dayCutoffChanged, .settingChanged,
+                     .settingUnset)
     }
 
     /// Folds `event`; never throws (events about unknown cards or decks, unknown event types and
@@ -78,6 +79,7 @@ package struct VocabularyProjection: Projection {
         case .desiredRetentionChanged(let change): state.changeRetention(change, profile: event.profile)
         case .dayCutoffChanged(let change): state.changeCutoff(change, event)
         case .settingChanged(let change): state.changeSetting(change, profile: event.profile)
+        case .settingUnset(let unset): state.unsetSetting(unset, profile: event.profile)
         default: break
         }
     }

@@ -221,6 +221,13 @@ extension VocabularyState {
         profileNewCardLimits[profile] = limit
     }
 
+    /// Returns `profile` to the configured daily new-card limit when `unset` is of
+    /// ``SettingKey/newCardsPerDay``; other settings change nothing.
+    mutating func unsetSetting(_ unset: SettingUnset, profile: ProfileID) {
+        guard unset.key == .newCardsPerDay else { return }
+        profileNewCardLimits[profile] = nil
+    }
+
     mutating func changeCutoff(_ change: DayCutoffChanged, _ event: RecordedEvent) {
         guard let next = scheduling(of: event.profile).changed({ $0.dayCutoffHour = change.hour.value }) else { return }
         calendar.observe(event)

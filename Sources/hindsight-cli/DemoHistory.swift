@@ -51,7 +51,7 @@ struct DemoHistory {
         try await deck(.robin, "German for travel", DemoContent.german, at: start)
         try await send(.alex, start, .profiles(.changeSetting(key: "appearance.theme", value: .string("dark"))))
         try await send(.alex, start, .profiles(.configureService(service: "openai", credential: "keychain:openai-api-key")))
-        try await send(.sam, start, .stories(.setParentalControls(dailyStoryLimit: 2, allowedThemes: DemoContent.themes)))
+        try await send(.alex, start, .stories(.setParentalControls(child: DemoProfile.sam.id, dailyStoryLimit: 2, themes: try .only(DemoContent.themes))))
         try await send(.sam, start, .profiles(.changeSetting(key: "spelling.voice", value: .string("calm"))))
         for (title, words) in DemoContent.spellingLists {
             try await send(.sam, start, .spelling(.createTest(SpellingTestID(rng.uuid()), title: title, words: words)))
@@ -134,11 +134,11 @@ struct DemoHistory {
         }
         let title = "Sam and the \(["Whispering", "Brave", "Sleepy", "Curious"][rng.below(4)]) \(["Comet", "Otter", "Whale", "Fox"][rng.below(4)])"
         let pages = (1...4).map { "Page \($0) of a \(theme) story in which Sam learns something new." }
-        try await send(.sam, Timestamp(milliseconds: clock), .stories(.generated(story, title: title, pages: pages)))
+        try await send(.sam, Timestamp(milliseconds: clock), .stories(.generated(story, title: title, pages: pages, model: "demo-story-model")))
         for page in 1...4 {
             clock += 5_000
             if rng.chance(0.9) {
-                try await send(.sam, Timestamp(milliseconds: clock), .stories(.illustrationGenerated(story, page: page, image: "illustrations/\(story)/\(page).png")))
+                try await send(.sam, Timestamp(milliseconds: clock), .stories(.illustrationGenerated(story, page: page, image: "illustrations/\(story)/\(page).png", model: "demo-illustration-model")))
             } else {
                 try await send(.sam, Timestamp(milliseconds: clock), .stories(.illustrationFailed(story, page: page, reason: "content filter")))
             }

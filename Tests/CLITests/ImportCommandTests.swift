@@ -44,14 +44,14 @@ import TestSupport
         #expect(try run(["export", "--format", "jsonl", "--output", "a.jsonl", "--data-dir", source], in: dir).status == 0)
         let imported = try run(["import", "a.jsonl", "--data-dir", target], in: dir)
         #expect(imported.status == 0, "\(imported.stderr)")
-        #expect(imported.stdout.hasPrefix("imported 1725 events at positions 1...1725; 0 already present"))
+        #expect(imported.stdout.hasPrefix("imported 1726 events at positions 1...1726; 0 already present"))
         let repeated = try run(["import", "a.jsonl", "--data-dir", target, "--json"], in: dir)
-        #expect(repeated.stdout.contains(#""added":0,"alreadyPresent":1725"#), "\(repeated.stdout)")
+        #expect(repeated.stdout.contains(#""added":0,"alreadyPresent":1726"#), "\(repeated.stdout)")
         #expect(try run(["export", "--format", "jsonl", "--output", "b.jsonl", "--data-dir", target], in: dir).status == 0)
         let a = try Data(contentsOf: dir.appending("a.jsonl")), b = try Data(contentsOf: dir.appending("b.jsonl"))
         #expect(a == b)
         #expect(String(decoding: a, as: UTF8.self).contains(#""personalData":{"name":"Alex"}"#))
-        // Both stores closed at position 1725: their read models' snapshots are the same bytes.
+        // Both stores closed at position 1726: their read models' snapshots are the same bytes.
         let names = try FileManager.default.contentsOfDirectory(atPath: source + "/snapshots").sorted()
         #expect(names.count == 6)
         #expect(try FileManager.default.contentsOfDirectory(atPath: target + "/snapshots").sorted() == names)

@@ -31,25 +31,30 @@ import Testing
         #expect(Array(try codec.encode(expected)) == bytes, "\(stem): the JSON of the sample no longer matches its golden file")
     }
 
-    /// A review written by schema version 1 (before review modes): read back as version 2 with
-    /// the documented default `mode = .scheduled`.
-    static func legacyReview() throws -> (v1: RecordedEvent, current: RecordedEvent) {
-        let v1 = ReviewGradedV1(card: CardID(fixedUUID(90)), rating: .easy, duration: try ElapsedTime(milliseconds: 2750))
-        let stored = try envelope(41, .unknown(UnknownEvent(typeName: ReviewGradedV1.typeName, schemaVersion: 1, payload: v1.logBody)))
-        let current = try envelope(41, .reviewGraded(v1.upcastToCurrent()))
-        return (stored, current)
+    /// Every earlier-version file (an event type's released version 1 before its version 2) is
+    /// still the bytes that version wrote, and reads as the current version, upcast.
+    @Test(arguments: try LegacyGoldenSamples.all())
+    func legacyGoldenFilesDecodeUpcast(_ sample: LegacyGoldenSample) throws {
+        let bin = try Self.golden(sample.stem + ".bin", writing: LogCodec.encode(sample.stored))
+        #expect(bin == LogCodec.encode(sample.stored), "\(sample.stem): the earlier version's encoding changed")
+        #expect(try LogCodec.decode(bin, position: sample.stored.position) == sample.current)
+        let json = try Self.golden(sample.stem + ".json", writing: [])
+        #expect(try EventJSONCodec().decode(Data(json)) == sample.current)
     }
 
-    @Test func legacyReviewGoldenFilesDecodeUpcast() throws {
-        let (stored, current) = try Self.legacyReview()
-        let bin = try Self.golden("vocabulary.review-graded.v1.bin", writing: LogCodec.encode(stored))
-        let decoded = try LogCodec.decode(bin, position: stored.position)
-        #expect(decoded == current)
-        guard case .reviewGraded(let review) = decoded.event else { Issue.record("not a review"); return }
+    @Test func upcastDefaultsAreTheDocumentedOnes() throws {
+        let samples = Dictionary(uniqueKeysWithValues: try LegacyGoldenSamples.all().map { ($0.stem, $0.current.event) })
+        guard case .reviewGraded(let review) = samples["vocabulary.review-graded.v1"] else { Issue.record("review"); return }
         #expect(review.mode == .scheduled && review.rating == .easy && review.duration.milliseconds == 2750)
-
-        let json = try Self.golden("vocabulary.review-graded.v1.json", writing: Array(try UpcastTests.v1JSON(of: current)))
-        #expect(try EventJSONCodec().decode(Data(json)) == current)
+        guard case .storyGenerated(let story) = samples["stories.story-generated.v1"],
+              case .illustrationGenerated(let image) = samples["stories.illustration-generated.v1"],
+              case .parentalControlsChanged(let controls) = samples["stories.parental-controls-changed.v1"] else {
+            Issue.record("stories"); return
+        }
+        #expect(story.model == nil && image.model == nil)
+        guard case .externalServiceConfigured(let service) = samples["settings.external-service-configured.v1"] else { Issue.record("service"); return }
+        #expect(service.endpoint == nil && service.model == nil && service.enabled)
+        #expect(controls.setBy == nil && controls.dailyStoryLimit == 73007 && controls.themes.allowed?.count == 2)
     }
 
     /// The bytes of golden file `name`; with HINDSIGHT_WRITE_GOLDEN=1 a missing file is written

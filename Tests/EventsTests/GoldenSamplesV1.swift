@@ -76,23 +76,25 @@ enum GoldenSamplesV1 {
                 duration: try ElapsedTime(milliseconds: 53328))))),
             ("spelling.practice-ended.v1", try envelope(20, .spellingPracticeEnded(SpellingPracticeEnded(
                 session: SpellingSessionID(fixedUUID(49)))))),
-            ("stories.story-requested.v1", try envelope(21, .storyRequested(StoryRequested(
-                story: StoryID(fixedUUID(50)),
-                theme: "theme \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 51",
-                childAge: try ChildAge(7),
-                growthTopic: "growthTopic \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 53",
-                childName: PersonalDataReference(key: fixedUUID(54)))))),
-            ("stories.story-generated.v1", try envelope(22, .storyGenerated(StoryGenerated(
-                story: StoryID(fixedUUID(55)),
-                title: PersonalDataReference(key: fixedUUID(56)),
-                pages: [StoryPage(number: try PageNumber(4), text: PersonalDataReference(key: fixedUUID(57))), StoryPage(number: try PageNumber(5), text: PersonalDataReference(key: fixedUUID(58)))])))),
+            ("stories.story-requested.v2", try envelope(42, .storyRequested(StoryRequested(
+                story: StoryID(fixedUUID(150)),
+                theme: "theme \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 151",
+                childAge: try ChildAge(5),
+                growthTopic: nil,
+                childName: nil)))),
+            ("stories.story-generated.v2", try envelope(43, .storyGenerated(StoryGenerated(
+                story: StoryID(fixedUUID(155)),
+                title: PersonalDataReference(key: fixedUUID(156)),
+                pages: [StoryPage(number: try PageNumber(1), text: PersonalDataReference(key: fixedUUID(157)))],
+                model: "model \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 158")))),
             ("stories.story-generation-failed.v1", try envelope(23, .storyGenerationFailed(StoryGenerationFailed(
                 story: StoryID(fixedUUID(59)),
                 reason: "reason \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 60")))),
-            ("stories.illustration-generated.v1", try envelope(24, .illustrationGenerated(IllustrationGenerated(
-                story: StoryID(fixedUUID(61)),
-                page: try PageNumber(9),
-                image: "image \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 63")))),
+            ("stories.illustration-generated.v2", try envelope(44, .illustrationGenerated(IllustrationGenerated(
+                story: StoryID(fixedUUID(161)),
+                page: try PageNumber(2),
+                image: "image \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 163",
+                model: "model 164")))),
             ("stories.illustration-failed.v1", try envelope(25, .illustrationFailed(IllustrationFailed(
                 story: StoryID(fixedUUID(64)),
                 page: try PageNumber(3),
@@ -107,9 +109,12 @@ enum GoldenSamplesV1 {
                 finished: true)))),
             ("stories.story-deleted.v1", try envelope(29, .storyDeleted(StoryDeleted(
                 story: StoryID(fixedUUID(72)))))),
-            ("stories.parental-controls-changed.v1", try envelope(30, .parentalControlsChanged(ParentalControlsChanged(
-                dailyStoryLimit: 73007,
-                allowedThemes: ["allowedThemes \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 74", "allowedThemes \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 75"])))),
+            ("stories.parental-controls-changed.v2", try envelope(45, .parentalControlsChanged(ParentalControlsChanged(
+                setBy: ProfileID(fixedUUID(170)),
+                dailyStoryLimit: 3,
+                themes: try .only(["themes \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 171", "sea"]))))),
+            ("stories.parental-controls-cleared.v1", try envelope(46, .parentalControlsCleared(ParentalControlsCleared(
+                setBy: ProfileID(fixedUUID(172)))))),
             ("dictation.dictation-finished.v1", try envelope(31, .dictationFinished(DictationFinished(
                 wordCount: 76007,
                 duration: try ElapsedTime(milliseconds: 85547),
@@ -125,12 +130,26 @@ enum GoldenSamplesV1 {
                 profile: ProfileID(fixedUUID(84)))))),
             ("profiles.profile-deleted.v1", try envelope(35, .profileDeleted(ProfileDeleted(
                 profile: ProfileID(fixedUUID(85)))))),
+            ("profiles.profile-forgotten.v1", try envelope(47, .profileForgotten(ProfileForgotten(
+                profile: ProfileID(fixedUUID(173)),
+                reason: .retentionPolicy)))),
             ("settings.setting-changed.v1", try envelope(36, .settingChanged(SettingChanged(
                 key: try SettingKey("vocabulary.new-cards-per-day"),
                 value: .int(20))))),
-            ("settings.external-service-configured.v1", try envelope(37, .externalServiceConfigured(ExternalServiceConfigured(
-                service: "service \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 88",
-                credential: try CredentialReference("keychain:openai-api-key"))))),
+            ("settings.external-service-configured.v2", try envelope(48, .externalServiceConfigured(ExternalServiceConfigured(
+                service: "service \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 174",
+                credential: try CredentialReference("keychain:openai-api-key"),
+                endpoint: "https://api.example.com/v1",
+                model: "gpt-4o-mini",
+                enabled: false)))),
+            ("settings.external-service-removed.v1", try envelope(49, .externalServiceRemoved(ExternalServiceRemoved(
+                service: "service 175")))),
+            ("settings.setting-unset.v1", try envelope(50, .settingUnset(SettingUnset(
+                key: try SettingKey("vocabulary.new-cards-per-day"))))),
+            ("profiles.profile-disabled.v1", try envelope(51, .profileDisabled(ProfileDisabled(
+                profile: ProfileID(fixedUUID(176)))))),
+            ("profiles.profile-enabled.v1", try envelope(52, .profileEnabled(ProfileEnabled(
+                profile: ProfileID(fixedUUID(177)))))),
             ("settings.scheduler-parameters-changed.v1", try envelope(38, .schedulerParametersChanged(SchedulerParametersChanged(
                 parameters: try SchedulerParameters((0..<21).map { Double($0) * 0.125 + 0.0625 }))))),
             ("settings.desired-retention-changed.v1", try envelope(39, .desiredRetentionChanged(DesiredRetentionChanged(

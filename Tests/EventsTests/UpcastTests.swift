@@ -64,3 +64,30 @@ enum ReviewGradedBodySize {
         return 18 + varint
     }
 }
+
+/// Version-1 parental controls read as version 2 allow exactly the stories they allowed.
+@Suite struct ParentalControlsUpcastTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        let limit: UInt32
+        let themes: [String]
+        let expectedLimit: UInt32
+        let expectedThemes: [String]?
+        var testDescription: String { "\(limit) \(themes)" }
+    }
+
+    static let cases = [
+        Case(limit: 2, themes: ["space", "sea"], expectedLimit: 2, expectedThemes: ["space", "sea"]),
+        Case(limit: 2, themes: [], expectedLimit: 0, expectedThemes: nil),
+        Case(limit: 0, themes: ["space"], expectedLimit: 0, expectedThemes: ["space"]),
+        Case(limit: 4, themes: ["", "sea"], expectedLimit: 4, expectedThemes: ["sea"]),
+        Case(limit: 4, themes: [""], expectedLimit: 0, expectedThemes: nil),
+    ]
+
+    @Test(arguments: cases)
+    func upcast(_ example: Case) {
+        let v2 = ParentalControlsChangedV1(dailyStoryLimit: example.limit, allowedThemes: example.themes).upcastToCurrent()
+        #expect(v2.setBy == nil)
+        #expect(v2.dailyStoryLimit == example.expectedLimit)
+        #expect(v2.themes.allowed == example.expectedThemes)
+    }
+}

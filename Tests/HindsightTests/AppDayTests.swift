@@ -11,6 +11,7 @@ import TestSupport
 
     func withKid() async throws -> StoreFixture {
         let f = try await StoreFixture()
+        try await f.send(Self.parent, StoreFixture.time(), .profiles(.create(name: "Ana", isChild: false)))
         try await f.send(Self.kid, StoreFixture.time(), .profiles(.create(name: "Mia", isChild: true)))
         return f
     }
@@ -50,10 +51,10 @@ import TestSupport
     @Test func anEveningOfStories() async throws {
         let f = try await withKid()
         let kid = Self.kid
-        try await f.send(kid, StoreFixture.time(minutes: 1), .stories(.setParentalControls(dailyStoryLimit: 2, allowedThemes: ["ocean"])))
+        try await f.send(Self.parent, StoreFixture.time(minutes: 1), .stories(.setParentalControls(child: kid, dailyStoryLimit: 2, themes: try .only(["ocean"]))))
         try await f.send(kid, StoreFixture.time(minutes: 2), .stories(.request(Ids.story(1), theme: "ocean", childAge: 5, growthTopic: "sharing", childName: "Mia")))
-        try await f.send(kid, StoreFixture.time(minutes: 3), .stories(.generated(Ids.story(1), title: "Mia's Shell", pages: ["One", "Two", "Three"])))
-        try await f.send(kid, StoreFixture.time(minutes: 4), .stories(.illustrationGenerated(Ids.story(1), page: 1, image: "img/1.png")))
+        try await f.send(kid, StoreFixture.time(minutes: 3), .stories(.generated(Ids.story(1), title: "Mia's Shell", pages: ["One", "Two", "Three"], model: "story-model-1")))
+        try await f.send(kid, StoreFixture.time(minutes: 4), .stories(.illustrationGenerated(Ids.story(1), page: 1, image: "img/1.png", model: "image-model-1")))
         try await f.send(kid, StoreFixture.time(minutes: 4), .stories(.illustrationFailed(Ids.story(1), page: 2, reason: "filter")))
         try await f.send(kid, StoreFixture.time(minutes: 9), .stories(.read(Ids.story(1), lastPage: 3, finished: true)))
         try await f.send(kid, StoreFixture.time(minutes: 9), .stories(.favourite(Ids.story(1))))
@@ -69,7 +70,8 @@ import TestSupport
         let story = try #require(library.story(Ids.story(1)))
         #expect(story.status == .generated)
         #expect(story.pages.count == 3)
-        #expect(story.illustration(page: 1) == .generated(image: "img/1.png"))
+        #expect(story.illustration(page: 1) == .generated(image: "img/1.png", model: "image-model-1"))
+        #expect(story.model == "story-model-1")
         #expect(story.illustration(page: 2) == .failed(reason: "filter"))
         #expect(story.illustration(page: 3) == .pending)
         #expect(story.isFavourite && story.finished && story.pagesRead == 3)

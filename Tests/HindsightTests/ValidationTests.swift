@@ -9,6 +9,7 @@ import TestSupport
     static let ada = Ids.profile(1)
     static let kid = Ids.profile(2)
     static let gone = Ids.profile(3)
+    static let sibling = Ids.profile(4)
 
     /// One refused command: who sends what, and the error expected.
     struct Rejection: Sendable, CustomTestStringConvertible {
@@ -75,6 +76,40 @@ import TestSupport
         Rejection(name: "story theme not allowed", profile: kid,
                   action: .stories(.request(Ids.story(2), theme: "pirates", childAge: 6, growthTopic: "sharing", childName: nil)),
                   code: .parentalLimit, message: "theme 'pirates' is not allowed by the parental controls (allowed: space, animals)"),
+        Rejection(name: "a child sets its own controls", profile: kid,
+                  action: .stories(.setParentalControls(child: kid, dailyStoryLimit: 10, themes: .any)),
+                  code: .parentRequired, message: "profile \(kid) is a child's profile and cannot set parental controls; a parent's profile must send this command"),
+        Rejection(name: "a child clears its own controls", profile: kid, action: .stories(.clearParentalControls(child: kid)),
+                  code: .parentRequired, message: "is a child's profile and cannot set parental controls"),
+        Rejection(name: "a child sets a sibling's controls", profile: kid,
+                  action: .stories(.setParentalControls(child: sibling, dailyStoryLimit: 10, themes: .any)),
+                  code: .parentRequired, message: "is a child's profile"),
+        Rejection(name: "controls for a grown-up's profile",
+                  action: .stories(.setParentalControls(child: ada, dailyStoryLimit: 1, themes: .any)),
+                  code: .invalidState, message: "profile \(ada) is not a child's profile; parental controls apply only to profiles created with isChild: true"),
+        Rejection(name: "controls for an unknown child",
+                  action: .stories(.setParentalControls(child: Ids.profile(42), dailyStoryLimit: 1, themes: .any)),
+                  code: .unknownProfile, message: "profile \(Ids.profile(42)) does not exist; create it first"),
+        Rejection(name: "controls for a deleted profile", action: .stories(.clearParentalControls(child: gone)),
+                  code: .profileDeleted, message: "profile \(gone) was deleted"),
+        Rejection(name: "controls set by a deleted profile", profile: gone,
+                  action: .stories(.setParentalControls(child: kid, dailyStoryLimit: 1, themes: .any)),
+                  code: .profileDeleted, message: "profile \(gone) was deleted"),
+        Rejection(name: "a negative daily story limit",
+                  action: .stories(.setParentalControls(child: kid, dailyStoryLimit: -1, themes: .any)),
+                  code: .invalidValue, message: "daily story limit -1 must be between 0 and 4294967295"),
+        Rejection(name: "an allowed theme of spaces only",
+                  action: .stories(.setParentalControls(child: kid, dailyStoryLimit: 1, themes: try! .only(["space", "  "]))),
+                  code: .invalidValue, message: "themes is empty; give some text"),
+        Rejection(name: "an empty growth topic", profile: sibling,
+                  action: .stories(.request(Ids.story(3), theme: "space", childAge: 6, growthTopic: " ", childName: nil)),
+                  code: .invalidValue, message: "growthTopic is empty"),
+        Rejection(name: "a story generated twice", profile: sibling,
+                  action: .stories(.generated(Ids.story(9), title: "Again", pages: ["a"], model: "m")),
+                  code: .invalidState, message: "story \(Ids.story(9)) is already generated; request a new story instead"),
+        Rejection(name: "a story without its model", profile: kid,
+                  action: .stories(.generated(Ids.story(1), title: "T", pages: ["a"], model: " ")),
+                  code: .invalidValue, message: "model is empty"),
         Rejection(name: "child age 30", profile: ada,
                   action: .stories(.request(Ids.story(2), theme: "space", childAge: 30, growthTopic: "sharing", childName: nil)),
                   code: .invalidValue, message: "childAge 30 is outside 1...17"),
@@ -85,6 +120,22 @@ import TestSupport
                   code: .secretRejected, message: "holds a long random-looking token"),
         Rejection(name: "credential without scheme", action: .profiles(.configureService(service: "tts", credential: "hunter2")),
                   code: .secretRejected, message: "is not a reference of the form scheme:name"),
+        Rejection(name: "an endpoint over plain http", action: .profiles(.configureService(service: "tts", credential: "env:TTS_KEY", endpoint: "http://tts.example.com")),
+                  code: .invalidValue, message: "endpoint 'http://tts.example.com' must use https (http only to localhost)"),
+        Rejection(name: "an endpoint holding a key", action: .profiles(.configureService(service: "tts", credential: "env:TTS_KEY", endpoint: "https://tts.example.com/?key=abc")),
+                  code: .invalidValue, message: "must not hold a user, password, query or fragment"),
+        Rejection(name: "an endpoint that is not a URL", action: .profiles(.configureService(service: "tts", credential: "env:TTS_KEY", endpoint: "tts")),
+                  code: .invalidValue, message: "endpoint 'tts' is not a URL with a scheme and a host"),
+        Rejection(name: "an empty model", action: .profiles(.configureService(service: "tts", credential: "env:TTS_KEY", model: " ")),
+                  code: .invalidValue, message: "model is empty"),
+        Rejection(name: "removing a service never configured", action: .profiles(.removeService(service: "tts")),
+                  code: .unknownEntity, message: "service 'tts' is not configured for profile \(ada); nothing to remove"),
+        Rejection(name: "unsetting a setting never set", action: .profiles(.unsetSetting(key: "appearance.theme")),
+                  code: .invalidState, message: "setting appearance.theme has no value for profile \(ada); nothing to unset"),
+        Rejection(name: "enabling a profile that is not disabled", action: .profiles(.enable),
+                  code: .invalidState, message: "is not disabled; nothing to enable"),
+        Rejection(name: "enabling a deleted profile", profile: gone, action: .profiles(.enable),
+                  code: .profileDeleted, message: "profile \(gone) was deleted"),
         Rejection(name: "unknown profile", profile: Ids.profile(42), action: .dictation(.finish(wordCount: 10, duration: .milliseconds(1000), language: "en")),
                   code: .unknownProfile, message: "profile \(Ids.profile(42)) does not exist; create it first"),
         Rejection(name: "deleted profile", profile: gone, action: .dictation(.finish(wordCount: 10, duration: .milliseconds(1000), language: "en")),
@@ -108,13 +159,14 @@ import TestSupport
     ]
 
     /// Ada (a deck, card 1 created at minute 1 and reviewed at minute 10, card 2 deleted, card 3
-    /// new), a child with controls (1 story a day, space and animals) who asked for one story
-    /// today, and a deleted profile.
+    /// new), a child with controls set by Ada (1 story a day, space and animals) who asked for one
+    /// story today, a second child, and a deleted profile.
     static func seeded() async throws -> StoreFixture {
         let f = try await StoreFixture()
         try await f.send(ada, StoreFixture.time(), .profiles(.create(name: "Ada", isChild: false)))
         try await f.send(kid, StoreFixture.time(), .profiles(.create(name: "Mia", isChild: true)))
         try await f.send(gone, StoreFixture.time(), .profiles(.create(name: "Old", isChild: false)))
+        try await f.send(sibling, StoreFixture.time(), .profiles(.create(name: "Leo", isChild: true)))
         try await f.send(gone, StoreFixture.time(minutes: 1), .profiles(.delete))
         try await f.send(ada, StoreFixture.time(minutes: 1), .vocabulary(.createDeck(Ids.deck(1), name: "Words")))
         for n: UInt64 in 1...3 {
@@ -122,8 +174,10 @@ import TestSupport
         }
         try await f.send(ada, StoreFixture.time(minutes: 2), .vocabulary(.deleteCard(Ids.card(2))))
         try await f.send(ada, StoreFixture.time(minutes: 10), .vocabulary(.review(Ids.card(1), rating: .good, duration: .milliseconds(1000))))
-        try await f.send(kid, StoreFixture.time(minutes: 3), .stories(.setParentalControls(dailyStoryLimit: 1, allowedThemes: ["space", "animals"])))
+        try await f.send(ada, StoreFixture.time(minutes: 3), .stories(.setParentalControls(child: kid, dailyStoryLimit: 1, themes: try .only(["space", "animals"]))))
         try await f.send(kid, StoreFixture.time(minutes: 4), .stories(.request(Ids.story(1), theme: "space", childAge: 6, growthTopic: "sharing", childName: "Mia")))
+        try await f.send(sibling, StoreFixture.time(minutes: 5), .stories(.request(Ids.story(9), theme: "ocean", childAge: 4, childName: nil)))
+        try await f.send(sibling, StoreFixture.time(minutes: 6), .stories(.generated(Ids.story(9), title: "Sea", pages: ["a"], model: "m")))
         return f
     }
 

@@ -42,14 +42,6 @@ extension ReviewGradedV1: EarlierEventVersion {
         rating.encode(to: &writer)
         duration.encode(to: &writer)
     }
-
-    /// The log-encoded body of this version-1 event, for writing legacy records (golden files,
-    /// migration tests) as an ``UnknownEvent``-shaped record that decoders then upcast.
-    package var logBody: [UInt8] {
-        var writer = BinaryWriter()
-        encode(to: &writer)
-        return writer.bytes
-    }
 }
 
 extension ReviewGraded {

@@ -46,3 +46,35 @@ extension ProfileDeleted: RegisteredEvent {
         profile.encode(to: &writer)
     }
 }
+
+extension ProfileForgotten: RegisteredEvent {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        profile = try ProfileID(from: &reader)
+        reason = try ErasureReason(from: &reader)
+    }
+
+    package func encode(to writer: inout BinaryWriter) {
+        profile.encode(to: &writer)
+        reason.encode(to: &writer)
+    }
+}
+
+extension ProfileDisabled: RegisteredEvent {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        profile = try ProfileID(from: &reader)
+    }
+
+    package func encode(to writer: inout BinaryWriter) {
+        profile.encode(to: &writer)
+    }
+}
+
+extension ProfileEnabled: RegisteredEvent {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        profile = try ProfileID(from: &reader)
+    }
+
+    package func encode(to writer: inout BinaryWriter) {
+        profile.encode(to: &writer)
+    }
+}

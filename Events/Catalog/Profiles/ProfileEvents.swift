@@ -60,10 +60,64 @@ public struct ProfileSwitched: EventPayload {
     }
 }
 
-/// A profile was deleted; its side-store entries are erased by the store.
+/// A profile was deleted: the store takes no more commands for it. Its personal data (names,
+/// story text) stays in the side store until the profile is forgotten (``ProfileForgotten``).
 public struct ProfileDeleted: EventPayload {
     /// The stable name of this event type in every encoding.
     public static var typeName: String { "profiles.profile-deleted" }
+    /// The schema version this build writes.
+    public static var schemaVersion: UInt32 { 1 }
+
+    /// The profile.
+    public let profile: ProfileID
+
+    /// The event with these (already validated) values.
+    public init(profile: ProfileID) {
+        self.profile = profile
+    }
+}
+
+/// A profile's personal data (its names, a child's name, story titles and text) was erased from
+/// the side store; the log, its statistics and the references stay. Records when (the envelope's
+/// time) and why, for an audit, and holds no personal data itself.
+public struct ProfileForgotten: EventPayload {
+    /// The stable name of this event type in every encoding.
+    public static var typeName: String { "profiles.profile-forgotten" }
+    /// The schema version this build writes.
+    public static var schemaVersion: UInt32 { 1 }
+
+    /// The profile whose personal data was erased.
+    public let profile: ProfileID
+    /// Why.
+    public let reason: ErasureReason
+
+    /// The event with these (already validated) values.
+    public init(profile: ProfileID, reason: ErasureReason) {
+        self.profile = profile
+        self.reason = reason
+    }
+}
+
+/// A profile was disabled: the store refuses its commands (except enabling it) until it is enabled again; nothing of it is lost.
+public struct ProfileDisabled: EventPayload {
+    /// The stable name of this event type in every encoding.
+    public static var typeName: String { "profiles.profile-disabled" }
+    /// The schema version this build writes.
+    public static var schemaVersion: UInt32 { 1 }
+
+    /// The profile.
+    public let profile: ProfileID
+
+    /// The event with these (already validated) values.
+    public init(profile: ProfileID) {
+        self.profile = profile
+    }
+}
+
+/// A disabled profile was enabled again.
+public struct ProfileEnabled: EventPayload {
+    /// The stable name of this event type in every encoding.
+    public static var typeName: String { "profiles.profile-enabled" }
     /// The schema version this build writes.
     public static var schemaVersion: UInt32 { 1 }
 

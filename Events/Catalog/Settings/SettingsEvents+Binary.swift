@@ -13,15 +13,44 @@ extension SettingChanged: RegisteredEvent {
     }
 }
 
+extension SettingUnset: RegisteredEvent {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        key = try SettingKey(from: &reader)
+    }
+
+    package func encode(to writer: inout BinaryWriter) {
+        key.encode(to: &writer)
+    }
+}
+
 extension ExternalServiceConfigured: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         service = try String(from: &reader)
         credential = try CredentialReference(from: &reader)
+        endpoint = try String?(from: &reader)
+        model = try String?(from: &reader)
+        enabled = try Bool(from: &reader)
     }
 
     package func encode(to writer: inout BinaryWriter) {
         service.encode(to: &writer)
         credential.encode(to: &writer)
+        endpoint.encode(to: &writer)
+        model.encode(to: &writer)
+        enabled.encode(to: &writer)
+    }
+
+    /// Version 1, upcast on reading.
+    package static var earlierVersions: [any EarlierEventVersion<ExternalServiceConfigured>.Type] { [ExternalServiceConfiguredV1.self] }
+}
+
+extension ExternalServiceRemoved: RegisteredEvent {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        service = try String(from: &reader)
+    }
+
+    package func encode(to writer: inout BinaryWriter) {
+        service.encode(to: &writer)
     }
 }
 

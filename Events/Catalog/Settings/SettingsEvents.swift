@@ -22,22 +22,66 @@ public struct SettingChanged: EventPayload {
     }
 }
 
-/// An external service (e.g. a story generator) was configured. Holds where the credential is kept, never the secret.
+/// A setting was unset: the profile has no value for it any more (read models fall back to their
+/// defaults, e.g. the configured daily new-card limit).
+public struct SettingUnset: EventPayload {
+    /// The stable name of this event type in every encoding.
+    public static var typeName: String { "settings.setting-unset" }
+    /// The schema version this build writes.
+    public static var schemaVersion: UInt32 { 1 }
+
+    /// Which setting.
+    public let key: SettingKey
+
+    /// The event with these (already validated) values.
+    public init(key: SettingKey) {
+        self.key = key
+    }
+}
+
+/// An external service (e.g. a story generator) was configured, or configured again (the latest
+/// wins). Holds where the credential is kept, never the secret.
 public struct ExternalServiceConfigured: EventPayload {
     /// The stable name of this event type in every encoding.
     public static var typeName: String { "settings.external-service-configured" }
-    /// The schema version this build writes.
-    public static var schemaVersion: UInt32 { 1 }
+    /// The schema version this build writes: 2 (adds endpoint, model and enabled; version 1 is
+    /// ``ExternalServiceConfiguredV1``).
+    public static var schemaVersion: UInt32 { 2 }
 
     /// The service, e.g. "openai".
     public let service: String
     /// Where its credential is kept.
     public let credential: CredentialReference
+    /// The URL to call, nil for the service's own default.
+    public let endpoint: String?
+    /// The model to ask for, e.g. "gpt-4o-mini", nil for the service's default.
+    public let model: String?
+    /// Whether the app may use it (a configured service can be switched off and kept).
+    public let enabled: Bool
 
     /// The event with these (already validated) values.
-    public init(service: String, credential: CredentialReference) {
+    public init(service: String, credential: CredentialReference, endpoint: String?, model: String?, enabled: Bool) {
         self.service = service
         self.credential = credential
+        self.endpoint = endpoint
+        self.model = model
+        self.enabled = enabled
+    }
+}
+
+/// A configured external service was removed (its credential reference with it).
+public struct ExternalServiceRemoved: EventPayload {
+    /// The stable name of this event type in every encoding.
+    public static var typeName: String { "settings.external-service-removed" }
+    /// The schema version this build writes.
+    public static var schemaVersion: UInt32 { 1 }
+
+    /// The service.
+    public let service: String
+
+    /// The event with these (already validated) values.
+    public init(service: String) {
+        self.service = service
     }
 }
 

@@ -6,7 +6,7 @@ extension StoryRequested: RegisteredEvent {
         story = try StoryID(from: &reader)
         theme = try String(from: &reader)
         childAge = try ChildAge(from: &reader)
-        growthTopic = try String(from: &reader)
+        growthTopic = try String?(from: &reader)
         childName = try Optional<PersonalDataReference>(from: &reader)
     }
 
@@ -17,6 +17,9 @@ extension StoryRequested: RegisteredEvent {
         growthTopic.encode(to: &writer)
         childName.encode(to: &writer)
     }
+
+    /// Version 1, upcast on reading.
+    package static var earlierVersions: [any EarlierEventVersion<StoryRequested>.Type] { [StoryRequestedV1.self] }
 }
 
 extension StoryGenerated: RegisteredEvent {
@@ -24,13 +27,18 @@ extension StoryGenerated: RegisteredEvent {
         story = try StoryID(from: &reader)
         title = try PersonalDataReference(from: &reader)
         pages = try Array<StoryPage>(from: &reader)
+        model = try String?(from: &reader)
     }
 
     package func encode(to writer: inout BinaryWriter) {
         story.encode(to: &writer)
         title.encode(to: &writer)
         pages.encode(to: &writer)
+        model.encode(to: &writer)
     }
+
+    /// Version 1, upcast on reading.
+    package static var earlierVersions: [any EarlierEventVersion<StoryGenerated>.Type] { [StoryGeneratedV1.self] }
 }
 
 extension StoryGenerationFailed: RegisteredEvent {
@@ -50,13 +58,18 @@ extension IllustrationGenerated: RegisteredEvent {
         story = try StoryID(from: &reader)
         page = try PageNumber(from: &reader)
         image = try String(from: &reader)
+        model = try String?(from: &reader)
     }
 
     package func encode(to writer: inout BinaryWriter) {
         story.encode(to: &writer)
         page.encode(to: &writer)
         image.encode(to: &writer)
+        model.encode(to: &writer)
     }
+
+    /// Version 1, upcast on reading.
+    package static var earlierVersions: [any EarlierEventVersion<IllustrationGenerated>.Type] { [IllustrationGeneratedV1.self] }
 }
 
 extension IllustrationFailed: RegisteredEvent {
@@ -119,12 +132,27 @@ extension StoryDeleted: RegisteredEvent {
 
 extension ParentalControlsChanged: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        setBy = try ProfileID?(from: &reader)
         dailyStoryLimit = try UInt32(from: &reader)
-        allowedThemes = try Array<String>(from: &reader)
+        themes = try StoryThemes(from: &reader)
     }
 
     package func encode(to writer: inout BinaryWriter) {
+        setBy.encode(to: &writer)
         dailyStoryLimit.encode(to: &writer)
-        allowedThemes.encode(to: &writer)
+        themes.encode(to: &writer)
+    }
+
+    /// Version 1, upcast on reading.
+    package static var earlierVersions: [any EarlierEventVersion<ParentalControlsChanged>.Type] { [ParentalControlsChangedV1.self] }
+}
+
+extension ParentalControlsCleared: RegisteredEvent {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        setBy = try ProfileID(from: &reader)
+    }
+
+    package func encode(to writer: inout BinaryWriter) {
+        setBy.encode(to: &writer)
     }
 }

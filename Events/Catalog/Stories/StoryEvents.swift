@@ -7,8 +7,9 @@
 public struct StoryRequested: EventPayload {
     /// The stable name of this event type in every encoding.
     public static var typeName: String { "stories.story-requested" }
-    /// The schema version this build writes.
-    public static var schemaVersion: UInt32 { 1 }
+    /// The schema version this build writes: 2 (the growth topic became optional; version 1
+    /// is ``StoryRequestedV1``).
+    public static var schemaVersion: UInt32 { 2 }
 
     /// The story to be generated.
     public let story: StoryID
@@ -16,13 +17,13 @@ public struct StoryRequested: EventPayload {
     public let theme: String
     /// The child's age in years.
     public let childAge: ChildAge
-    /// What the story should help with, e.g. "sharing".
-    public let growthTopic: String
+    /// What the story should help with, e.g. "sharing"; nil for a plain story.
+    public let growthTopic: String?
     /// The child's name, if one was given.
     public let childName: PersonalDataReference?
 
     /// The event with these (already validated) values.
-    public init(story: StoryID, theme: String, childAge: ChildAge, growthTopic: String, childName: PersonalDataReference?) {
+    public init(story: StoryID, theme: String, childAge: ChildAge, growthTopic: String?, childName: PersonalDataReference?) {
         self.story = story
         self.theme = theme
         self.childAge = childAge
@@ -35,8 +36,8 @@ public struct StoryRequested: EventPayload {
 public struct StoryGenerated: EventPayload {
     /// The stable name of this event type in every encoding.
     public static var typeName: String { "stories.story-generated" }
-    /// The schema version this build writes.
-    public static var schemaVersion: UInt32 { 1 }
+    /// The schema version this build writes: 2 (adds `model`; version 1 is ``StoryGeneratedV1``).
+    public static var schemaVersion: UInt32 { 2 }
 
     /// The story.
     public let story: StoryID
@@ -44,12 +45,15 @@ public struct StoryGenerated: EventPayload {
     public let title: PersonalDataReference
     /// Its pages, in order.
     public let pages: [StoryPage]
+    /// The model that wrote it, e.g. "gpt-4o-mini"; nil when not recorded (version 1).
+    public let model: String?
 
     /// The event with these (already validated) values.
-    public init(story: StoryID, title: PersonalDataReference, pages: [StoryPage]) {
+    public init(story: StoryID, title: PersonalDataReference, pages: [StoryPage], model: String?) {
         self.story = story
         self.title = title
         self.pages = pages
+        self.model = model
     }
 }
 
@@ -76,8 +80,8 @@ public struct StoryGenerationFailed: EventPayload {
 public struct IllustrationGenerated: EventPayload {
     /// The stable name of this event type in every encoding.
     public static var typeName: String { "stories.illustration-generated" }
-    /// The schema version this build writes.
-    public static var schemaVersion: UInt32 { 1 }
+    /// The schema version this build writes: 2 (adds `model`; version 1 is ``IllustrationGeneratedV1``).
+    public static var schemaVersion: UInt32 { 2 }
 
     /// The story.
     public let story: StoryID
@@ -85,12 +89,15 @@ public struct IllustrationGenerated: EventPayload {
     public let page: PageNumber
     /// Where the image is kept (an asset name or URL).
     public let image: String
+    /// The model that drew it, e.g. "dall-e-3"; nil when not recorded (version 1).
+    public let model: String?
 
     /// The event with these (already validated) values.
-    public init(story: StoryID, page: PageNumber, image: String) {
+    public init(story: StoryID, page: PageNumber, image: String, model: String?) {
         self.story = story
         self.page = page
         self.image = image
+        self.model = model
     }
 }
 
@@ -186,21 +193,44 @@ public struct StoryDeleted: EventPayload {
     }
 }
 
-/// A parent changed the story limits. Stream: `profile` (of the child).
+/// A child's story limits were set. Stream: `profile` of the child, and the envelope's profile
+/// is the child's (whose history this is); `setBy` names the parent who set them.
 public struct ParentalControlsChanged: EventPayload {
     /// The stable name of this event type in every encoding.
     public static var typeName: String { "stories.parental-controls-changed" }
+    /// The schema version this build writes: 2 (names the parent and says the themes
+    /// explicitly; version 1 is ``ParentalControlsChangedV1``).
+    public static var schemaVersion: UInt32 { 2 }
+
+    /// The (non-child) profile that set them; nil when no parent did: the safe defaults a
+    /// child's profile is created with, or a version-1 event, which did not record who.
+    public let setBy: ProfileID?
+    /// How many stories may be requested per local day (0: none).
+    public let dailyStoryLimit: UInt32
+    /// The themes a story may have.
+    public let themes: StoryThemes
+
+    /// The event with these (already validated) values.
+    public init(setBy: ProfileID?, dailyStoryLimit: UInt32, themes: StoryThemes) {
+        self.setBy = setBy
+        self.dailyStoryLimit = dailyStoryLimit
+        self.themes = themes
+    }
+}
+
+/// A parent removed a child's story limits: no daily limit and any theme from now on, until
+/// limits are set again. Stream: `profile` of the child (the envelope's profile is the child's).
+public struct ParentalControlsCleared: EventPayload {
+    /// The stable name of this event type in every encoding.
+    public static var typeName: String { "stories.parental-controls-cleared" }
     /// The schema version this build writes.
     public static var schemaVersion: UInt32 { 1 }
 
-    /// How many stories may be generated per local day.
-    public let dailyStoryLimit: UInt32
-    /// The themes a story may have; empty allows none.
-    public let allowedThemes: [String]
+    /// The (non-child) profile that cleared them.
+    public let setBy: ProfileID
 
     /// The event with these (already validated) values.
-    public init(dailyStoryLimit: UInt32, allowedThemes: [String]) {
-        self.dailyStoryLimit = dailyStoryLimit
-        self.allowedThemes = allowedThemes
+    public init(setBy: ProfileID) {
+        self.setBy = setBy
     }
 }

@@ -15,17 +15,28 @@ struct DecisionContext: Sendable {
 // Checks shared by the domains' commands. Each throws a ``StoreError`` whose message names the
 // thing and says what to do.
 extension DecisionContext {
-    /// The command's profile, which must exist and not be deleted.
-    /// - Throws: ``StoreError`` `unknownProfile` or `profileDeleted`.
+    /// The command's profile, which must exist, not be deleted and not be disabled.
+    /// - Throws: ``StoreError`` `unknownProfile`, `profileDeleted` or `profileDisabled`.
     @discardableResult
     func activeProfile(_ command: StoreCommand) throws(StoreError) -> ProfileRecord {
-        guard let record = profiles.profile(command.profile) else {
-            throw StoreError(.unknownProfile, "profile \(command.profile) does not exist; create it first",
-                             stream: .profile(command.profile), field: "profile")
+        try liveProfile(command.profile, field: "profile")
+    }
+
+    /// Profile `id`, which must exist, not be deleted and not be disabled.
+    /// - Throws: ``StoreError`` `unknownProfile`, `profileDeleted` or `profileDisabled`, naming `field`.
+    @discardableResult
+    func liveProfile(_ id: ProfileID, field: String) throws(StoreError) -> ProfileRecord {
+        guard let record = profiles.profile(id) else {
+            throw StoreError(.unknownProfile, "profile \(id) does not exist; create it first",
+                             stream: .profile(id), field: field)
         }
         guard !record.isDeleted else {
-            throw StoreError(.profileDeleted, "profile \(command.profile) was deleted; act as an existing profile",
-                             stream: .profile(command.profile), field: "profile")
+            throw StoreError(.profileDeleted, "profile \(id) was deleted; act as an existing profile",
+                             stream: .profile(id), field: field)
+        }
+        guard !record.isDisabled else {
+            throw StoreError(.profileDisabled, "profile \(id) is disabled; enable it (.profiles(.enable)) before acting as it",
+                             stream: .profile(id), field: field)
         }
         return record
     }

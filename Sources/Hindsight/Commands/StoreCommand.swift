@@ -55,15 +55,18 @@ public struct StoreCommand: Sendable {
 struct Decision: Sendable {
     /// The command decided.
     let command: StoreCommand
-    /// The events, in order.
-    private(set) var events: [(stream: StreamID, event: DomainEvent)] = []
+    /// The events, in order, each with the profile whose history it is (its envelope's).
+    private(set) var events: [(stream: StreamID, profile: ProfileID, event: DomainEvent)] = []
     /// The personal data to store before appending, with their references.
     private(set) var personalData: [(reference: PersonalDataReference, text: String)] = []
 
     init(command: StoreCommand) { self.command = command }
 
-    /// Adds an event about `stream`.
-    mutating func emit(_ stream: StreamID, _ event: DomainEvent) { events.append((stream, event)) }
+    /// Adds an event about `stream` to the history of `profile` (the command's profile unless
+    /// given: a parent's command about a child's profile records the event in the child's).
+    mutating func emit(_ stream: StreamID, _ event: DomainEvent, profile: ProfileID? = nil) {
+        events.append((stream, profile ?? command.profile, event))
+    }
 
     /// Stores `text` in the side store and returns the reference that the event carries
     /// (derived from the command id, so a retried command refers to the same entry).

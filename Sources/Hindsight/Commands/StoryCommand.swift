@@ -7,17 +7,24 @@ import Projections
 /// The child's name, the title and the pages' text are personal data: they go to the side
 /// store and the events carry references.
 public enum StoryCommand: Sendable {
-    case request(StoryID, theme: String, childAge: Int, growthTopic: String, childName: String?)
-    case generated(StoryID, title: String, pages: [String])
+    /// A story on `theme`; `growthTopic` nil (or absent) for a plain story.
+    case request(StoryID, theme: String, childAge: Int, growthTopic: String? = nil, childName: String?)
+    /// The story `model` wrote, for a requested story or as a retry of a failed one.
+    case generated(StoryID, title: String, pages: [String], model: String)
+    /// Writing a requested story (or a retry of a failed one) failed; it may be retried.
     case generationFailed(StoryID, reason: String)
-    case illustrationGenerated(StoryID, page: Int, image: String)
+    /// Page `page`'s illustration, drawn by `model`.
+    case illustrationGenerated(StoryID, page: Int, image: String, model: String)
     case illustrationFailed(StoryID, page: Int, reason: String)
     case favourite(StoryID)
     case unfavourite(StoryID)
     case read(StoryID, lastPage: Int, finished: Bool)
     case delete(StoryID)
-    /// A parent sets the command profile's limits: stories per local day and allowed themes.
-    case setParentalControls(dailyStoryLimit: Int, allowedThemes: [String])
+    /// The command's profile, a parent's (not a child's), sets `child`'s limits: stories per
+    /// local day (0: none) and the themes allowed (``StoryThemes/any`` or ``StoryThemes/only(_:)``).
+    case setParentalControls(child: ProfileID, dailyStoryLimit: Int, themes: StoryThemes)
+    /// The command's profile, a parent's, removes `child`'s limits (no limit, any theme).
+    case clearParentalControls(child: ProfileID)
 
     func decide(_ command: StoreCommand, _ context: DecisionContext, into decision: inout Decision) throws(StoreError) {
         try context.activeProfile(command)
@@ -28,7 +35,7 @@ public enum StoryCommand: Sendable {
             let theme = try Input.nonEmpty(theme, field: "theme")
             if let controls = context.stories.parentalControls(profile: command.profile) {
                 guard controls.allows(theme: theme) else {
-                    throw StoreError(.parentalLimit, "theme '\(theme)' is not allowed by the parental controls (allowed: \(controls.allowedThemes.joined(separator: ", "))); pick an allowed theme",
+                    throw StoreError(.parentalLimit, "theme '\(theme)' is not allowed by the parental controls (allowed: \(controls.themes)); pick an allowed theme",
                                      field: "theme")
                 }
                 let today = context.stories.storiesToday(profile: command.profile, at: command.time)
@@ -38,11 +45,11 @@ public enum StoryCommand: Sendable {
                 }
             }
             let name = try childName.map { text throws(StoreError) in decision.personal(try Input.nonEmpty(text, field: "childName")) }
+            let topic = try growthTopic.map { text throws(StoreError) in try Input.nonEmpty(text, field: "growthTopic") }
             decision.emit(.story(story), .storyRequested(StoryRequested(story: story, theme: theme, childAge: age,
-                                                                        growthTopic: try Input.nonEmpty(growthTopic, field: "growthTopic"),
-                                                                        childName: name)))
-        case .generated(let story, let title, let pages):
-            try Self.requireStory(story, status: .requested, command, context)
+                                                                        growthTopic: topic, childName: name)))
+        case .generated(let story, let title, let pages, let model):
+            try Self.requireAwaitingGeneration(story, command, context)
             guard !pages.isEmpty else { throw StoreError(.invalidValue, "a generated story needs at least one page", field: "pages") }
             let titleReference = decision.personal(try Input.nonEmpty(title, field: "title"))
             var storyPages: [StoryPage] = []
@@ -50,13 +57,15 @@ public enum StoryCommand: Sendable {
                 let page = try Input.checked { () throws(EventValidationError) in try PageNumber(index + 1) }
                 storyPages.append(StoryPage(number: page, text: decision.personal(try Input.nonEmpty(text, field: "pages[\(index)]"))))
             }
-            decision.emit(.story(story), .storyGenerated(StoryGenerated(story: story, title: titleReference, pages: storyPages)))
+            decision.emit(.story(story), .storyGenerated(StoryGenerated(story: story, title: titleReference, pages: storyPages,
+                                                                        model: try Input.nonEmpty(model, field: "model"))))
         case .generationFailed(let story, let reason):
-            try Self.requireStory(story, status: .requested, command, context)
+            try Self.requireAwaitingGeneration(story, command, context)
             decision.emit(.story(story), .storyGenerationFailed(StoryGenerationFailed(story: story, reason: try Input.nonEmpty(reason, field: "reason"))))
-        case .illustrationGenerated(let story, let page, let image):
+        case .illustrationGenerated(let story, let page, let image, let model):
             let number = try Self.requirePage(story, page, command, context)
-            decision.emit(.story(story), .illustrationGenerated(IllustrationGenerated(story: story, page: number, image: try Input.nonEmpty(image, field: "image"))))
+            decision.emit(.story(story), .illustrationGenerated(IllustrationGenerated(story: story, page: number, image: try Input.nonEmpty(image, field: "image"),
+                                                                                      model: try Input.nonEmpty(model, field: "model"))))
         case .illustrationFailed(let story, let page, let reason):
             let number = try Self.requirePage(story, page, command, context)
             decision.emit(.story(story), .illustrationFailed(IllustrationFailed(story: story, page: number, reason: try Input.nonEmpty(reason, field: "reason"))))
@@ -76,13 +85,37 @@ public enum StoryCommand: Sendable {
         case .delete(let story):
             try Self.requireStory(story, command, context)
             decision.emit(.story(story), .storyDeleted(StoryDeleted(story: story)))
-        case .setParentalControls(let limit, let themes):
+        case .setParentalControls(let child, let limit, let themes):
+            try ParentalAuthority.requireParent(of: child, command, context)
             guard let dailyLimit = UInt32(exactly: limit) else {
                 throw StoreError(.invalidValue, "daily story limit \(limit) must be between 0 and \(UInt32.max)", field: "dailyStoryLimit")
             }
-            var allowed: [String] = []
-            for theme in themes { allowed.append(try Input.nonEmpty(theme, field: "allowedThemes")) }
-            decision.emit(.profile(command.profile), .parentalControlsChanged(ParentalControlsChanged(dailyStoryLimit: dailyLimit, allowedThemes: allowed)))
+            let change = ParentalControlsChanged(setBy: command.profile, dailyStoryLimit: dailyLimit, themes: try Self.trimmed(themes))
+            decision.emit(.profile(child), .parentalControlsChanged(change), profile: child)
+        case .clearParentalControls(let child):
+            try ParentalAuthority.requireParent(of: child, command, context)
+            decision.emit(.profile(child), .parentalControlsCleared(ParentalControlsCleared(setBy: command.profile)), profile: child)
+        }
+    }
+
+    /// `themes` with each theme's surrounding white space removed (requests are compared trimmed).
+    /// - Throws: ``StoreError`` `invalidValue` when a theme is only white space.
+    private static func trimmed(_ themes: StoryThemes) throws(StoreError) -> StoryThemes {
+        guard let allowed = themes.allowed else { return .any }
+        var trimmed: [String] = []
+        for theme in allowed { trimmed.append(try Input.nonEmpty(theme, field: "themes")) }
+        return try Input.checked { () throws(EventValidationError) in try StoryThemes.only(trimmed) }
+    }
+
+    /// Story `id` of the command's profile, waiting for a generation result: requested, or failed
+    /// (a retry).
+    /// - Throws: ``StoreError`` as ``requireStory(_:status:_:_:)``, `invalidState` once generated.
+    private static func requireAwaitingGeneration(_ id: StoryID, _ command: StoreCommand,
+                                                  _ context: DecisionContext) throws(StoreError) {
+        let story = try requireStory(id, command, context)
+        guard story.status.awaitsGeneration else {
+            throw StoreError(.invalidState, "story \(id) is already generated; request a new story instead",
+                             stream: .story(id), field: "story")
         }
     }
 

@@ -76,7 +76,7 @@ extension DomainEvent {
                                            growthTopic: event.growthTopic, childName: event.childName.map(transform)))
         case .storyGenerated(let event):
             .storyGenerated(StoryGenerated(story: event.story, title: transform(event.title),
-                                           pages: event.pages.map { StoryPage(number: $0.number, text: transform($0.text)) }))
+                                           pages: event.pages.map { StoryPage(number: $0.number, text: transform($0.text)) }, model: event.model))
         default: self
         }
     }

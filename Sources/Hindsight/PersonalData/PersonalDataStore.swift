@@ -95,6 +95,9 @@ package struct PersonalDataStore: PersonalDataResolver {
         }
     }
 
+    /// How many values of `profile` are held (not erased).
+    func valueCount(of profile: ProfileID) -> Int { files[profile]?.entries.count ?? 0 }
+
     /// What `reference` holds.
     func storedValue(of reference: PersonalDataReference) -> PersonalDataValue {
         guard let owner = owners[reference.key], let file = files[owner] else { return .unknown }

@@ -12,7 +12,8 @@ extension Store {
     /// - Returns: the ids and positions of the command's events.
     /// - Throws: ``StoreError``: the rule broken (`invalidValue`, also for a command time or a
     ///   clock reading outside ``Timestamp/allowedRange``, `unknownProfile`, `unknownEntity`,
-    ///   `reviewOutOfOrder`, `parentalLimit`, `secretRejected`, ...), `conflict` when
+    ///   `reviewOutOfOrder`, `parentalLimit`, `parentRequired`, `profileDisabled`, `secretRejected`,
+    ///   ...), `conflict` when
     ///   `expectedVersion` is not the stream's version, `log`/`personalData` for I/O, `readModel`
     ///   when the read models did not reflect the command in time, `closed`.
     public func send(_ command: StoreCommand) async throws(StoreError) -> CommandResult {
@@ -24,7 +25,10 @@ extension Store {
                              + "\(Timestamp.allowedRangeText); give a time in that range", field: "time", commandID: command.id)
         }
         let ledgerState = await ledger.current().state
-        if let earlier = Self.earlierResult(of: command, in: ledgerState) { return earlier }
+        if let earlier = Self.earlierResult(of: command, in: ledgerState) {
+            try eraseIfForgetting(command)
+            return earlier
+        }
         let context = DecisionContext(vocabulary: await models.vocabulary.current().state,
                                       profiles: await models.profiles.current().state,
                                       stories: await models.stories.current().state,
@@ -50,12 +54,26 @@ extension Store {
         var numbering = StreamNumbering(ledgerState)
         let events = decision.events.enumerated().map { index, item in
             NumberedEvent(pending: PendingEvent(id: DerivedIdentity.eventID(command.id, index: index), stream: item.stream,
-                                                profile: command.profile, occurred: command.time, event: item.event),
+                                                profile: item.profile, occurred: command.time, event: item.event),
                           version: numbering.number(item.stream), recordedAt: nil)
         }
         let recorded = try await appendAndFold(events, commandID: command.id)
+        try eraseIfForgetting(command)
         return CommandResult(eventIDs: recorded.map(\.id), positions: recorded.first!.position...recorded.last!.position,
                              isRetry: false)
+    }
+
+    /// Erases the personal data of the profile `command` forgets (after its `ProfileForgotten` is
+    /// in the log, so the log records every erasure; a resent command erases what a failed
+    /// erasure left).
+    /// - Throws: ``StoreError`` `personalData` when the side store cannot be written.
+    private func eraseIfForgetting(_ command: StoreCommand) throws(StoreError) {
+        guard case .profiles(.forget) = command.action else { return }
+        do { _ = try personal.forget(command.profile) } catch {
+            var failed = error
+            failed.commandID = command.id
+            throw failed
+        }
     }
 
     /// The first result of `command` when its events are already in the log.

@@ -52,16 +52,22 @@ extension Store {
         return personal.storedValue(of: record.name)
     }
 
-    /// Erases every personal-data value of `profile` (names, a child's name, story text). The log,
-    /// its positions and every statistic stay as they are; the references read as erased.
+    /// Erases every personal-data value of `profile` (names, a child's name, story text), deleted
+    /// or not, and records it in the log: a ``ProfileCommand/forget(reason:)`` command, so the log
+    /// says when (`time`) and why (`reason`), with no personal data. The log, its positions and
+    /// every statistic stay; the references read as erased.
+    /// - Parameter commandID: the command's idempotency key (resending it erases again and
+    ///   records nothing more).
     /// - Returns: how many values were erased.
-    /// - Throws: ``StoreError`` `personalData` when the side store cannot be written, `closed`.
+    /// - Throws: ``StoreError`` `unknownProfile` for a profile never created, `personalData` when
+    ///   the side store cannot be written (the event is then recorded: resend the same command),
+    ///   `log`, `closed`.
     @discardableResult
-    public func forgetProfile(_ profile: ProfileID) async throws(StoreError) -> Int {
-        await enter()
-        defer { gate.leave() }
-        try requireOpen()
-        return try personal.forget(profile)
+    public func forgetProfile(_ profile: ProfileID, reason: ErasureReason, time: EventTime,
+                              commandID: UUID) async throws(StoreError) -> Int {
+        let count = personal.valueCount(of: profile)
+        _ = try await send(StoreCommand(id: commandID, profile: profile, time: time, .profiles(.forget(reason: reason))))
+        return count
     }
 
     /// Every event of the log as one JSON object per line (the whole envelope; personal data

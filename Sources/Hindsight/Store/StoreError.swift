@@ -23,6 +23,8 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let profileDeleted = Code(rawValue: "profile-deleted")
         /// The command names a deck, card, session, test or story that does not exist.
         public static let unknownEntity = Code(rawValue: "unknown-entity")
+        /// The profile is disabled: enable it before acting as it.
+        public static let profileDisabled = Code(rawValue: "profile-disabled")
         /// The thing was deleted.
         public static let entityDeleted = Code(rawValue: "entity-deleted")
         /// A create command reuses an id that already exists.
@@ -37,6 +39,9 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let nothingToUndo = Code(rawValue: "nothing-to-undo")
         /// The profile's parental controls forbid the story (daily limit or theme).
         public static let parentalLimit = Code(rawValue: "parental-limit")
+        /// Only a parent (a profile that is not a child's) may do this: set or clear a child's
+        /// parental controls.
+        public static let parentRequired = Code(rawValue: "parent-required")
         /// A service was configured with what looks like a secret instead of a reference to one.
         public static let secretRejected = Code(rawValue: "secret-rejected")
         /// The stream moved on since the version the command saw.

@@ -63,7 +63,7 @@ struct ExportLogFixture {
         try add(.storyRequested(StoryRequested(story: story, theme: "space", childAge: try ChildAge(6), growthTopic: "sharing",
                                                childName: childName)), stream: .story(story), profile: child, at: start + 5 * day)
         try add(.storyGenerated(StoryGenerated(story: story, title: storyTitle,
-                                               pages: [StoryPage(number: try PageNumber(1), text: pageText)])),
+                                               pages: [StoryPage(number: try PageNumber(1), text: pageText)], model: nil)),
                 stream: .story(story), profile: child, at: start + 5 * day + 60_000)
         return events
     }

@@ -30,7 +30,7 @@ enum ImportHistory {
         try await f.send(child, StoreFixture.time(days: 1), .stories(.request(Ids.story(1), theme: "space", childAge: 7,
                                                                              growthTopic: "courage", childName: "Matilda")))
         try await f.send(child, StoreFixture.time(days: 1, minutes: 1), .stories(.generated(Ids.story(1), title: "Matilda and the Moon",
-                                                                                        pages: ["Matilda looked up.", "The moon waved."])))
+                                                                                        pages: ["Matilda looked up.", "The moon waved."], model: "story-model")))
         try await f.send(child, StoreFixture.time(days: 1, minutes: 2), .stories(.read(Ids.story(1), lastPage: 2, finished: true)))
         try await f.send(child, StoreFixture.time(days: 2), .dictation(.finish(wordCount: 12, duration: .milliseconds(30_000), language: "en")))
     }

@@ -195,9 +195,9 @@ import TestSupport
             let exported = try ChildProcess.run(hindsight, ["export", "--data-dir", store, "--format", "jsonl",
                                                             "--output", outside.appending("all.jsonl").path])
             #expect(exported.status == 0)
-            #expect((exported.stdout + exported.stderr).contains("exported 1725 events of 1725"), "\(exported.stdout) \(exported.stderr)")
+            #expect((exported.stdout + exported.stderr).contains("exported 1726 events of 1726"), "\(exported.stdout) \(exported.stderr)")
             let verified = try ChildProcess.run(hindsight, ["verify", "--data-dir", store])
-            #expect(verified.stdout.contains("1725 record(s), last position 1725"), "\(verified.stdout)")
+            #expect(verified.stdout.contains("1726 record(s), last position 1726"), "\(verified.stdout)")
             #expect(!verified.stdout.contains("incomplete write"), "\(verified.stdout)")
         }
     }

@@ -91,7 +91,7 @@ struct StoreWorkload: Sendable, CustomStringConvertible {
             (kid, .spelling(.spellWord(Ids.spellingSession(1), word: "dog", typed: "dgo", correct: false, duration: .milliseconds(2000)))),
             (kid, .spelling(.endPractice(Ids.spellingSession(1)))),
             (kid, .stories(.request(Ids.story(1), theme: "space", childAge: 6, growthTopic: "sharing", childName: "Mia"))),
-            (kid, .stories(.generated(Ids.story(1), title: "Night", pages: ["a", "b"]))),
+            (kid, .stories(.generated(Ids.story(1), title: "Night", pages: ["a", "b"], model: "story-model"))),
             (ada, .dictation(.finish(wordCount: 40, duration: .milliseconds(20_000), language: "en"))),
             (ada, .profiles(.changeDesiredRetention(0.85))),
             (ada, .profiles(.changeDayCutoff(hour: 5))),
@@ -109,7 +109,7 @@ struct StoreWorkload: Sendable, CustomStringConvertible {
         _ = try? await send(command(2, kid, minutes: 1, .profiles(.create(name: "Mia", isChild: true))))
         _ = try? await send(command(3, kid, minutes: 2, .stories(.request(Ids.story(1), theme: "sea", childAge: 6,
                                                                           growthTopic: "kindness", childName: "Mia"))))
-        _ = try? await store.forgetProfile(kid)
+        _ = try? await send(command(5, kid, minutes: 2, .profiles(.forget(reason: .parentRequest))))
         _ = try? await send(command(4, ada, minutes: 3, .profiles(.rename(name: "Ada B."))))
     }
 

@@ -36,7 +36,7 @@ enum History {
                 let story = Ids.story(UInt64(day + 1))
                 try await f.send(kid, StoreFixture.time(days: day, minutes: 40),
                                  .stories(.request(story, theme: "space", childAge: 6, growthTopic: "sharing", childName: "Mia")))
-                try await f.send(kid, StoreFixture.time(days: day, minutes: 41), .stories(.generated(story, title: "Night \(day)", pages: ["a", "b"])))
+                try await f.send(kid, StoreFixture.time(days: day, minutes: 41), .stories(.generated(story, title: "Night \(day)", pages: ["a", "b"], model: "story-model")))
                 try await f.send(kid, StoreFixture.time(days: day, minutes: 42), .stories(.read(story, lastPage: 2, finished: true)))
             }
             try await f.send(ada, StoreFixture.time(days: day, minutes: 50), .dictation(.finish(wordCount: Int(rng.next() % 100), duration: .milliseconds(20_000), language: "en")))

@@ -60,15 +60,20 @@ import FSRS
             guard index % 17 == 16 else { continue }
             let profile = event.profile
             let story = StoryID(testUUID(0xD00 + rng.next() % 6))
-            let extra: DomainEvent = switch rng.next() % 7 {
+            let extra: DomainEvent = switch rng.next() % 11 {
             case 0: .storyUnfavourited(StoryUnfavourited(story: story))
             case 1: .profileRenamed(ProfileRenamed(profile: profile, name: PersonalDataReference(key: testUUID(0x2000 + UInt64(index)))))
             case 2: .profileDeleted(ProfileDeleted(profile: profile))
             case 3: .externalServiceConfigured(ExternalServiceConfigured(service: "tts\(rng.next() % 2)",
-                                                                         credential: try! CredentialReference("keychain:tts")))
+                                                                         credential: try! CredentialReference("keychain:tts"),
+                                                                         endpoint: nil, model: "m\(index % 2)", enabled: true))
             case 4: .schedulerParametersChanged(SchedulerParametersChanged(
                 parameters: try! SchedulerParameters(FSRSParameters.fsrs6Default.weights.map { Double($0) * 1.01 })))
             case 5: .desiredRetentionChanged(DesiredRetentionChanged(retention: try! DesiredRetention(0.85)))
+            case 6: .profileDisabled(ProfileDisabled(profile: profile))
+            case 7: .profileEnabled(ProfileEnabled(profile: profile))
+            case 8: .settingUnset(SettingUnset(key: try! SettingKey("k\(index % 3)")))
+            case 9: .externalServiceRemoved(ExternalServiceRemoved(service: "tts\(index % 2)"))
             default: .deckCreated(DeckCreated(deck: DeckID(testUUID(0x3000 + UInt64(index))), name: "Deck"))
             }
             merged.append(RecordedEvent(position: 0, id: EventID(testUUID(0x4000 + UInt64(index))), stream: .profile(profile),

@@ -135,7 +135,8 @@ import FSRS
             case .delete(let n): record(.profileDeleted(ProfileDeleted(profile: testProfile(n))), n)
             case .set(let n, let key, let value): record(.settingChanged(SettingChanged(key: try SettingKey(key), value: value)), n)
             case .service(let n, let service, let credential):
-                record(.externalServiceConfigured(ExternalServiceConfigured(service: service, credential: try CredentialReference(credential))), n)
+                record(.externalServiceConfigured(ExternalServiceConfigured(service: service, credential: try CredentialReference(credential),
+                                                                    endpoint: nil, model: nil, enabled: true)), n)
             case .weights(let n, let weights):
                 record(.schedulerParametersChanged(SchedulerParametersChanged(parameters: try SchedulerParameters(weights))), n)
             case .retention(let n, let retention):

@@ -33,7 +33,8 @@ import FSRS
                                      (14, "ui.theme", .string("light"))] {
             script.record(.settingChanged(SettingChanged(key: try! SettingKey(key), value: value)), stream: .profile(parent), at: utc(2026, 3, 1, 9, minute))
         }
-        script.record(.externalServiceConfigured(ExternalServiceConfigured(service: "openai", credential: try! CredentialReference("keychain:openai-api-key"))),
+        script.record(.externalServiceConfigured(ExternalServiceConfigured(service: "openai", credential: try! CredentialReference("keychain:openai-api-key"),
+                                                                           endpoint: nil, model: nil, enabled: true)),
                       stream: .profile(parent), at: utc(2026, 3, 1, 9, 20))
         script.record(.schedulerParametersChanged(SchedulerParametersChanged(parameters: try! SchedulerParameters(customWeights))),
                       stream: .profile(parent), at: utc(2026, 3, 1, 9, 21))

@@ -24,8 +24,8 @@ import TestSupport
         var script = EventScript()
         let title = PersonalDataReference(key: testUUID(0x7171))
         script.record(request(storyA), stream: .story(storyA), at: utc(2026, 3, 1, 18))
-        script.record(.storyGenerated(StoryGenerated(story: storyA, title: title, pages: pages(3))), stream: .story(storyA), at: utc(2026, 3, 1, 18, 1))
-        script.record(.illustrationGenerated(IllustrationGenerated(story: storyA, page: try! PageNumber(1), image: "a-1.png")), stream: .story(storyA), at: utc(2026, 3, 1, 18, 2))
+        script.record(.storyGenerated(StoryGenerated(story: storyA, title: title, pages: pages(3), model: "story-model")), stream: .story(storyA), at: utc(2026, 3, 1, 18, 1))
+        script.record(.illustrationGenerated(IllustrationGenerated(story: storyA, page: try! PageNumber(1), image: "a-1.png", model: "image-model")), stream: .story(storyA), at: utc(2026, 3, 1, 18, 2))
         script.record(.illustrationFailed(IllustrationFailed(story: storyA, page: try! PageNumber(2), reason: "timeout")), stream: .story(storyA), at: utc(2026, 3, 1, 18, 3))
         script.record(.storyFavourited(StoryFavourited(story: storyA)), stream: .story(storyA), at: utc(2026, 3, 1, 18, 4))
         script.record(.storyRead(StoryRead(story: storyA, lastPageRead: try! PageNumber(2), finished: false)), stream: .story(storyA), at: utc(2026, 3, 1, 18, 5))
@@ -34,7 +34,7 @@ import TestSupport
         script.record(request(storyB, theme: "sea"), stream: .story(storyB), at: utc(2026, 3, 1, 19))
         script.record(.storyGenerationFailed(StoryGenerationFailed(story: storyB, reason: "quota")), stream: .story(storyB), at: utc(2026, 3, 1, 19, 1))
         script.record(request(storyC), stream: .story(storyC), at: utc(2026, 3, 1, 20))
-        script.record(.storyGenerated(StoryGenerated(story: storyC, title: title, pages: pages(1))), stream: .story(storyC), at: utc(2026, 3, 1, 20, 1))
+        script.record(.storyGenerated(StoryGenerated(story: storyC, title: title, pages: pages(1), model: nil)), stream: .story(storyC), at: utc(2026, 3, 1, 20, 1))
         script.record(.storyDeleted(StoryDeleted(story: storyC)), stream: .story(storyC), at: utc(2026, 3, 1, 20, 2))
         script.record(.storyFavourited(StoryFavourited(story: storyC)), stream: .story(storyC), at: utc(2026, 3, 1, 20, 3))  // deleted: ignored
         return script
@@ -47,7 +47,7 @@ import TestSupport
         #expect(story.title == PersonalDataReference(key: testUUID(0x7171)))
         #expect(story.theme == "space" && story.growthTopic == "sharing" && story.childAge.value == 6)
         #expect(story.pages.map(\.number.value) == [1, 2, 3])
-        #expect(story.pageIllustrations.map(\.illustration) == [.generated(image: "a-1.png"), .failed(reason: "timeout"), .pending])
+        #expect(story.pageIllustrations.map(\.illustration) == [.generated(image: "a-1.png", model: "image-model"), .failed(reason: "timeout"), .pending])
         #expect(story.isFavourite)
         #expect(story.pagesRead == 3)
         #expect(story.finished)
@@ -124,20 +124,23 @@ import TestSupport
     @Test func theLatestParentalControlsAreInForce() throws {
         var script = EventScript()
         let other = ProfileID(testUUID(0x0B))
+        let parent = ProfileID(testUUID(0x0C))
         #expect(fold(StoryLibraryProjection(defaultCutoffHour: 4), script.events).parentalControls(profile: profile) == nil)
-        script.record(.parentalControlsChanged(ParentalControlsChanged(dailyStoryLimit: 3, allowedThemes: ["space", "sea"])),
+        script.record(.parentalControlsChanged(ParentalControlsChanged(setBy: parent, dailyStoryLimit: 3, themes: try .only(["space", "sea"]))),
                       stream: .profile(profile), at: utc(2026, 3, 1))
-        script.record(.parentalControlsChanged(ParentalControlsChanged(dailyStoryLimit: 1, allowedThemes: ["sea"])),
+        script.record(.parentalControlsChanged(ParentalControlsChanged(setBy: parent, dailyStoryLimit: 1, themes: try .only(["sea"]))),
                       stream: .profile(profile), at: utc(2026, 3, 2))
-        script.record(.parentalControlsChanged(ParentalControlsChanged(dailyStoryLimit: 0, allowedThemes: [])),
+        script.record(.parentalControlsChanged(ParentalControlsChanged(setBy: nil, dailyStoryLimit: 0, themes: .any)),
                       stream: .profile(other), at: utc(2026, 3, 3), profile: other)
         let state = fold(StoryLibraryProjection(defaultCutoffHour: 4), script.events)
         let controls = try #require(state.parentalControls(profile: profile))
         #expect(controls.dailyStoryLimit == 1)
-        #expect(controls.allowedThemes == ["sea"])
+        #expect(controls.themes == (try .only(["sea"])))
+        #expect(controls.setBy == parent)
         #expect(controls.allows(theme: "sea") && !controls.allows(theme: "space"))
         #expect(controls.changed.instant == utc(2026, 3, 2))
         #expect(state.parentalControls(profile: other)?.dailyStoryLimit == 0)
-        #expect(state.parentalControls(profile: other)?.allows(theme: "sea") == false)
+        #expect(state.parentalControls(profile: other)?.allows(theme: "sea") == true)
+        #expect(state.parentalControls(profile: other)?.setBy == nil)
     }
 }

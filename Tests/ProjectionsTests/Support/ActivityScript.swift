@@ -85,7 +85,7 @@ extension EventScript {
         let story = StoryID(testUUID(0x5700 + n))
         let pages = [StoryPage(number: try! PageNumber(1), text: PersonalDataReference(key: testUUID(0xA1))),
                      StoryPage(number: try! PageNumber(2), text: PersonalDataReference(key: testUUID(0xA2)))]
-        record(.storyGenerated(StoryGenerated(story: story, title: PersonalDataReference(key: testUUID(0xA0)), pages: pages)),
+        record(.storyGenerated(StoryGenerated(story: story, title: PersonalDataReference(key: testUUID(0xA0)), pages: pages, model: "story-model")),
                stream: .story(story), at: time, profile: profile)
     }
 

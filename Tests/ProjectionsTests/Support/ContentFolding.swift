@@ -29,13 +29,16 @@ func randomContentEvents(seed: UInt64, count: Int) -> [RecordedEvent] {
                                              hintsUsed: UInt32(rng.next() % 2), duration: try! ElapsedTime(milliseconds: 900))),
                     .spellingSession(session))
         case 5: (.spellingPracticeEnded(SpellingPracticeEnded(session: session)), .spellingSession(session))
-        case 6: (.storyRequested(StoryRequested(story: story, theme: "space", childAge: try! ChildAge(7), growthTopic: "sharing", childName: nil)), .story(story))
-        case 7: (.storyGenerated(StoryGenerated(story: story, title: ref, pages: [StoryPage(number: page, text: ref)])), .story(story))
-        case 8: (.illustrationGenerated(IllustrationGenerated(story: story, page: page, image: "img\(i)")), .story(story))
+        case 6: (.storyRequested(StoryRequested(story: story, theme: "space", childAge: try! ChildAge(7), growthTopic: i % 3 == 0 ? nil : "sharing", childName: nil)), .story(story))
+        case 7: (.storyGenerated(StoryGenerated(story: story, title: ref, pages: [StoryPage(number: page, text: ref)], model: "m\(i % 2)")), .story(story))
+        case 8: (.illustrationGenerated(IllustrationGenerated(story: story, page: page, image: "img\(i)", model: i % 3 == 0 ? nil : "m")), .story(story))
         case 9: (.illustrationFailed(IllustrationFailed(story: story, page: page, reason: "timeout")), .story(story))
         case 10: (rng.next() % 2 == 0 ? .storyFavourited(StoryFavourited(story: story)) : .storyRead(StoryRead(story: story, lastPageRead: page, finished: rng.next() % 2 == 0)), .story(story))
         case 11: (rng.next() % 3 == 0 ? .storyDeleted(StoryDeleted(story: story)) : .storyGenerationFailed(StoryGenerationFailed(story: story, reason: "quota")), .story(story))
-        case 12: (.parentalControlsChanged(ParentalControlsChanged(dailyStoryLimit: UInt32(rng.next() % 5), allowedThemes: ["space", "sea"])), .profile(profile))
+        case 12: (i % 4 == 0 ? .parentalControlsCleared(ParentalControlsCleared(setBy: ProfileID(testUUID(0xBA)))) :
+                    .parentalControlsChanged(ParentalControlsChanged(setBy: i % 3 == 0 ? nil : ProfileID(testUUID(0xBA)),
+                                                                     dailyStoryLimit: UInt32(rng.next() % 5),
+                                                                     themes: i % 2 == 0 ? .any : try! .only(["space", "sea"]))), .profile(profile))
         case 13: (rng.next() % 2 == 0 ? .profileCreated(ProfileCreated(profile: profile, name: ref, isChild: true)) : .profileSwitched(ProfileSwitched(profile: profile)), .profile(profile))
         case 14: (.settingChanged(SettingChanged(key: try! SettingKey("k\(rng.next() % 3)"), value: .int(Int64(i)))), .profile(profile))
         default: (.dayCutoffChanged(DayCutoffChanged(hour: try! HourOfDay(Int(rng.next() % 24)))), .profile(profile))
