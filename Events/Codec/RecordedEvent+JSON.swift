@@ -43,46 +43,57 @@ extension RecordedEvent {
     ///   through the catalog's validating initializers never are).
     package func appendJSON(to encoder: JSONValueEncoder, extraKey: String? = nil,
                             writeExtra: (inout JSONWriter) -> Void = { _ in }) throws {
-        encoder.writer.write(byte: 0x7B)
+        // The envelope is written to a local writer (moved out of the encoder, not copied), so its
+        // members are not class-property accesses; the payload is written by the encoder itself.
+        var out = encoder.takeWriter()
+        defer { encoder.writer = out }
+        out.write(byte: 0x7B)
         var extraPending = extraKey != nil
         for key in EnvelopeKey.allCases {
-            if key.rawValue > 0 { encoder.writer.write(byte: 0x2C) }
+            if key.rawValue > 0 { out.write(byte: 0x2C) }
             if extraPending, let extraKey, extraKey.utf8.lexicographicallyPrecedes(key.name) {
-                Self.appendMember(extraKey, writeExtra, to: encoder)
-                encoder.writer.write(byte: 0x2C)
+                Self.appendMember(extraKey, writeExtra, to: &out)
+                out.write(byte: 0x2C)
                 extraPending = false
             }
-            encoder.writer.write(raw: key.quoted)
-            encoder.writer.write(byte: 0x3A)
-            try appendValue(of: key, to: encoder)
+            out.write(raw: key.quoted)
+            out.write(byte: 0x3A)
+            if key == .payload {
+                encoder.writer = out
+                try event.appendJSONPayload(to: encoder)
+                out = encoder.takeWriter()
+            } else {
+                appendValue(of: key, to: &out)
+            }
         }
         if extraPending, let extraKey {
-            encoder.writer.write(byte: 0x2C)
-            Self.appendMember(extraKey, writeExtra, to: encoder)
+            out.write(byte: 0x2C)
+            Self.appendMember(extraKey, writeExtra, to: &out)
         }
-        encoder.writer.write(byte: 0x7D)
+        out.write(byte: 0x7D)
     }
 
-    private static func appendMember(_ key: String, _ writeValue: (inout JSONWriter) -> Void, to encoder: JSONValueEncoder) {
-        encoder.writer.write(key)
-        encoder.writer.write(byte: 0x3A)
-        writeValue(&encoder.writer)
+    private static func appendMember(_ key: String, _ writeValue: (inout JSONWriter) -> Void, to out: inout JSONWriter) {
+        out.write(key)
+        out.write(byte: 0x3A)
+        writeValue(&out)
     }
 
-    @inline(__always) private func appendValue(of key: EnvelopeKey, to encoder: JSONValueEncoder) throws {
+    /// Appends the value of envelope member `key` (any but the payload).
+    @inline(__always) private func appendValue(of key: EnvelopeKey, to out: inout JSONWriter) {
         switch key {
-        case .eventId: encoder.writer.write(id.uuid)
-        case .occurredAt: encoder.writer.write(occurred.instant.milliseconds)
-        case .payload: try event.appendJSONPayload(to: encoder)
-        case .position: encoder.writer.write(position)
-        case .profileId: encoder.writer.write(profile.uuid)
-        case .recordedAt: encoder.writer.write(recordedAt.milliseconds)
-        case .schemaVersion: encoder.writer.write(UInt64(event.schemaVersion))
-        case .streamCategory: encoder.writer.write(stream.category)
-        case .streamId: encoder.writer.write(stream.id)
-        case .streamVersion: encoder.writer.write(streamVersion)
-        case .type: encoder.writer.write(event.typeName)
-        case .utcOffsetSeconds: encoder.writer.write(Int64(occurred.utcOffset.seconds))
+        case .eventId: out.write(id.uuid)
+        case .occurredAt: out.write(occurred.instant.milliseconds)
+        case .payload: break
+        case .position: out.write(position)
+        case .profileId: out.write(profile.uuid)
+        case .recordedAt: out.write(recordedAt.milliseconds)
+        case .schemaVersion: out.write(UInt64(event.schemaVersion))
+        case .streamCategory: out.write(stream.category)
+        case .streamId: out.write(stream.id)
+        case .streamVersion: out.write(streamVersion)
+        case .type: out.write(event.typeName)
+        case .utcOffsetSeconds: out.write(Int64(occurred.utcOffset.seconds))
         }
     }
 
@@ -178,9 +189,9 @@ extension RecordedEvent {
         case (16, 0x75): candidate = .utcOffsetSeconds
         default: candidate = nil
         }
-        if let candidate, candidate.name.elementsEqual(bytes) { return candidate }
+        if let candidate, memcmp(candidate.name.baseAddress!, bytes.baseAddress!, bytes.count) == 0 { return candidate }
         // `streamVersion` has the length and first byte of `schemaVersion`.
-        if bytes.count == 13, EnvelopeKey.streamVersion.name.elementsEqual(bytes) { return .streamVersion }
+        if bytes.count == 13, memcmp(EnvelopeKey.streamVersion.name.baseAddress!, bytes.baseAddress!, 13) == 0 { return .streamVersion }
         return nil
     }
 

@@ -169,20 +169,11 @@ package struct JSONDocument {
         guard offset >= 0, offset + 4 <= bytes.count else { return nil }
         var unit: UInt16 = 0
         for position in offset..<(offset + 4) {
-            guard let digit = hexDigit(bytes[position]) else { return nil }
+            let digit = hexValue(bytes[position])
+            guard digit < 16 else { return nil }
             unit = unit << 4 | UInt16(digit)
         }
         return unit
-    }
-
-    /// The value of hex digit `byte` (either case), or nil.
-    @inline(__always) static func hexDigit(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: byte &- 0x30
-        case 0x41...0x46: byte &- 0x37
-        case 0x61...0x66: byte &- 0x57
-        default: nil
-        }
     }
 
     /// String `index` as a UUID (`8-4-4-4-12` hex digits, either case, as Foundation's
@@ -196,22 +187,30 @@ package struct JSONDocument {
     }
 
     @inline(__always) private static func uuid(_ text: UnsafeRawBufferPointer) -> UUID? {
-        guard text.count == 36 else { return nil }
+        guard text.count == 36, text[8] == 0x2D, text[13] == 0x2D, text[18] == 0x2D, text[23] == 0x2D else { return nil }
         var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let valid = withUnsafeMutableBytes(of: &value) { out -> Bool in
+        // Invalid digits set bits above the low four in `invalid`; checked once at the end.
+        var invalid: UInt8 = 0
+        withUnsafeMutableBytes(of: &value) { out in
             var offset = 0
             for byte in 0..<16 {
-                if byte == 4 || byte == 6 || byte == 8 || byte == 10 {
-                    guard text[offset] == 0x2D else { return false }
-                    offset &+= 1
-                }
-                guard let high = hexDigit(text[offset]), let low = hexDigit(text[offset &+ 1]) else { return false }
-                out[byte] = high << 4 | low
+                if byte == 4 || byte == 6 || byte == 8 || byte == 10 { offset &+= 1 }
+                let high = hexValue(text[offset])
+                let low = hexValue(text[offset &+ 1])
+                invalid |= high | low
+                out[byte] = high &<< 4 | low
                 offset &+= 2
             }
-            return true
         }
-        return valid ? UUID(uuid: value) : nil
+        return invalid & 0xF0 == 0 ? UUID(uuid: value) : nil
+    }
+
+    /// The value of hex digit `byte` (either case), or 0xFF when it is not one.
+    @inline(__always) private static func hexValue(_ byte: UInt8) -> UInt8 {
+        let digit = byte &- 0x30
+        if digit < 10 { return digit }
+        let letter = (byte | 0x20) &- 0x61
+        return letter < 6 ? letter &+ 10 : 0xFF
     }
 
     /// Boolean `index`, or nil when it is not `true` or `false`.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads one JSON text (RFC 8259) from UTF-8 bytes into a ``JSONDocument``: one pass that checks
 /// the grammar, validates every string's UTF-8 and escapes, and records each value as a node,
 /// without building a `String` or a number (the document converts a value when it is asked for).
@@ -142,7 +144,7 @@ private struct Scanner {
                                        into nodes: inout [JSONDocument.Node]) throws(EventDecodingError) {
         let count = literal.utf8CodeUnitCount
         let expected = UnsafeRawBufferPointer(start: literal.utf8Start, count: count)
-        guard count <= bytes.count - index, UnsafeRawBufferPointer(rebasing: bytes[index..<(index + count)]).elementsEqual(expected) else {
+        guard count <= bytes.count - index, memcmp(bytes.baseAddress! + index, expected.baseAddress!, count) == 0 else {
             throw error("expected a value (an object, array, string, number, true, false or null)")
         }
         nodes.append(JSONDocument.Node(kind: kind, start: Int32(index), end: Int32(index + count), next: Int32(nodes.count + 1)))
