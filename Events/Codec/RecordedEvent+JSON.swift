@@ -45,8 +45,9 @@ extension RecordedEvent {
                             writeExtra: (inout JSONWriter) -> Void = { _ in }) throws {
         // The envelope is written to a local writer (moved out of the encoder, not copied), so its
         // members are not class-property accesses; the payload is written by the encoder itself.
-        var out = encoder.takeWriter()
-        defer { encoder.writer = out }
+        var out = JSONWriter()
+        swap(&out, &encoder.writer)
+        defer { swap(&encoder.writer, &out) }
         out.write(byte: 0x7B)
         var extraPending = extraKey != nil
         for key in EnvelopeKey.allCases {
@@ -59,9 +60,13 @@ extension RecordedEvent {
             out.write(raw: key.quoted)
             out.write(byte: 0x3A)
             if key == .payload {
-                encoder.writer = out
-                try event.appendJSONPayload(to: encoder)
-                out = encoder.takeWriter()
+                // Moved in and out (swapped, never copied): a second reference to the bytes
+                // would make the next append copy them all.
+                swap(&encoder.writer, &out)
+                var failure: (any Error)?
+                do { try event.appendJSONPayload(to: encoder) } catch { failure = error }
+                swap(&encoder.writer, &out)
+                if let failure { throw failure }
             } else {
                 appendValue(of: key, to: &out)
             }

@@ -55,14 +55,6 @@ package final class JSONValueEncoder: Encoder {
     /// Always empty.
     package var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    /// The writer, moved out (the encoder's is left empty): for writing much through a local
-    /// variable; put it back by assigning ``writer``.
-    package func takeWriter() -> JSONWriter {
-        var taken = JSONWriter()
-        swap(&taken, &writer)
-        return taken
-    }
-
     /// Appends the JSON of `value` to ``writer``.
     /// - Throws: `EncodingError.invalidValue` for a double that is not finite, or what the value's
     ///   `encode(to:)` throws. The output then ends in a partial value: reset it before reuse.

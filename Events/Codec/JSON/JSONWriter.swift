@@ -99,8 +99,8 @@ package struct JSONWriter {
         case 0x0D: write(raw: "\\r")
         default:
             write(raw: "\\u00")
-            bytes.append(Self.lowerHex[Int(byte >> 4)])
-            bytes.append(Self.lowerHex[Int(byte & 0xF)])
+            bytes.append(Self.hexDigit(byte >> 4, letters: 0x57))
+            bytes.append(Self.hexDigit(byte & 0xF, letters: 0x57))
         }
     }
 
@@ -115,29 +115,18 @@ package struct JSONWriter {
     }
 
     /// Appends `value` in decimal.
-    /// - Complexity: O(digits), two digits a step.
+    /// - Complexity: O(digits).
     package mutating func write(_ value: UInt64) {
         // 20 digits at most; filled from the end.
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
         withUnsafeMutableBytes(of: &digits) { buffer in
             var index = 24
             var rest = value
-            while rest >= 100 {
-                let pair = Int(rest % 100) &* 2
-                rest /= 100
-                index &-= 2
-                buffer[index] = Self.digitPairs[pair]
-                buffer[index &+ 1] = Self.digitPairs[pair &+ 1]
-            }
-            if rest >= 10 {
-                let pair = Int(rest) &* 2
-                index &-= 2
-                buffer[index] = Self.digitPairs[pair]
-                buffer[index &+ 1] = Self.digitPairs[pair &+ 1]
-            } else {
+            repeat {
                 index &-= 1
-                buffer[index] = 0x30 &+ UInt8(truncatingIfNeeded: rest)
-            }
+                buffer[index] = 0x30 &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest > 0
             bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[index...]))
         }
     }
@@ -184,8 +173,8 @@ package struct JSONWriter {
                         index &+= 1
                     }
                     let value = raw[byte]
-                    out[index] = Self.upperHex[Int(value >> 4)]
-                    out[index &+ 1] = Self.upperHex[Int(value & 0xF)]
+                    out[index] = Self.hexDigit(value >> 4, letters: 0x37)
+                    out[index &+ 1] = Self.hexDigit(value & 0xF, letters: 0x37)
                     index &+= 2
                 }
                 out[37] = 0x22
@@ -194,15 +183,8 @@ package struct JSONWriter {
         }
     }
 
-    private static let upperHex: [UInt8] = Array("0123456789ABCDEF".utf8)
-    private static let lowerHex: [UInt8] = Array("0123456789abcdef".utf8)
-    /// "00" "01" ... "99", two ASCII digits each.
-    private static let digitPairs: [UInt8] = {
-        var pairs: [UInt8] = []
-        for value in 0..<100 {
-            pairs.append(UInt8(truncatingIfNeeded: 0x30 + value / 10))
-            pairs.append(UInt8(truncatingIfNeeded: 0x30 + value % 10))
-        }
-        return pairs
-    }()
+    /// The ASCII hex digit of `nibble` (0-15): `letters` is 0x37 for upper case, 0x57 for lower.
+    @inline(__always) private static func hexDigit(_ nibble: UInt8, letters: UInt8) -> UInt8 {
+        nibble < 10 ? 0x30 &+ nibble : letters &+ nibble
+    }
 }
