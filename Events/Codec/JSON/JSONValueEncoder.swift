@@ -119,10 +119,10 @@ package final class JSONValueEncoder: Encoder {
 
     /// Whether the key of `a` comes before that of `b` in byte order (as written, quotes excluded).
     private func keyPrecedes(_ a: Member, _ b: Member) -> Bool {
-        writer.bytes.withUnsafeBufferPointer { bytes in
-            let left = UnsafeBufferPointer(rebasing: bytes[(a.start + 1)..<a.keyEnd])
-            let right = UnsafeBufferPointer(rebasing: bytes[(b.start + 1)..<b.keyEnd])
-            return left.lexicographicallyPrecedes(right)
+        writer.bytes.withUnsafeBytes { bytes in
+            let (left, right) = (a.keyEnd - a.start - 1, b.keyEnd - b.start - 1)
+            let order = memcmp(bytes.baseAddress! + a.start + 1, bytes.baseAddress! + b.start + 1, min(left, right))
+            return order < 0 || (order == 0 && left < right)
         }
     }
 
