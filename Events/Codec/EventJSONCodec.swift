@@ -1,58 +1,71 @@
 import Foundation
 
-/// Stable JSON for whole events, for export and import: keys sorted, no escaped slashes, UUIDs
-/// as strings, instants as integer milliseconds (see ``RecordedEvent`` and `Events/FORMAT.md`).
-/// Reuse one codec for many events; it is not meant to be shared across threads.
+/// Stable JSON for whole events, for export and import: keys in byte order, no whitespace, no
+/// escaped slashes, UUIDs as upper-case strings, instants as integer milliseconds (see
+/// `Events/FORMAT.md`, "JSON envelope"). Bytes in, bytes out: the envelope is written and read
+/// by hand (``RecordedEvent/appendJSON(to:extraKey:writeExtra:)``), the payload through the
+/// catalog structs' `Codable` conformances by ``JSONValueEncoder`` and ``JSONValueDecoder``, with
+/// no `String` built per field and no Foundation JSON coder.
+///
+/// Reuse one codec for many events (it keeps its buffers); it is not meant to be shared across
+/// threads.
 public struct EventJSONCodec {
-    private let encoder: JSONEncoder
-    private let decoder: JSONDecoder
-
-    /// A codec with the stable output settings.
-    public init() {
-        encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        decoder = JSONDecoder()
+    /// The reused parser, encoder and decoder.
+    private final class State {
+        var parser = JSONParser()
+        let encoder = JSONValueEncoder()
+        let decoder = JSONValueDecoder()
     }
 
+    private let state = State()
+
+    /// A codec with the stable output settings.
+    public init() {}
+
     /// The JSON object of `event`, on one line (no trailing newline).
-    /// - Throws: `EncodingError` from Foundation; values in events are validated finite, so this
-    ///   does not happen for events built through the catalog's initializers.
+    /// - Throws: `EncodingError` for a double that is not finite; values in events are validated
+    ///   finite, so this does not happen for events built through the catalog's initializers.
     public func encode(_ event: RecordedEvent) throws -> Data {
-        try encoder.encode(event)
+        var bytes: [UInt8] = []
+        try encode(event, appendingTo: &bytes)
+        return Data(bytes)
+    }
+
+    /// Appends the JSON object of `event` (no newline) to `bytes`.
+    /// - Throws: `EncodingError` as ``encode(_:)``; `bytes` then ends in a partial object.
+    package func encode(_ event: RecordedEvent, appendingTo bytes: inout [UInt8]) throws {
+        let encoder = state.encoder
+        swap(&encoder.writer.bytes, &bytes)
+        defer { swap(&encoder.writer.bytes, &bytes) }
+        try event.appendJSON(to: encoder)
     }
 
     /// The event in `data`, a JSON object as written by ``encode(_:)``.
     /// - Throws: ``EventDecodingError``: `invalidJSON` when the text is not an envelope (with the
-    ///   path of the offending key), `invalidValue` when a value breaks a rule (a rating of 7),
-    ///   or the error of decoding a base64 body.
+    ///   byte or the path of the offending key), `invalidUTF8` for a string that is not UTF-8,
+    ///   `invalidValue` when a value breaks a rule (a rating of 7), or the error of decoding a
+    ///   base64 body.
     public func decode(_ data: Data) throws(EventDecodingError) -> RecordedEvent {
-        do {
-            return try decoder.decode(RecordedEvent.self, from: data)
-        } catch let error as EventDecodingError {
-            throw error
-        } catch let error as DecodingError {
-            throw Self.describe(error)
-        } catch {
-            throw EventDecodingError(.invalidJSON, "\(error)")
+        let result = data.withUnsafeBytes { bytes in
+            Result { () throws(EventDecodingError) in try decode(bytes) }
         }
+        return try result.get()
     }
 
-    private static func describe(_ error: DecodingError) -> EventDecodingError {
-        func path(_ keys: [any CodingKey]) -> String {
-            keys.isEmpty ? "the top level" : keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
-        }
-        switch error {
-        case .dataCorrupted(let context):
-            let code: EventDecodingError.Code = context.debugDescription.hasPrefix("invalid ") ? .invalidValue : .invalidJSON
-            return EventDecodingError(code, "at \(path(context.codingPath)): \(context.debugDescription)")
-        case .keyNotFound(let key, let context):
-            return EventDecodingError(.invalidJSON, "key \"\(key.stringValue)\" is missing at \(path(context.codingPath))")
-        case .typeMismatch(let type, let context):
-            return EventDecodingError(.invalidJSON, "at \(path(context.codingPath)): expected \(type): \(context.debugDescription)")
-        case .valueNotFound(let type, let context):
-            return EventDecodingError(.invalidJSON, "at \(path(context.codingPath)): expected \(type), found null")
-        @unknown default:
-            return EventDecodingError(.invalidJSON, "\(error)")
-        }
+    /// The event in the JSON text `bytes`; see ``decode(_:)-(Data)``.
+    /// - Throws: ``EventDecodingError`` as ``decode(_:)-(Data)``.
+    public func decode(_ bytes: UnsafeRawBufferPointer) throws(EventDecodingError) -> RecordedEvent {
+        try decode(bytes) { (_, _) throws(EventDecodingError) in () }.event
+    }
+
+    /// The event in the JSON text `bytes` and what `extra` reads from the same document (other
+    /// members of the object, at its root), parsed once.
+    /// - Throws: ``EventDecodingError`` as ``decode(_:)-(Data)``, or what `extra` throws.
+    package func decode<Extra>(_ bytes: UnsafeRawBufferPointer,
+                               extra: (JSONDocument, JSONDocument.Index) throws(EventDecodingError) -> Extra)
+        throws(EventDecodingError) -> (event: RecordedEvent, extra: Extra) {
+        let document = try state.parser.parse(bytes)
+        let event = try RecordedEvent(json: document, at: document.root, payloadDecoder: state.decoder)
+        return (event, try extra(document, document.root))
     }
 }

@@ -1,88 +1,214 @@
 import Foundation
 
-/// The JSON form of the whole envelope, used by exports (JSON Lines) and imports. Keys (written
-/// sorted by ``EventJSONCodec``): `eventId`, `occurredAt` (ms), `payload`, `position`,
-/// `profileId`, `recordedAt` (ms), `schemaVersion`, `streamCategory`, `streamId`,
-/// `streamVersion`, `type`, `utcOffsetSeconds`. `payload` is the event's object, or for an
-/// unknown event the base64 of its log-encoded body. See `Events/FORMAT.md`.
-extension RecordedEvent: Codable {
-    enum CodingKeys: String, CodingKey {
-        case eventId, position, streamCategory, streamId, streamVersion, profileId
-        case occurredAt, utcOffsetSeconds, recordedAt, type, schemaVersion, payload
-    }
+// The JSON form of the whole envelope, used by exports (JSON Lines), imports and the golden
+// files (`Events/FORMAT.md`, "JSON envelope"): one object, keys in byte order, `payload` the
+// event's object (``DomainEvent/appendJSONPayload(to:)``) or, for an unknown event, the base64
+// of its log-encoded body.
 
-    /// Writes the envelope; an unknown event's payload as the base64 of its log-encoded body.
-    /// - Throws: the encoder's error.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .eventId)
-        try container.encode(position, forKey: .position)
-        try container.encode(stream.category, forKey: .streamCategory)
-        try container.encode(stream.id, forKey: .streamId)
-        try container.encode(streamVersion, forKey: .streamVersion)
-        try container.encode(profile, forKey: .profileId)
-        try container.encode(occurred.instant, forKey: .occurredAt)
-        try container.encode(occurred.utcOffset, forKey: .utcOffsetSeconds)
-        try container.encode(recordedAt, forKey: .recordedAt)
-        try container.encode(event.typeName, forKey: .type)
-        try container.encode(event.schemaVersion, forKey: .schemaVersion)
-        try event.encodeJSONPayload(in: &container, forKey: .payload)
-    }
+extension RecordedEvent {
+    /// The envelope's keys, in the byte order the object lists them.
+    private enum EnvelopeKey: Int, CaseIterable {
+        case eventId, occurredAt, payload, position, profileId, recordedAt, schemaVersion
+        case streamCategory, streamId, streamVersion, type, utcOffsetSeconds
 
-    /// Reads an envelope. A known type and version decodes its payload object (older versions
-    /// are upcast); a payload given as a base64 string is the log-encoded body, decoded when
-    /// known and otherwise kept as ``UnknownEvent``.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let category = try container.decode(String.self, forKey: .streamCategory)
-        do {
-            stream = try StreamID(category: category, id: try container.decode(UUID.self, forKey: .streamId))
-        } catch let error as EventValidationError {
-            throw DecodingError.dataCorruptedError(forKey: .streamCategory, in: container, debugDescription: error.description)
-        }
-        position = try container.decode(UInt64.self, forKey: .position)
-        id = try container.decode(EventID.self, forKey: .eventId)
-        streamVersion = try container.decode(UInt64.self, forKey: .streamVersion)
-        profile = try container.decode(ProfileID.self, forKey: .profileId)
-        occurred = EventTime(instant: try container.decode(Timestamp.self, forKey: .occurredAt),
-                             utcOffset: try container.decode(UTCOffset.self, forKey: .utcOffsetSeconds))
-        recordedAt = try container.decode(Timestamp.self, forKey: .recordedAt)
-        let typeName = try container.decode(String.self, forKey: .type)
-        let version = try container.decode(UInt32.self, forKey: .schemaVersion)
-        let kind = EventRegistry.kind(named: typeName)
-        if let base64 = try? container.decode(String.self, forKey: .payload) {
-            guard let body = Data(base64Encoded: base64) else {
-                throw DecodingError.dataCorruptedError(forKey: .payload, in: container,
-                    debugDescription: "a string payload must be the base64 of the log-encoded body")
+        /// The key as JSON text with its quotes.
+        var quoted: StaticString {
+            switch self {
+            case .eventId: "\"eventId\""
+            case .occurredAt: "\"occurredAt\""
+            case .payload: "\"payload\""
+            case .position: "\"position\""
+            case .profileId: "\"profileId\""
+            case .recordedAt: "\"recordedAt\""
+            case .schemaVersion: "\"schemaVersion\""
+            case .streamCategory: "\"streamCategory\""
+            case .streamId: "\"streamId\""
+            case .streamVersion: "\"streamVersion\""
+            case .type: "\"type\""
+            case .utcOffsetSeconds: "\"utcOffsetSeconds\""
             }
-            event = try Self.decodeBody([UInt8](body), kind: kind, typeName: typeName, version: version)
-        } else if let kind, let known = try DomainEvent.decodeJSONPayload(kind: kind, version: version, from: container, forKey: .payload) {
-            event = known
+        }
+
+        /// The key as it is spelled, without quotes.
+        var name: UnsafeRawBufferPointer {
+            let quoted = quoted
+            return UnsafeRawBufferPointer(start: quoted.utf8Start + 1, count: quoted.utf8CodeUnitCount - 2)
+        }
+    }
+
+    /// Appends the JSON object of this event to `encoder`'s writer: the envelope's members in key
+    /// order, plus one more member `extraKey` (written by `writeExtra`) in its place by key
+    /// order when given: the JSON Lines export adds `personalData` so.
+    /// - Throws: `EncodingError` for a double in the payload that is not finite (values built
+    ///   through the catalog's validating initializers never are).
+    package func appendJSON(to encoder: JSONValueEncoder, extraKey: String? = nil,
+                            writeExtra: (inout JSONWriter) -> Void = { _ in }) throws {
+        // The envelope is written to a local writer (moved out of the encoder, not copied), so its
+        // members are not class-property accesses; the payload is written by the encoder itself.
+        var out = JSONWriter()
+        swap(&out, &encoder.writer)
+        defer { swap(&encoder.writer, &out) }
+        out.write(byte: 0x7B)
+        var extraPending = extraKey != nil
+        for key in EnvelopeKey.allCases {
+            if key.rawValue > 0 { out.write(byte: 0x2C) }
+            if extraPending, let extraKey, extraKey.utf8.lexicographicallyPrecedes(key.name) {
+                Self.appendMember(extraKey, writeExtra, to: &out)
+                out.write(byte: 0x2C)
+                extraPending = false
+            }
+            out.write(raw: key.quoted)
+            out.write(byte: 0x3A)
+            if key == .payload {
+                // Moved in and out (swapped, never copied): a second reference to the bytes
+                // would make the next append copy them all.
+                swap(&encoder.writer, &out)
+                var failure: (any Error)?
+                do { try event.appendJSONPayload(to: encoder) } catch { failure = error }
+                swap(&encoder.writer, &out)
+                if let failure { throw failure }
+            } else {
+                appendValue(of: key, to: &out)
+            }
+        }
+        if extraPending, let extraKey {
+            out.write(byte: 0x2C)
+            Self.appendMember(extraKey, writeExtra, to: &out)
+        }
+        out.write(byte: 0x7D)
+    }
+
+    private static func appendMember(_ key: String, _ writeValue: (inout JSONWriter) -> Void, to out: inout JSONWriter) {
+        out.write(key)
+        out.write(byte: 0x3A)
+        writeValue(&out)
+    }
+
+    /// Appends the value of envelope member `key` (any but the payload).
+    @inline(__always) private func appendValue(of key: EnvelopeKey, to out: inout JSONWriter) {
+        switch key {
+        case .eventId: out.write(id.uuid)
+        case .occurredAt: out.write(occurred.instant.milliseconds)
+        case .payload: break
+        case .position: out.write(position)
+        case .profileId: out.write(profile.uuid)
+        case .recordedAt: out.write(recordedAt.milliseconds)
+        case .schemaVersion: out.write(UInt64(event.schemaVersion))
+        case .streamCategory: out.write(stream.category)
+        case .streamId: out.write(stream.id)
+        case .streamVersion: out.write(streamVersion)
+        case .type: out.write(event.typeName)
+        case .utcOffsetSeconds: out.write(Int64(occurred.utcOffset.seconds))
+        }
+    }
+
+    /// Reads the event of object `index` in `document`. A known type and version decodes its
+    /// payload object (older versions are upcast); a payload given as a base64 string is the
+    /// log-encoded body, decoded when known and otherwise kept as ``UnknownEvent``. Keys may come
+    /// in any order; keys other than the envelope's are ignored.
+    /// - Throws: ``EventDecodingError``: `invalidJSON` naming the missing key or the key whose
+    ///   value has the wrong type, `invalidValue` when a value breaks a rule (a UTC offset beyond
+    ///   ±18 h, a rating of 7), or the error of decoding a base64 body.
+    package init(json document: JSONDocument, at index: JSONDocument.Index, payloadDecoder: JSONValueDecoder) throws(EventDecodingError) {
+        guard document.kind(index) == .object else {
+            throw EventDecodingError(.invalidJSON, "at the top level: expected an object (an exported event), found \(Self.describe(document.kind(index)))")
+        }
+        var values = [JSONDocument.Index?](repeating: nil, count: EnvelopeKey.allCases.count)
+        var keyIndex = index + 1
+        for _ in 0..<document.count(index) {
+            if let key = Self.envelopeKey(document, keyIndex), values[key.rawValue] == nil { values[key.rawValue] = keyIndex + 1 }
+            keyIndex = document.after(keyIndex + 1)
+        }
+        func value(_ key: EnvelopeKey) throws(EventDecodingError) -> JSONDocument.Index {
+            guard let index = values[key.rawValue] else {
+                throw EventDecodingError(.invalidJSON, "key \"\(String(decoding: key.name, as: UTF8.self))\" is missing at the top level")
+            }
+            return index
+        }
+        func mismatch(_ key: EnvelopeKey, _ expected: String) throws(EventDecodingError) -> EventDecodingError {
+            let found = Self.describe(document.kind(try value(key)))
+            return EventDecodingError(.invalidJSON, "at \(String(decoding: key.name, as: UTF8.self)): expected \(expected), found \(found)")
+        }
+        func uuid(_ key: EnvelopeKey) throws(EventDecodingError) -> UUID {
+            guard let uuid = document.uuid(try value(key)) else { throw try mismatch(key, "a UUID string") }
+            return uuid
+        }
+        func integer<T: FixedWidthInteger>(_ key: EnvelopeKey, _ type: T.Type) throws(EventDecodingError) -> T {
+            guard let number = document.integer(try value(key), as: T.self) else { throw try mismatch(key, "a whole number that fits in \(T.self)") }
+            return number
+        }
+
+        let categoryIndex = try value(.streamCategory)
+        guard document.kind(categoryIndex) == .string || document.kind(categoryIndex) == .escapedString else {
+            throw try mismatch(.streamCategory, "a string")
+        }
+        let streamID = try uuid(.streamId)
+        if document.kind(categoryIndex) == .string, let known = StreamID.knownCategory(document.rawBytes(categoryIndex)) {
+            stream = StreamID(kind: known, id: streamID)
         } else {
-            throw DecodingError.dataCorruptedError(forKey: .payload, in: container,
-                debugDescription: "\(typeName) version \(version) is not known to this build, so its payload must be given as base64 of the log-encoded body")
-        }
-    }
-
-    /// The event whose log-encoded body is `body`, read by the log's body decoder; kept as
-    /// ``UnknownEvent`` when this build does not know the type or version.
-    /// - Throws: ``EventDecodingError`` when the body is malformed or breaks a rule.
-    private static func decodeBody(_ body: [UInt8], kind: EventKind?, typeName: String, version: UInt32) throws(EventDecodingError) -> DomainEvent {
-        let unknown = DomainEvent.unknown(UnknownEvent(typeName: typeName, schemaVersion: version, payload: body))
-        guard let kind else { return unknown }
-        let result = body.withUnsafeBytes { bytes in
-            Result { () throws(EventDecodingError) -> DomainEvent in
-                try withUnsafeTemporaryAllocation(of: DomainEvent.self, capacity: 1) { (slot) throws(EventDecodingError) -> DomainEvent in
-                    // A temporary allocation of capacity 1 always has a base address.
-                    let target = slot.baseAddress!
-                    var reader = BinaryReader(bytes)
-                    guard try DomainEvent.decodeBody(kind: kind, version: version, from: &reader, initializing: target) else { return unknown }
-                    let event = target.move()
-                    try reader.expectEnd()
-                    return event
-                }
+            do { stream = try StreamID(category: document.string(categoryIndex) ?? "", id: streamID) } catch {
+                throw EventDecodingError(.invalidValue, "at streamCategory: \(error.description)")
             }
         }
-        return try result.get()
+        position = try integer(.position, UInt64.self)
+        id = EventID(try uuid(.eventId))
+        streamVersion = try integer(.streamVersion, UInt64.self)
+        profile = ProfileID(try uuid(.profileId))
+        let occurredAt = Timestamp(milliseconds: try integer(.occurredAt, Int64.self))
+        let seconds = try integer(.utcOffsetSeconds, Int.self)
+        let offset: UTCOffset
+        do { offset = try UTCOffset(seconds: seconds) } catch {
+            throw EventDecodingError(.invalidValue, "at utcOffsetSeconds: \(error.description)")
+        }
+        occurred = EventTime(instant: occurredAt, utcOffset: offset)
+        recordedAt = Timestamp(milliseconds: try integer(.recordedAt, Int64.self))
+        let typeIndex = try value(.type)
+        guard let typeName = document.string(typeIndex) else { throw try mismatch(.type, "a string") }
+        let kind = document.kind(typeIndex) == .string ? EventRegistry.kind(named: document.rawBytes(typeIndex))
+                                                       : EventRegistry.kind(named: typeName)
+        let version = try integer(.schemaVersion, UInt32.self)
+        event = try DomainEvent(jsonPayload: document, at: try value(.payload), kind: kind, typeName: typeName,
+                                version: version, decoder: payloadDecoder)
+    }
+
+    /// The envelope key spelled by key node `index`, or nil for another key.
+    @inline(__always) private static func envelopeKey(_ document: JSONDocument, _ index: JSONDocument.Index) -> EnvelopeKey? {
+        guard document.kind(index) == .string else {
+            return document.unescaped(index).withUnsafeBytes { bytes in EnvelopeKey.allCases.first { $0.name.elementsEqual(bytes) } }
+        }
+        let bytes = document.rawBytes(index)
+        // The first byte and the length tell every key apart but two (`streamId` and `position`,
+        // `eventId` and `payload` are told apart by their first byte); then one compare confirms.
+        let candidate: EnvelopeKey?
+        switch (bytes.count, bytes.first) {
+        case (7, 0x65): candidate = .eventId
+        case (10, 0x6F): candidate = .occurredAt
+        case (7, 0x70): candidate = .payload
+        case (8, 0x70): candidate = .position
+        case (9, 0x70): candidate = .profileId
+        case (10, 0x72): candidate = .recordedAt
+        case (13, 0x73): candidate = .schemaVersion
+        case (14, 0x73): candidate = .streamCategory
+        case (8, 0x73): candidate = .streamId
+        case (4, 0x74): candidate = .type
+        case (16, 0x75): candidate = .utcOffsetSeconds
+        default: candidate = nil
+        }
+        if let candidate, memcmp(candidate.name.baseAddress!, bytes.baseAddress!, bytes.count) == 0 { return candidate }
+        // `streamVersion` has the length and first byte of `schemaVersion`.
+        if bytes.count == 13, memcmp(EnvelopeKey.streamVersion.name.baseAddress!, bytes.baseAddress!, 13) == 0 { return .streamVersion }
+        return nil
+    }
+
+    /// A kind of JSON value in words, for errors.
+    static func describe(_ kind: JSONDocument.Kind) -> String {
+        switch kind {
+        case .null: "null"
+        case .false, .true: "a boolean"
+        case .integer, .number: "a number"
+        case .string, .escapedString: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
     }
 }

@@ -1,65 +1,136 @@
 import Foundation
 
 // The JSON payload of an event, dispatched by kind through the registration table
-// (`EventKind.withType`): written once here for every event type.
+// (`EventKind.withType`): written once here for every event type. The catalog structs' `Codable`
+// conformances give the shape; ``JSONValueEncoder`` and ``JSONValueDecoder`` read and write it
+// as bytes.
 
 extension DomainEvent {
-    /// Encodes the payload object of a known event under `key`; for an unknown event, the base64
-    /// of its log-encoded body.
-    /// - Throws: the encoder's error.
-    func encodeJSONPayload<Key: CodingKey>(in container: inout KeyedEncodingContainer<Key>, forKey key: Key) throws {
+    /// Appends the payload of this event to `encoder`'s writer: a known event's object, an
+    /// unknown event's base64 of its log-encoded body.
+    /// - Throws: `EncodingError` for a double that is not finite.
+    package func appendJSONPayload(to encoder: JSONValueEncoder) throws {
         guard let kind else {
             // `kind` is nil for `.unknown` only.
-            if case .unknown(let event) = self { try container.encode(Data(event.payload).base64EncodedString(), forKey: key) }
+            if case .unknown(let event) = self { encoder.writer.write(Data(event.payload).base64EncodedString()) }
             return
         }
-        try withUnsafeMutablePointer(to: &container) { container in
-            var encoder = PayloadEncoder(event: self, container: container, key: key)
-            try kind.withType(&encoder)
+        var writer = PayloadWriter(event: self, encoder: encoder)
+        try kind.withType(&writer)
+    }
+
+    /// The event whose payload is value `index` of `document`: an object of `kind` at schema
+    /// `version` (older versions upcast), or a string holding the base64 of the log-encoded body
+    /// (kept as ``UnknownEvent`` when this build does not know the type or version).
+    /// - Throws: ``EventDecodingError``: `invalidJSON` for a payload of the wrong shape (with the
+    ///   path of the offending key) or an object of a type or version this build does not know,
+    ///   `invalidValue` for a value that breaks a rule, or the error of decoding a base64 body.
+    init(jsonPayload document: JSONDocument, at index: JSONDocument.Index, kind: EventKind?, typeName: String,
+         version: UInt32, decoder: JSONValueDecoder) throws(EventDecodingError) {
+        if document.kind(index) == .string || document.kind(index) == .escapedString {
+            guard let base64 = document.string(index), let body = Data(base64Encoded: base64) else {
+                throw EventDecodingError(.invalidJSON, "at payload: a string payload must be the base64 of the log-encoded body")
+            }
+            self = try Self.decodeBody([UInt8](body), kind: kind, typeName: typeName, version: version)
+            return
+        }
+        var reader = PayloadReader(document: document, index: index, version: version, decoder: decoder)
+        let decoded: DomainEvent?
+        do {
+            decoded = try kind?.withType(&reader)
+        } catch {
+            throw Self.decodingError(error)
+        }
+        guard let decoded else {
+            throw EventDecodingError(.invalidJSON, "at payload: \(typeName) version \(version) is not known to this build, "
+                                     + "so its payload must be given as base64 of the log-encoded body")
+        }
+        self = decoded
+    }
+
+    /// `error`, thrown while decoding a payload, as an ``EventDecodingError`` naming the path of
+    /// the value: `invalidValue` for a value that breaks a rule, `invalidJSON` for the wrong shape.
+    private static func decodingError(_ error: any Error) -> EventDecodingError {
+        func path(_ keys: [any CodingKey]) -> String {
+            keys.isEmpty ? "the top level" : keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case let error as EventDecodingError:
+            return error
+        case let error as EventValidationError:
+            return EventDecodingError(.invalidValue, error.description)
+        case DecodingError.dataCorrupted(let context):
+            let code: EventDecodingError.Code = context.debugDescription.hasPrefix("invalid ") ? .invalidValue : .invalidJSON
+            return EventDecodingError(code, "at \(path(context.codingPath)): \(context.debugDescription)")
+        case DecodingError.keyNotFound(let key, let context):
+            return EventDecodingError(.invalidJSON, "key \"\(key.stringValue)\" is missing at \(path(context.codingPath))")
+        case DecodingError.typeMismatch(let type, let context):
+            return EventDecodingError(.invalidJSON, "at \(path(context.codingPath)): expected \(type): \(context.debugDescription)")
+        case DecodingError.valueNotFound(let type, let context):
+            return EventDecodingError(.invalidJSON, "at \(path(context.codingPath)): expected \(type), found null")
+        default:
+            return EventDecodingError(.invalidJSON, "\(error)")
         }
     }
 
-    /// Decodes the payload object of an event of `kind` at schema `version` under `key`, upcasting
-    /// older versions; nil when this build does not know that version.
-    /// - Throws: the decoder's error when the payload is malformed or breaks a rule.
-    static func decodeJSONPayload<Key: CodingKey>(kind: EventKind, version: UInt32, from container: KeyedDecodingContainer<Key>,
-                                                  forKey key: Key) throws -> DomainEvent? {
-        var decoder = PayloadDecoder(version: version, container: container, key: key)
-        return try kind.withType(&decoder)
+    /// The event whose log-encoded body is `body`, read by the log's body decoder; kept as
+    /// ``UnknownEvent`` when this build does not know the type or version.
+    /// - Throws: ``EventDecodingError`` when the body is malformed or breaks a rule.
+    private static func decodeBody(_ body: [UInt8], kind: EventKind?, typeName: String, version: UInt32) throws(EventDecodingError) -> DomainEvent {
+        let unknown = DomainEvent.unknown(UnknownEvent(typeName: typeName, schemaVersion: version, payload: body))
+        guard let kind else { return unknown }
+        let result = body.withUnsafeBytes { bytes in
+            Result { () throws(EventDecodingError) -> DomainEvent in
+                try withUnsafeTemporaryAllocation(of: DomainEvent.self, capacity: 1) { (slot) throws(EventDecodingError) -> DomainEvent in
+                    // A temporary allocation of capacity 1 always has a base address.
+                    let target = slot.baseAddress!
+                    var reader = BinaryReader(bytes)
+                    guard try DomainEvent.decodeBody(kind: kind, version: version, from: &reader, initializing: target) else { return unknown }
+                    let event = target.move()
+                    try reader.expectEnd()
+                    return event
+                }
+            }
+        }
+        return try result.get()
     }
 
-    /// Encodes a known event's payload object: the table's `extract` of its kind gives it.
-    private struct PayloadEncoder<Key: CodingKey>: EventTypeVisitor {
+    /// Writes a known event's payload object: the table's `extract` of its kind gives it.
+    private struct PayloadWriter: EventTypeVisitor {
         let event: DomainEvent
-        let container: UnsafeMutablePointer<KeyedEncodingContainer<Key>>
-        let key: Key
+        let encoder: JSONValueEncoder
 
         func visit<Payload: RegisteredEvent>(_ type: Payload.Type, embed: (consuming Payload) -> DomainEvent,
                                              extract: (DomainEvent) -> Payload?) throws(any Error) {
             // The kind was read from `event`, so `extract` finds its payload.
-            try container.pointee.encode(extract(event)!, forKey: key)
+            try encoder.append(extract(event)!)
         }
     }
 
-    /// Decodes a payload object of one kind at one schema version.
-    private struct PayloadDecoder<Key: CodingKey>: EventTypeVisitor {
+    /// Reads a payload object of one kind at one schema version.
+    fileprivate struct PayloadReader: EventTypeVisitor {
+        let document: JSONDocument
+        let index: JSONDocument.Index
         let version: UInt32
-        let container: KeyedDecodingContainer<Key>
-        let key: Key
+        let decoder: JSONValueDecoder
 
         func visit<Payload: RegisteredEvent>(_ type: Payload.Type, embed: (consuming Payload) -> DomainEvent,
                                              extract: (DomainEvent) -> Payload?) throws(any Error) -> DomainEvent? {
-            try Payload.reading(version: version, { () throws(any Error) in try container.decode(Payload.self, forKey: key) },
-                                earlier: { earlier throws(any Error) in try earlier.upcasting(from: container, forKey: key) }).map(embed)
+            try Payload.reading(version: version, { () throws(any Error) in try decoded(Payload.self) },
+                                earlier: { earlier throws(any Error) in try earlier.upcasting(self) }).map(embed)
+        }
+
+        /// The payload read as a `T`.
+        func decoded<T: Decodable>(_ type: T.Type) throws -> T {
+            try decoder.decode(T.self, from: document, at: index, under: JSONKey(stringValue: "payload"))
         }
     }
 }
 
 extension EarlierEventVersion {
-    /// The current version of the event whose payload object, in this earlier version's shape, is
-    /// under `key` in `container`.
+    /// The current version of the event whose payload, in this earlier version's shape, `reader` reads.
     /// - Throws: the decoder's error when the payload is malformed or breaks a rule.
-    static func upcasting<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> Current {
-        try container.decode(Self.self, forKey: key).upcastToCurrent()
+    fileprivate static func upcasting(_ reader: DomainEvent.PayloadReader) throws -> Current {
+        try reader.decoded(Self.self).upcastToCurrent()
     }
 }

@@ -8,7 +8,12 @@ enum CSVText {
 
     /// Appends `field`, quoted when it must be.
     static func appendField(_ field: String, to out: inout [UInt8]) {
-        let utf8 = field.utf8
+        var text = field
+        text.withUTF8 { appendField(UnsafeRawBufferPointer($0), to: &out) }
+    }
+
+    /// Appends the UTF-8 text `utf8` as a field, quoted when it must be.
+    static func appendField(_ utf8: UnsafeRawBufferPointer, to out: inout [UInt8]) {
         let needsQuotes = utf8.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
             || utf8.first == 0x20 || utf8.last == 0x20
         guard needsQuotes else {

@@ -1,5 +1,4 @@
 import Events
-import Foundation
 
 /// The columns of an event type's CSV and the cells of its events.
 ///
@@ -39,30 +38,55 @@ struct EventCSVLayout {
         fields = payload.map { Mirror(reflecting: $0).children.compactMap(\.label) } ?? []
     }
 
-    /// The cells of `event` (as exported) in header order, with its personal-data texts in place.
-    /// - Throws: ``ExportError`` `.undecodableEvent` if the event cannot be encoded as JSON.
-    func cells(of event: RecordedEvent, personal: [(path: PersonalDataField.Path, text: String)],
-               codec: EventJSONCodec, decoder: JSONDecoder) throws(ExportError) -> [String] {
-        var cells = [String(event.position), event.id.uuid.uuidString, event.typeName, String(event.schemaVersion),
-                     event.stream.category, event.stream.id.uuidString, String(event.streamVersion),
-                     event.profile.uuid.uuidString, String(event.occurred.instant.milliseconds),
-                     String(event.occurred.utcOffset.seconds), String(event.recordedAt.milliseconds)]
-        var payload: JSONValue
-        do {
-            let envelope = try decoder.decode([String: JSONValue].self, from: try codec.encode(event))
-            payload = envelope["payload"] ?? .null
-        } catch {
-            throw ExportError(.undecodableEvent, "the event could not be flattened to CSV: \(error)", position: event.position)
+    /// Appends the record of `event` to `out`: its cells in header order, then CRLF. `payload` is
+    /// the JSON of the event's payload with every personal-data reference written as its text
+    /// under the export's policy (``JSONValueEncoder/referenceText``).
+    func appendRecord(of event: RecordedEvent, payload: JSONDocument, to out: inout JSONWriter) {
+        out.write(event.position)
+        out.write(byte: 0x2C)
+        out.write(unquoted: event.id.uuid)
+        out.write(byte: 0x2C)
+        CSVText.appendField(event.typeName, to: &out.bytes)
+        out.write(byte: 0x2C)
+        out.write(UInt64(event.schemaVersion))
+        out.write(byte: 0x2C)
+        CSVText.appendField(event.stream.category, to: &out.bytes)
+        out.write(byte: 0x2C)
+        out.write(unquoted: event.stream.id)
+        out.write(byte: 0x2C)
+        out.write(event.streamVersion)
+        out.write(byte: 0x2C)
+        out.write(unquoted: event.profile.uuid)
+        out.write(byte: 0x2C)
+        out.write(event.occurred.instant.milliseconds)
+        out.write(byte: 0x2C)
+        out.write(Int64(event.occurred.utcOffset.seconds))
+        out.write(byte: 0x2C)
+        out.write(event.recordedAt.milliseconds)
+        let root = payload.root
+        switch payload.kind(root) {
+        case .object:
+            for field in fields {
+                out.write(byte: 0x2C)
+                if let value = payload.member(root, field) { Self.appendCell(payload, value, to: &out) }
+            }
+        case .string, .escapedString:
+            // An unknown event: its one cell is the base64 of its body.
+            out.write(byte: 0x2C)
+            Self.appendCell(payload, root, to: &out)
+        default:
+            for _ in fields { out.write(byte: 0x2C) }
         }
-        if case .string = payload {
-            cells.append(payload.cellText)
-            return cells
+        out.bytes.append(contentsOf: CSVText.lineEnd)
+    }
+
+    /// Appends the cell of value `index`: a string's text, nothing for null, any other value's JSON.
+    private static func appendCell(_ document: JSONDocument, _ index: JSONDocument.Index, to out: inout JSONWriter) {
+        switch document.kind(index) {
+        case .string: CSVText.appendField(document.rawBytes(index), to: &out.bytes)
+        case .escapedString: document.unescaped(index).withUnsafeBytes { CSVText.appendField($0, to: &out.bytes) }
+        case .null: break
+        default: CSVText.appendField(document.text(index), to: &out.bytes)
         }
-        for (path, text) in personal {
-            payload = payload.replacing(path.components[...], with: .string(text))
-        }
-        guard case .object(let members) = payload else { return cells + fields.map { _ in "" } }
-        for field in fields { cells.append(members[field]?.cellText ?? "") }
-        return cells
     }
 }

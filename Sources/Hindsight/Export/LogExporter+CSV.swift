@@ -34,11 +34,11 @@ extension LogExporter {
             if let existing = tables[name] {
                 table = existing
             } else {
-                table = try CSVTableWriter(path: directory + "/" + name, layout: EventCSVLayout(of: event.event))
+                table = try CSVTableWriter(path: directory + "/" + name, layout: EventCSVLayout(of: event.event), renderer: renderer)
                 tables[name] = table
                 order.append(name)
             }
-            try table.append(event, renderer: renderer)
+            try table.append(event)
             rows += 1
         }
         for name in order { try tables[name]?.commit() }
@@ -63,47 +63,70 @@ extension LogExporter {
         defer { progress?.finish() }
         try scan(through: last) { (event) throws(ExportError) in
             guard typeFilter.includes(event) else { return }
-            if table == nil { table = try CSVTableWriter(path: path, layout: EventCSVLayout(of: event.event)) }
-            try table?.append(event, renderer: renderer)
+            if table == nil { table = try CSVTableWriter(path: path, layout: EventCSVLayout(of: event.event), renderer: renderer) }
+            try table?.append(event)
             rows += 1
         }
         if let table {
             try table.commit()
         } else {
-            try CSVTableWriter(path: path, layout: EventCSVLayout(fields: [])).commit()
+            try CSVTableWriter(path: path, layout: EventCSVLayout(fields: []), renderer: renderer).commit()
         }
         return ExportSummary(recordsRead: last, rowsWritten: rows, files: [path])
     }
 }
 
-/// One CSV file of an export: its layout, its output and reused encoding buffers.
+/// One CSV file of an export: its layout, its output and reused buffers. Each record is
+/// written as bytes: the envelope's cells directly, the payload's from its JSON (written by the
+/// event JSON writer with personal data as text, read back by the JSON parser).
 final class CSVTableWriter {
+    /// The buffered size at which records are handed to the file.
+    private static let flushThreshold = 1 << 16
+
     private let file: ExportOutputFile
     private let layout: EventCSVLayout
-    private let codec = EventJSONCodec()
-    private let decoder = JSONDecoder()
-    private var record: [UInt8] = []
+    private let payloadEncoder = JSONValueEncoder()
+    private var parser = JSONParser()
+    private var records = JSONWriter()
 
-    /// Creates the file and writes the header row.
+    /// Creates the file and writes the header row; personal data is shown under `renderer`.
     /// - Throws: ``ExportError`` `.outputFailed`.
-    init(path: String, layout: EventCSVLayout) throws(ExportError) {
+    init(path: String, layout: EventCSVLayout, renderer: PersonalDataRenderer) throws(ExportError) {
         file = try ExportOutputFile(path: path)
         self.layout = layout
-        CSVText.appendRecord(layout.header, to: &record)
-        try file.write(record)
+        payloadEncoder.referenceText = { renderer.text(of: $0) }
+        CSVText.appendRecord(layout.header, to: &records.bytes)
     }
 
     /// Writes the record of `event`.
-    /// - Throws: ``ExportError``.
-    func append(_ event: RecordedEvent, renderer: PersonalDataRenderer) throws(ExportError) {
-        let cells = try layout.cells(of: renderer.exported(event), personal: renderer.texts(of: event.event),
-                                     codec: codec, decoder: decoder)
-        record.removeAll(keepingCapacity: true)
-        CSVText.appendRecord(cells, to: &record)
-        try file.write(record)
+    /// - Throws: ``ExportError``: `.undecodableEvent` if the payload cannot be written as JSON,
+    ///   `.outputFailed` when a write fails.
+    func append(_ event: RecordedEvent) throws(ExportError) {
+        payloadEncoder.writer.bytes.removeAll(keepingCapacity: true)
+        do { try event.event.appendJSONPayload(to: payloadEncoder) } catch {
+            throw ExportError(.undecodableEvent, "the event could not be flattened to CSV: \(error)", position: event.position)
+        }
+        let parsed = payloadEncoder.writer.bytes.withUnsafeBytes { bytes in
+            Result { () throws(EventDecodingError) in
+                layout.appendRecord(of: event, payload: try parser.parse(bytes), to: &records)
+            }
+        }
+        do { try parsed.get() } catch {
+            throw ExportError(.undecodableEvent, "the event could not be flattened to CSV: \(error)", position: event.position)
+        }
+        if records.bytes.count >= Self.flushThreshold { try flush() }
     }
 
     /// Finishes the file.
     /// - Throws: ``ExportError`` `.outputFailed`.
-    func commit() throws(ExportError) { try file.commit() }
+    func commit() throws(ExportError) {
+        try flush()
+        try file.commit()
+    }
+
+    private func flush() throws(ExportError) {
+        let result = records.bytes.withUnsafeBytes { bytes in Result { () throws(ExportError) in try file.write(bytes) } }
+        records.bytes.removeAll(keepingCapacity: true)
+        try result.get()
+    }
 }
