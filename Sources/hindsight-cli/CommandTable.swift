@@ -10,5 +10,10 @@ let allCommands: [any Command.Type] = [
     ImportCommand.self,
     StatsCommand.self,
     DueCommand.self,
+    AchievementsCommand.self,
+    SpellingCommand.self,
+    StoriesCommand.self,
+    ProfilesCommand.self,
+    SettingsCommand.self,
     TailCommand.self,
 ]
