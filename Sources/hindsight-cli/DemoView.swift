@@ -22,7 +22,7 @@ struct DemoView {
             if record.isChild { lines.append("child profile") }
 
             let queue = models.vocabulary.dueQueue(profile: record.id, at: now, limit: 5)
-            lines.append(DueCommand.countsLine(queue.counts, dueToday: models.dueToday(profile: record.id, at: now)))
+            lines.append(DueCommand.countsLine(queue.counts, dueToday: models.vocabulary.dueToday(profile: record.id, at: now)))
             if queue.reviews.isEmpty {
                 let next = models.vocabulary.nextDue(profile: record.id, after: now.instant)
                 lines.append("next due after now: " + (next.map { "\($0.front) at \(time($0.due))" } ?? "none"))

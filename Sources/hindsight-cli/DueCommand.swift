@@ -53,7 +53,7 @@ struct DueCommand: Command {
             let card = { (summary: CardSummary) in DueOutput.Card(summary, viewedAt: query.now) }
             return DueOutput.Profile(id: record.id.description, name: state.name(of: record), due: queue.counts.due,
                                      learning: queue.counts.learning,
-                                     dueToday: state.dueToday(profile: record.id, deck: deck, at: query.now),
+                                     dueToday: state.vocabulary.dueToday(profile: record.id, deck: deck, at: query.now),
                                      newAvailable: queue.counts.newAvailable, newIntroducedToday: queue.counts.newIntroducedToday,
                                      reviews: queue.reviews.map(card), newCards: queue.newCards.map(card), nextDue: next.map(card))
         }
@@ -74,7 +74,7 @@ struct DueCommand: Command {
 
     /// `due now: 1 (1 learning); due today: 3; new available today: 0 (2 introduced today)`: the
     /// due counts as every view shows them. "Due now" is due at this instant; "due today" is due
-    /// by the end of the profile's local day (``CurrentReadModels/dueToday(profile:deck:at:)``).
+    /// by the end of the profile's local day (``VocabularyState/dueToday(profile:deck:at:)``).
     static func countsLine(_ counts: DueCounts, dueToday: Int) -> String {
         "due now: \(counts.due) (\(counts.learning) learning); due today: \(dueToday); "
             + "new available today: \(counts.newAvailable) (\(counts.newIntroducedToday) introduced today)"

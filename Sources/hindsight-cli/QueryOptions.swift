@@ -1,5 +1,4 @@
 import Foundation
-import FSRS
 import Hindsight
 
 /// The options the read-model commands (`stats`, `due`, `achievements`, `spelling`, `stories`,
@@ -62,18 +61,6 @@ struct CurrentReadModels {
 
     /// What `reference` holds in the side store (`[erased]` once forgotten), or nil for none.
     func text(of reference: PersonalDataReference?) -> String? { reference.map { personal.value(of: $0).exportText } }
-
-    /// The number of cards of `profile` due by the end of its local day at `now` (the day its
-    /// cut-off ends; overdue ones included): what "due today" means in every view. "Due now"
-    /// is ``VocabularyState/dueCount(profile:deck:at:)`` at `now`.
-    func dueToday(profile: ProfileID, deck: DeckID? = nil, at now: EventTime) -> Int {
-        let cutoff = directory.scheduler(profile: profile).dayCutoffHour
-        let minutes = Int(now.utcOffset.seconds) / 60
-        let today = LocalDay.number(timeMs: now.instant.milliseconds, utcOffsetMinutes: minutes, cutoffHour: cutoff)
-        let tomorrow = LocalDay.start(ofDay: today + 1, utcOffsetMinutes: minutes, cutoffHour: cutoff)
-        let lastMoment = EventTime(instant: Timestamp(milliseconds: tomorrow - 1), utcOffset: now.utcOffset)
-        return vocabulary.dueCount(profile: profile, deck: deck, at: lastMoment).due
-    }
 }
 
 /// A failure of a query command at run time, with a message that says what to do.
