@@ -5,7 +5,7 @@ import Hindsight
 struct DueCommand: Command {
     static let spec = CommandSpec(
         path: ["due"],
-        summary: "due counts and the next cards to study now, per profile",
+        summary: "cards due now and due today, and the next cards to study, per profile",
         about: """
             Per profile (or the one given): how many reviewed cards are due now (and of them, in a
             learning step), how many are due today (by the end of the local day, the profile's day
