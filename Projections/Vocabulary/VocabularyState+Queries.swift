@@ -68,6 +68,16 @@ extension VocabularyState {
         queue(profile: profile, deck: deck, at: time, limit: 0).counts
     }
 
+    /// How many reviewed cards of `profile` (or of its `deck`) are due by the end of the local day
+    /// of `time` (its day cut-off applies; overdue cards included): "due today", where
+    /// ``dueCount(profile:deck:at:)`` at `time` is "due now".
+    /// - Complexity: as ``dueCount(profile:deck:at:)``.
+    public func dueToday(profile: ProfileID, deck: DeckID? = nil, at time: EventTime) -> Int {
+        let end = LocalDay.start(ofDay: calendar.day(of: time, profile: profile) + 1,
+                                 utcOffsetMinutes: Int(time.utcOffset.seconds) / 60, cutoffHour: calendar.cutoffHour(of: profile))
+        return dueCount(profile: profile, deck: deck, at: EventTime(instant: Timestamp(milliseconds: end - 1), utcOffset: time.utcOffset)).due
+    }
+
     /// The first reviewed card of `profile` (or of its `deck`) due strictly after `instant`,
     /// suspended and deleted cards left out; nil when none is.
     /// - Complexity: O(b log b) for the profile's b due days, plus the sorting of the days looked

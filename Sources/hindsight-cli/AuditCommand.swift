@@ -49,29 +49,30 @@ struct AuditCommand: Command {
         }
         io.print("card \(audit.card)  profile \(audit.profile)  as of position \(audit.position)")
         io.print("recomputed with \(Self.describe(audit.recomputedWith))")
-        io.print("pos     local time                 rating mode       status   elapsed  R       S before -> after      D before -> after   interval raw/unfuzzed/days  due (UTC)                 parameters")
+        io.print("pos     local time              rating mode       status   elapsed  R       S before -> after      D before -> after   interval raw/unfuzzed/days  due (local)             parameters")
         for review in audit.reviews {
-            let head = "\(pad(review.position, 7)) \(pad(JSONOutput.localTime(review.time), 26)) \(pad(review.rating, 6)) "
+            let head = "\(pad(review.position, 7)) \(pad(LocalTimeText.minute(review.time.instant, offset: review.time.utcOffset), 23)) \(pad(review.rating, 6)) "
                 + "\(pad(review.mode.rawValue, 10)) \(pad(review.status.rawValue, 8))"
             guard let then = review.atTheTime, let now = review.recomputed else {
                 io.print(head + " (does not count" + (review.excludedBecause.map { ": " + $0.explanation } ?? "") + ")")
                 continue
             }
-            io.print(head + " " + Self.row(then))
-            if review.differs { io.print(String(repeating: " ", count: 60) + "* today: " + Self.row(now)) }
+            io.print(head + " " + Self.row(then, offset: review.time.utcOffset))
+            if review.differs { io.print(String(repeating: " ", count: 57) + "* today: " + Self.row(now, offset: review.time.utcOffset)) }
         }
         io.print("\(audit.differing.count) of \(audit.reviews.count) reviews differ under today's parameters")
         return .success
     }
 
-    static func row(_ c: ReviewComputation) -> String {
+    /// A review's computation as a row, its due date at the review's offset `offset`.
+    static func row(_ c: ReviewComputation, offset: UTCOffset) -> String {
         let r = c.retrievability.map { format($0, 4) } ?? "-"
         let sBefore = c.stabilityBefore.map { format($0, 4) } ?? "-"
         let dBefore = c.difficultyBefore.map { format($0, 4) } ?? "-"
         return "\(pad(c.elapsedDays, 7)) \(pad(r, 7)) \(pad(sBefore + " -> " + format(c.stabilityAfter, 4), 21)) "
             + "\(pad(dBefore + " -> " + format(c.difficultyAfter, 4), 19)) "
             + "\(pad(format(c.intervalRaw, 2) + "/" + (c.intervalBeforeFuzz.map(String.init) ?? "-") + "/" + String(c.intervalDays), 27)) "
-            + "\(pad(JSONOutput.utcTime(c.due), 25)) \(c.parameters.version) \(c.parameters.fingerprint) r=\(c.parameters.desiredRetention)"
+            + "\(pad(LocalTimeText.minute(c.due, offset: offset), 23)) \(c.parameters.version) \(c.parameters.fingerprint) r=\(c.parameters.desiredRetention)"
     }
 
     static func describe(_ p: ParametersInForce) -> String {
@@ -100,23 +101,11 @@ enum AsOfOption {
     }
 }
 
-/// JSON output for scripts: sorted keys, instants as ms since the epoch.
+/// JSON output for scripts: one document, keys sorted (times are written by ``LocalTimeText``).
 enum JSONOutput {
     static func encode(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
-
-    /// `2024-03-01T09:30:00+02:00`: local time with the offset in force.
-    static func localTime(_ time: EventTime) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(secondsFromGMT: Int(time.utcOffset.seconds)) ?? TimeZone(secondsFromGMT: 0)!
-        return formatter.string(from: time.instant.date)
-    }
-
-    /// `2024-03-01T04:00:00Z`.
-    static func utcTime(_ instant: Timestamp) -> String {
-        ISO8601DateFormatter().string(from: instant.date)
     }
 }

@@ -12,5 +12,10 @@ let allCommands: [any Command.Type] = [
     StatsCommand.self,
     DueCommand.self,
     ForecastCommand.self,
+    AchievementsCommand.self,
+    SpellingCommand.self,
+    StoriesCommand.self,
+    ProfilesCommand.self,
+    SettingsCommand.self,
     TailCommand.self,
 ]

@@ -15,26 +15,25 @@ struct DemoCommand: Command {
             """,
         options: [
             .dataDirectory,
-            .value("now", "TIME", "pretend it is TIME (ISO 8601, e.g. 2026-03-01T18:00:00Z), for a reproducible demo "
-                   + "(default: the system clock)"),
-        ])
+            .nowWithOffset,
+        ],
+        notes: """
+            Times print as local time at the offset of --now (or the system's), as in every other
+            command; the demo's learners practise at their own local times.
+            """)
 
     let dataDirectory: String
-    let now: Timestamp
+    let now: EventTime
 
     init(parsing arguments: Arguments, environment: CLIEnvironment) throws(UsageError) {
         dataDirectory = environment.dataDirectory(arguments.value("data-dir"))
-        if let text = arguments.value("now") {
-            now = try TimeOption.instant(text, option: "now", dateOnly: false, example: "an ISO 8601 time such as 2026-03-01T18:00:00Z")
-        } else {
-            now = try environment.nowEventTime().instant
-        }
+        now = try TimeOption.now(arguments.value("now"), environment: environment)
     }
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
         try StoreDirectoryCheck.requireUsableForWriting(at: dataDirectory)
         let started = ContinuousClock.now
-        let now = self.now
+        let now = self.now.instant
         let options = StoreOptions(clock: { now }, durability: .buffered(flushInterval: .milliseconds(200)),
                                    diagnostics: { line in try? StandardDescriptors.writeAll(Array((line + "\n").utf8), to: StandardDescriptors.error) })
         let store = try await Store.open(directory: dataDirectory, options: options)
@@ -52,8 +51,10 @@ struct DemoCommand: Command {
             io.print("created a new demo store: \(await store.lastPosition()) events from \(history.commands) commands, "
                      + "\(DemoProfile.all.count) profiles, \(DemoHistory.days) days of history (in \(Self.milliseconds(since: started)) ms)")
         }
-        for line in await DemoView(store: store, now: now).render() { io.print(line) }
         try await store.close()
+        // Shown from the store as the query commands read it, so the demo and they agree.
+        let models = try await CurrentReadModels.load(dataDirectory: dataDirectory)
+        for line in try DemoView(models: models, now: self.now).render() { io.print(line) }
         return .success
     }
 

@@ -17,30 +17,44 @@ struct DemoHistory {
         self.now = now
     }
 
-    /// Sends the whole history.
+    /// Sends the whole history. Each learner practises at a fixed part of their own local day:
+    /// Alex studies in the evening (19:00 on), Robin after dinner (20:00 on) and dictates after,
+    /// Sam spells in the afternoon (16:00 on) and hears a bedtime story in the evening (19:30 on).
+    /// An activity that would start less than an hour before `now` is left out, so none lies in
+    /// the future.
     /// - Throws: ``StoreError`` if a command is refused (a bug in the demo) or the disk fails.
     mutating func generate() async throws {
-        let start = Timestamp(milliseconds: now.milliseconds - Int64(Self.days) * 86_400_000 - 4 * 3_600_000)
-        try await setUp(at: start)
+        try await setUp(at: Timestamp(milliseconds: now.milliseconds - Int64(Self.days) * 86_400_000))
         for day in 1...Self.days {
-            // Each evening, a few hours before "now" on the clock.
-            let evening = Timestamp(milliseconds: start.milliseconds + Int64(day) * 86_400_000 - Int64(rng.below(90)) * 60_000)
-            var clock = evening.milliseconds
-            if rng.chance(0.88) { try await study(.alex, from: &clock) }
+            let daysAgo = Self.days - day
+            var clock = localTime(.alex, daysAgo: daysAgo, hour: 19, minute: rng.below(90))
+            if isPast(clock) && rng.chance(0.88) { try await study(.alex, from: &clock) }
             if day == 45 { try await changeAlexParameters(at: Timestamp(milliseconds: clock)) }
-            clock = evening.milliseconds
-            if rng.chance(0.6) { try await study(.robin, from: &clock) }
-            if rng.chance(0.5) {
+            clock = localTime(.robin, daysAgo: daysAgo, hour: 20, minute: rng.below(60))
+            if isPast(clock) && rng.chance(0.6) { try await study(.robin, from: &clock) }
+            if isPast(clock) && rng.chance(0.5) {
                 try await send(.robin, Timestamp(milliseconds: clock + 60_000),
                                .dictation(.finish(wordCount: 40 + rng.below(200), duration: .milliseconds(Int64(60_000 + rng.below(240_000))), language: "en")))
             }
-            clock = evening.milliseconds - 3 * 3_600_000
-            if day % 7 != 3 && day % 7 != 6 { try await spell(day: day, from: &clock) }
-            if day % 3 == 0 || day == Self.days { try await story(day: day, from: &clock) }
             if day == 30 { try await send(.robin, Timestamp(milliseconds: clock), .profiles(.changeDayCutoff(hour: 3))) }
             if day == 60 { try await send(.robin, Timestamp(milliseconds: clock), .profiles(.changeDesiredRetention(0.92))) }
+            clock = localTime(.sam, daysAgo: daysAgo, hour: 16, minute: rng.below(60))
+            if isPast(clock) && day % 7 != 3 && day % 7 != 6 { try await spell(day: day, from: &clock) }
+            clock = localTime(.sam, daysAgo: daysAgo, hour: 19, minute: 30 + rng.below(30))
+            if isPast(clock) && (day % 3 == 0 || day == Self.days) { try await story(day: day, from: &clock) }
         }
     }
+
+    /// The instant (ms) at `hour`:`minute` of `profile`'s local day `daysAgo` days before now's.
+    private func localTime(_ profile: DemoProfile, daysAgo: Int, hour: Int, minute: Int) -> Int64 {
+        let offset = Int64(profile.utcOffsetMinutes) * 60_000
+        let local = now.milliseconds + offset
+        let midnight = local - ((local % 86_400_000) + 86_400_000) % 86_400_000
+        return midnight - Int64(daysAgo) * 86_400_000 + Int64(hour * 60 + minute) * 60_000 - offset
+    }
+
+    /// Whether an activity starting at `clock` ends well before now (it starts an hour before).
+    private func isPast(_ clock: Int64) -> Bool { clock + 3_600_000 <= now.milliseconds }
 
     private mutating func setUp(at start: Timestamp) async throws {
         for profile in DemoProfile.all {
@@ -53,8 +67,10 @@ struct DemoHistory {
         try await send(.alex, start, .profiles(.configureService(service: "openai", credential: "keychain:openai-api-key")))
         try await send(.alex, start, .stories(.setParentalControls(child: DemoProfile.sam.id, dailyStoryLimit: 2, themes: try .only(DemoContent.themes))))
         try await send(.sam, start, .profiles(.changeSetting(key: "spelling.voice", value: .string("calm"))))
-        for (title, words) in DemoContent.spellingLists {
-            try await send(.sam, start, .spelling(.createTest(SpellingTestID(rng.uuid()), title: title, words: words)))
+        for (week, (title, words)) in DemoContent.spellingLists.enumerated() {
+            // A second apart, so the tests list in week order.
+            try await send(.sam, Timestamp(milliseconds: start.milliseconds + Int64(week + 1) * 1000),
+                           .spelling(.createTest(SpellingTestID(rng.uuid()), title: title, words: words)))
         }
     }
 
@@ -124,7 +140,6 @@ struct DemoHistory {
     private mutating func story(day: Int, from clock: inout Int64) async throws {
         let story = StoryID(rng.uuid())
         let theme = rng.pick(DemoContent.themes)
-        clock += 3_600_000
         try await send(.sam, Timestamp(milliseconds: clock), .stories(.request(story, theme: theme, childAge: 8,
                                                                                growthTopic: rng.pick(DemoContent.growthTopics), childName: "Sam")))
         clock += 40_000
@@ -133,7 +148,7 @@ struct DemoHistory {
             return
         }
         let title = "Sam and the \(["Whispering", "Brave", "Sleepy", "Curious"][rng.below(4)]) \(["Comet", "Otter", "Whale", "Fox"][rng.below(4)])"
-        let pages = (1...4).map { "Page \($0) of a \(theme) story in which Sam learns something new." }
+        let pages = (1...4).map { "Page \($0) of \(EnglishText.withArticle("\(theme) story")) in which Sam learns something new." }
         try await send(.sam, Timestamp(milliseconds: clock), .stories(.generated(story, title: title, pages: pages, model: "demo-story-model")))
         for page in 1...4 {
             clock += 5_000

@@ -21,9 +21,6 @@ struct DemoProfile: Sendable {
     static let robin = DemoProfile(id: ProfileID(UUID(uuidString: "40B10000-0000-4000-8000-000000000003")!),
                                    name: "Robin", isChild: false, utcOffsetMinutes: -300)
     static let all = [alex, sam, robin]
-
-    /// The demo profile `id`, if it is one.
-    static func named(_ id: ProfileID) -> DemoProfile? { all.first { $0.id == id } }
 }
 
 /// The demo's content: vocabulary, spelling lists, story themes.

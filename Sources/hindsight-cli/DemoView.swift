@@ -1,114 +1,68 @@
-import Foundation
 import Hindsight
 
-/// What the apps would show today for each profile: due counts and the next due cards, streaks,
-/// achievements, the last 14 days of DailyStats and the story library.
+/// What the apps would show today for each profile, from the same read models and with the same
+/// pieces as the query commands (so the demo and `due`, `stats`, `achievements`, `spelling` and
+/// `stories` agree): the due line of `due`, the streak line and day table of `stats`, the
+/// achievements earned, the spelling tests and the newest stories of the library, every time at
+/// the viewer's offset.
 struct DemoView {
-    let store: Store
-    let now: Timestamp
+    let models: CurrentReadModels
+    let now: EventTime
+
+    /// How many of the last days the table shows.
+    static let days = 14
 
     /// The lines to print.
-    func render() async -> [String] {
+    func render() throws -> [String] {
         var lines: [String] = []
-        let vocabulary = await store.vocabulary()
-        let stats = await store.dailyStats()
-        let streaks = await store.streaks()
-        let achievements = await store.achievements()
-        let library = await store.stories()
-        let spelling = await store.spelling()
-        for record in await store.profiles().profiles() {
-            let offset = DemoProfile.named(record.id)?.utcOffsetMinutes ?? 0
-            let today = EventTime(instant: now, utcOffset: try! UTCOffset(seconds: offset * 60))
-            let name = await store.profileName(record.id)
+        for record in try models.profiles(nil) {
+            let name = models.name(of: record)
             lines.append("")
-            lines.append("== \(name)\(record.isChild ? " (child)" : "") ==")
+            lines.append(ProfileView<Int>.header(name: name, id: record.id.description))
+            if record.isChild { lines.append("child profile") }
 
-            let counts = vocabulary.dueCount(profile: record.id, at: today)
-            lines.append("Due today: \(counts.due) due, \(counts.learning) learning, \(counts.newAvailable) new available")
-            let queue = vocabulary.dueQueue(profile: record.id, at: today, limit: 5)
+            let queue = models.vocabulary.dueQueue(profile: record.id, at: now, limit: 5)
+            lines.append(DueCommand.countsLine(queue.counts, dueToday: models.vocabulary.dueToday(profile: record.id, at: now)))
             if queue.reviews.isEmpty {
-                let next = vocabulary.nextDue(profile: record.id, after: now)
-                lines.append("Next due: " + (next.map { "\($0.front) at \(Self.dateTime($0.due, offset: offset))" } ?? "nothing scheduled"))
+                let next = models.vocabulary.nextDue(profile: record.id, after: now.instant)
+                lines.append("next due after now: " + (next.map { "\($0.front) at \(time($0.due))" } ?? "none"))
             } else {
-                lines.append("Next due: " + queue.reviews.map { "\($0.front) (\(Self.dateTime($0.due, offset: offset)))" }.joined(separator: ", "))
+                lines.append("due cards: " + queue.reviews.map { "\($0.front) (\(time($0.due)))" }.joined(separator: ", "))
             }
 
-            let streak = streaks.streak(profile: record.id, at: today)
-            lines.append("Streak: current \(streak.current) days, longest \(streak.longest) days")
-            let unlocked = achievements.unlocked(profile: record.id)
-            lines.append("Achievements: " + (unlocked.isEmpty ? "none yet"
-                : unlocked.map { "\($0.rule.title) (\(Self.date(day: stats.today(profile: record.id, at: $0.unlock.time).day)))" }.joined(separator: ", ")))
+            let streak = models.streaks.streak(profile: record.id, at: now)
+            lines.append(StatsCommand.streakLine(current: streak.current, longest: streak.longest))
+            let earned = models.achievements.unlocked(profile: record.id)
+            lines.append("achievements: " + (earned.isEmpty ? "none yet"
+                : earned.map { "\($0.rule.title) (\(ShownTime($0.unlock.time, viewedAt: now).text))" }.joined(separator: ", ")))
 
-            let day = stats.today(profile: record.id, at: today).day
-            lines.append("Last 14 days:")
-            lines.append("  day          reviews again hard good easy  new  minutes retention  spelled ok/wrong  stories made/read  dictated")
-            var total = ActivityCounts()
-            for d in (day - 13)...day {
-                let c = stats.day(profile: record.id, day: d)
-                total += c
-                let retention = c.retention.map { String(format: "%.0f%%", $0 * 100) } ?? "-"
-                lines.append("  " + [Self.date(day: d), pad(c.reviews, 7), pad(c.again, 5), pad(c.hard, 4), pad(c.good, 4), pad(c.easy, 4),
-                                     pad(c.newCards, 4), pad(Int(c.studyTimeMs / 60_000), 8), pad(retention, 9),
-                                     pad("\(c.wordsSpelledRight)/\(c.wordsSpelledWrong)", 17),
-                                     pad("\(c.storiesGenerated)/\(c.storiesRead)", 18), pad(c.wordsDictated, 9)].joined(separator: " "))
-            }
-            lines.append("  14-day total: \(total.reviews) reviews, \(total.wordsSpelledRight + total.wordsSpelledWrong) words spelled, "
-                         + "\(total.storiesRead) stories read, \(total.wordsDictated) words dictated")
+            let today = models.dailyStats.today(profile: record.id, at: now).day
+            let from = today - Int64(Self.days) + 1
+            let days = (from...today).map { StatsOutput.Day(models.dailyStats.day(profile: record.id, day: $0), day: $0) }
+            let total = models.dailyStats.totals(profile: record.id, from: from, through: today)
+            lines.append("last \(Self.days) days:")
+            lines += StatsCommand.table(days, total: StatsOutput.Day(total, day: nil))
+            lines.append("\(Self.days)-day total: \(EnglishText.count(Int(total.reviews), "review")), "
+                         + "\(EnglishText.count(Int(total.wordsSpelledRight + total.wordsSpelledWrong), "word")) spelled, "
+                         + "\(EnglishText.count(Int(total.storiesRead), "story", plural: "stories")) read, "
+                         + "\(EnglishText.count(Int(total.wordsDictated), "word")) dictated")
 
-            let tests = spelling.tests(profile: record.id)
+            let tests = models.spelling.tests(profile: record.id)
             if !tests.isEmpty {
-                lines.append("Spelling tests: " + tests.map { t in
-                    "\(t.title) (\(t.sessions) sessions, best \(t.bestScore.map { "\($0.correct)/\($0.total)" } ?? "-"))"
+                lines.append("spelling tests: " + tests.map { test in
+                    "\(test.title) (\(EnglishText.count(test.sessions, "session")), best "
+                        + "\(test.bestScore.map { "\($0.correct)/\($0.total)" } ?? "-"))"
                 }.joined(separator: ", "))
             }
-            let stories = library.library(profile: record.id)
+            let stories = StoriesCommand.stories(of: record, in: models, viewedAt: now)
             if !stories.isEmpty {
-                lines.append("Story library: \(stories.count) stories, \(library.favourites(profile: record.id).count) favourites")
-                for story in stories.suffix(5) {
-                    let title = await resolve(story.title) ?? "(no title)"
-                    let drawn = story.pageIllustrations.filter { if case .generated = $0.illustration { true } else { false } }.count
-                    lines.append("  \(title) — \(story.theme), \(Self.status(story.status)), "
-                                 + "\(story.pages.count) pages, \(drawn) illustrated, read to page \(story.pagesRead)\(story.isFavourite ? ", favourite" : "")")
-                }
+                lines.append("story library: \(EnglishText.count(stories.count, "story", plural: "stories")), "
+                             + "\(stories.filter(\.favourite).count) favourite; the newest:")
+                lines += stories.prefix(5).map(StoriesCommand.line)
             }
         }
         return lines
     }
 
-    private func resolve(_ reference: PersonalDataReference?) async -> String? {
-        guard let reference else { return nil }
-        return "\(await store.personalData(reference))"
-    }
-
-    private func pad(_ value: Int, _ width: Int) -> String { pad(String(value), width) }
-    private func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
-    }
-
-    static func status(_ status: LibraryStory.Status) -> String {
-        switch status {
-        case .requested: "requested"
-        case .generated: "generated"
-        case .failed(let reason): "failed (\(reason))"
-        }
-    }
-
-    /// A local day number as `yyyy-MM-dd`.
-    static func date(day: Int64) -> String {
-        format(Date(timeIntervalSince1970: Double(day) * 86_400), "yyyy-MM-dd")
-    }
-
-    /// An instant as the profile's local `yyyy-MM-dd HH:mm`.
-    static func dateTime(_ instant: Timestamp?, offset: Int) -> String {
-        guard let instant else { return "-" }
-        return format(Date(timeIntervalSince1970: Double(instant.milliseconds) / 1000 + Double(offset * 60)), "yyyy-MM-dd HH:mm")
-    }
-
-    private static func format(_ date: Date, _ pattern: String) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = pattern
-        return formatter.string(from: date)
-    }
+    private func time(_ instant: Timestamp?) -> String { instant.map { ShownTime($0, viewedAt: now).text } ?? "-" }
 }

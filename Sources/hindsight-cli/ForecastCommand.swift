@@ -48,12 +48,12 @@ struct ForecastCommand: Command {
             let forecast = state.vocabulary.dueForecast(profile: record.id, deck: deck, at: query.now, days: days,
                                                         reviewLimit: reviewLimit)
             return ForecastOutput.Profile(id: record.id.description, name: state.name(of: record), days: forecast.days.map {
-                ForecastOutput.Day(date: CurrentReadModels.date(ofLocalDay: $0.day), due: $0.due, reviews: $0.reviews,
+                ForecastOutput.Day(date: LocalTimeText.date(ofLocalDay: $0.day), due: $0.due, reviews: $0.reviews,
                                    backlog: $0.backlog, newCards: $0.newCards)
             })
         }
         if json {
-            io.print(try JSONOutput.encode(ForecastOutput(now: JSONOutput.localTime(query.now), profiles: output)))
+            io.print(try JSONOutput.encode(ForecastOutput(now: ShownTime(query.now, viewedAt: query.now), profiles: output)))
             return .success
         }
         for profile in output {
@@ -78,6 +78,6 @@ struct ForecastOutput: Encodable {
         let name: String
         let days: [Day]
     }
-    let now: String
+    let now: ShownTime
     let profiles: [Profile]
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Hindsight
 
-/// The options `stats` and `due` share: the data directory, a profile, and "now" (the clock and
+/// The options the read-model commands (`stats`, `due`, `achievements`, `spelling`, `stories`,
+/// `profiles`, `settings`) share: the data directory, a profile, and "now" (the clock and
 /// time zone read here, in the composition root, or `--now` with its offset for reproducible runs).
 struct QueryOptions {
     let dataDirectory: String
@@ -15,7 +16,7 @@ struct QueryOptions {
     }
 }
 
-/// The read models `stats` and `due` query, as of the end of the log's last complete batch,
+/// The read models the query commands and the demo show, as of the end of the log's last complete batch,
 /// opened read-only (``ReadModels/latest(dataDirectory:configuration:diagnostics:)``): restored
 /// from the store's current snapshots and caught up from the log, with no lock taken and no file
 /// written, so they work on a read-only store and while another process writes.
@@ -23,6 +24,9 @@ struct CurrentReadModels {
     let vocabulary: VocabularyState
     let dailyStats: DailyStatsState
     let streaks: StreaksState
+    let achievements: AchievementsState
+    let spelling: SpellingProgress
+    let stories: StoryLibrary
     let directory: ProfileDirectory
     let personal: PersonalDataStore
     let position: UInt64
@@ -37,14 +41,15 @@ struct CurrentReadModels {
         let (models, position) = try await ReadModels.latest(dataDirectory: dataDirectory, configuration: ReadModelConfiguration())
         let activity = await models.activity.current().state
         return CurrentReadModels(vocabulary: await models.vocabulary.current().state, dailyStats: activity.dailyStats,
-                                 streaks: activity.streaks, directory: await models.profiles.current().state,
-                                 personal: personal, position: position)
+                                 streaks: activity.streaks, achievements: activity.achievements,
+                                 spelling: await models.spelling.current().state, stories: await models.stories.current().state,
+                                 directory: await models.profiles.current().state, personal: personal, position: position)
     }
 
-    /// The live profiles, by id, or just `profile`.
+    /// The live profiles in ``ProfileOrder`` (by name, then id), or just `profile`.
     /// - Throws: ``QueryError`` when `profile` is not in the store.
     func profiles(_ profile: ProfileID?) throws -> [ProfileRecord] {
-        guard let profile else { return directory.profiles().sorted { $0.id.description < $1.id.description } }
+        guard let profile else { return ProfileOrder.sorted(directory.profiles(), name: name(of:), id: \.id.description) }
         guard let record = directory.profile(profile) else {
             throw QueryError("there is no profile \(profile) in the store; leave out --profile to see every profile")
         }
@@ -54,12 +59,8 @@ struct CurrentReadModels {
     /// A profile's name from the side store (`[erased]` once forgotten).
     func name(of record: ProfileRecord) -> String { personal.value(of: record.name).exportText }
 
-    /// `2026-03-01`: the calendar date of a local day number.
-    static func date(ofLocalDay day: Int64) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withFullDate]
-        return formatter.string(from: Date(timeIntervalSince1970: Double(day) * 86_400))
-    }
+    /// What `reference` holds in the side store (`[erased]` once forgotten), or nil for none.
+    func text(of reference: PersonalDataReference?) -> String? { reference.map { personal.value(of: $0).exportText } }
 }
 
 /// A failure of a query command at run time, with a message that says what to do.

@@ -52,13 +52,24 @@ struct StatsCommand: Command {
             return .success
         }
         for profile in output {
-            io.print("== \(profile.name) (\(profile.id)) ==")
-            io.print("streak: current \(profile.streak.current), longest \(profile.streak.longest)")
-            io.print("day         reviews again hard good easy  new minutes retention spelled ok/wrong stories gen/read dictated"
-                     + Self.ownColumns.map { " " + ($0.heading ?? $0.name) }.joined())
-            for day in profile.days + [profile.total] { io.print(Self.row(day)) }
+            io.print(ProfileView<StatsOutput.Profile>.header(name: profile.name, id: profile.id))
+            io.print(Self.streakLine(current: profile.streak.current, longest: profile.streak.longest))
+            for line in Self.table(profile.days, total: profile.total) { io.print(line) }
         }
         return .success
+    }
+
+    /// `streak: current 1 day, longest 3 days`: the streak as every view shows it.
+    static func streakLine(current: Int, longest: Int) -> String {
+        "streak: current \(EnglishText.count(current, "day")), longest \(EnglishText.count(longest, "day"))"
+    }
+
+    /// The table of days and their total, as every view shows it: the heading, a row a day, the
+    /// total's row.
+    static func table(_ days: [StatsOutput.Day], total: StatsOutput.Day) -> [String] {
+        ["day         reviews again hard good easy  new minutes retention spelled ok/wrong stories gen/read dictated"
+            + ownColumns.map { " " + ($0.heading ?? $0.name) }.joined()]
+            + (days + [total]).map(row)
     }
 
     /// The counters with a column of their own (``ActivityCounter/heading``), after the summary
@@ -73,7 +84,7 @@ struct StatsCommand: Command {
         let dictated = ownColumns.isEmpty ? "\(c.wordsDictated)" : pad(c.wordsDictated, "dictated".count)
         let retention = c.retention.map { String(format: "%.0f%%", $0 * 100) } ?? "-"
         return "\(pad(d.date ?? "total", 11)) \(pad(c.reviews, 7)) \(pad(c.again, 5)) \(pad(c.hard, 4)) \(pad(c.good, 4)) \(pad(c.easy, 4)) "
-            + "\(pad(c.newCards, 4)) \(pad(String(format: "%.1f", Double(c.studyTimeMs / 1000) / 60), 7)) \(pad(retention, 9)) "
+            + "\(pad(c.newCards, 4)) \(pad(MinutesText.minutes(milliseconds: c.studyTimeMs), 7)) \(pad(retention, 9)) "
             + "\(pad("\(c.wordsSpelledRight)/\(c.wordsSpelledWrong)", 16)) \(pad("\(c.storiesGenerated)/\(c.storiesRead)", 16)) \(dictated)"
             + ownColumns.map { " " + rightAligned(c[$0], width(of: $0)) }.joined()
     }
@@ -99,7 +110,7 @@ struct StatsOutput: Encodable {
         let counts: ActivityCounts
 
         init(_ counts: ActivityCounts, day: Int64?) {
-            date = day.map(CurrentReadModels.date(ofLocalDay:))
+            date = day.map(LocalTimeText.date(ofLocalDay:))
             self.counts = counts
         }
 

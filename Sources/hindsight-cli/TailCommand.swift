@@ -78,7 +78,7 @@ struct TailCommand: Command {
 
     /// `12  2026-03-01T18:00:00+01:00  vocabulary.review-graded  card/8F1C…  profile 1A2B…`.
     static func line(_ event: RecordedEvent) -> String {
-        "\(event.position)  \(JSONOutput.localTime(event.occurred))  \(event.typeName)  \(event.stream)  profile \(event.profile)"
+        "\(event.position)  \(LocalTimeText.iso(event.occurred.instant, offset: event.occurred.utcOffset))  \(event.typeName)  \(event.stream)  profile \(event.profile)"
     }
 }
 

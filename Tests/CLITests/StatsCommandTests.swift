@@ -40,7 +40,7 @@ enum SmallStore {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == """
             == small (\(SmallStore.profile)) ==
-            streak: current 3, longest 3
+            streak: current 3 days, longest 3 days
             day         reviews again hard good easy  new minutes retention spelled ok/wrong stories gen/read dictated hints
             2026-02-25  1       0     0    1    0    1    1.0     100%      0/0              0/0              0            0
             2026-02-26  1       0     0    1    0    0    1.0     100%      0/0              0/0              0            0

@@ -1,0 +1,76 @@
+import Hindsight
+
+/// `hindsight spelling`: per profile, the spelling tests (sessions, best and last score) and
+/// every word practised (attempts, right, runs, hints, mastered).
+struct SpellingCommand: ProfileViewCommand {
+    static let spec = CommandSpec(
+        path: ["spelling"],
+        summary: "spelling tests and progress per word, per profile",
+        about: """
+            Per profile (or the one given): each spelling test, oldest first, with its words, the
+            sessions practised and the best and last score; then every word practised, by word,
+            with its attempts, right answers, current and best run of right answers, hints used and
+            whether (and since when) it is mastered.
+            """,
+        options: viewOptions)
+
+    let query: QueryOptions
+    let json: Bool
+
+    struct Score: Encodable {
+        let correct, total: Int
+        init(_ score: SpellingScore) { (correct, total) = (score.correct, score.total) }
+        var text: String { "\(correct)/\(total)" }
+    }
+    struct Entry: Encodable {
+        struct Test: Encodable {
+            let id, title: String
+            let words: [String]
+            let sessions: Int
+            let bestScore, lastScore: Score?
+            let lastPractised: ShownTime?
+        }
+        struct Word: Encodable {
+            let word: String
+            let attempts, correct, currentRun, bestRun, hintsUsed: Int
+            let mastered: Bool
+            let firstMastered: ShownTime?
+            let lastPractised: ShownTime
+        }
+        let tests: [Test]
+        let words: [Word]
+    }
+
+    func entry(for record: ProfileRecord, in models: CurrentReadModels) -> Entry {
+        let shown = { (time: EventTime) in ShownTime(time, viewedAt: query.now) }
+        return Entry(
+            tests: models.spelling.tests(profile: record.id).map {
+                Entry.Test(id: $0.id.description, title: $0.title, words: $0.words, sessions: $0.sessions,
+                           bestScore: $0.bestScore.map(Score.init), lastScore: $0.lastScore.map(Score.init),
+                           lastPractised: $0.lastPractised.map(shown))
+            },
+            words: models.spelling.words(profile: record.id).sorted { $0.word < $1.word }.map {
+                Entry.Word(word: $0.word, attempts: $0.attempts, correct: $0.correct, currentRun: $0.currentRun,
+                           bestRun: $0.bestRun, hintsUsed: $0.hintsUsed, mastered: $0.isMastered,
+                           firstMastered: $0.firstMastered.map(shown), lastPractised: shown($0.lastPractised))
+            })
+    }
+
+    func lines(_ entry: Entry) -> [String] {
+        var lines = ["tests: " + (entry.tests.isEmpty ? "none" : EnglishText.count(entry.tests.count, "test"))]
+        for test in entry.tests {
+            lines.append("  \(test.title): \(EnglishText.count(test.words.count, "word")), \(EnglishText.count(test.sessions, "session")), "
+                         + "best \(test.bestScore?.text ?? "-"), last \(test.lastScore?.text ?? "-"), "
+                         + "last practised \(test.lastPractised?.text ?? "never")")
+        }
+        lines.append("words: " + (entry.words.isEmpty ? "none practised" : "\(EnglishText.count(entry.words.count, "word")), "
+                                  + "\(entry.words.filter(\.mastered).count) mastered"))
+        if !entry.words.isEmpty { lines.append("  word              right/tries  run best  hints  mastered since") }
+        for word in entry.words {
+            lines.append("  \(pad(word.word, 16))  "
+                         + "\(pad("\(word.correct)/\(word.attempts)", 11))  \(pad(word.currentRun, 3)) \(pad(word.bestRun, 4))  "
+                         + "\(pad(word.hintsUsed, 5))  \(word.firstMastered?.text ?? (word.mastered ? "yes" : "-"))")
+        }
+        return lines
+    }
+}
