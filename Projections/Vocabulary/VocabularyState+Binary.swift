@@ -2,7 +2,8 @@ import Events
 import FSRS
 import Foundation
 
-// The snapshot encoding of the vocabulary state (projection version 4): configuration,
+// The snapshot encoding of the vocabulary state (projection version 4; v7 appends the card
+// content, ``CardContentTable``): configuration,
 // calendar, per-profile scheduling and daily introductions as before; the per-profile daily
 // new-card limits (v4: profile id then limit, in id order, each within `NewCardLimit.range`);
 // then the profile, deck and card tables in slot order as fixed-width little-endian blocks,
@@ -26,6 +27,11 @@ extension VocabularyState {
         try decodeProfiles(from: &reader)
         try decodeDecks(from: &reader)
         try decodeCards(from: &reader)
+        content = try CardContentTable(from: &reader)
+        guard content.backs.count == cards.count,
+              content.translations.keys.allSatisfy({ (0..<cards.count).contains($0) }),
+              content.sentences.keys.allSatisfy({ (0..<cards.count).contains($0) })
+        else { throw reader.error(.invalidValue, "the card content names \(content.backs.count) backs or a slot for \(cards.count) cards") }
     }
 
     package func encode(to writer: inout BinaryWriter) {
@@ -38,6 +44,7 @@ extension VocabularyState {
         encodeProfiles(to: &writer)
         encodeDecks(to: &writer)
         encodeCards(to: &writer)
+        content.encode(to: &writer)
     }
 
     // MARK: Profiles and decks
