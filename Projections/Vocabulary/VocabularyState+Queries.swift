@@ -21,6 +21,20 @@ extension VocabularyState {
                            exampleSentences: content.sentences[slot] ?? [])
     }
 
+    /// The leeches of `profile` (``LeechRule``), suspended ones included, gone ones left out:
+    /// most lapses first, then in creation order.
+    /// - Complexity: O(n) for the n cards of every profile, plus the sorting of the leeches.
+    public func leeches(of profile: ProfileID) -> [CardSummary] {
+        guard let owner = profiles.slot(of: profile) else { return [] }
+        var found: [(lapses: Int, slot: Int32)] = []
+        for slot in 0..<cards.count where cards.hot[slot].profile == owner && !isGone(slot) {
+            guard let state = cards.hot[slot].state.unpacked, LeechRule.isLeech(lapses: state.lapses) else { continue }
+            found.append((state.lapses, Int32(slot)))
+        }
+        // Slots are creation order.
+        return found.sorted { ($1.lapses, $0.slot) < ($0.lapses, $1.slot) }.map { summary($0.slot) }
+    }
+
     /// The cards of `deck` in creation order (tie-break: card id); deleted ones only when asked.
     /// - Complexity: O(k log k) for the deck's k cards.
     public func cards(inDeck deck: DeckID, includingDeleted: Bool = false) -> [CardSummary] {

@@ -37,6 +37,8 @@ public struct CardSummary: Sendable, Equatable {
 
     /// True when the card is deleted or its deck is.
     public var isGone: Bool { isDeleted || isDeckDeleted }
+    /// True when the learner keeps forgetting it (``LeechRule``: 8 lapses or more).
+    public var isLeech: Bool { LeechRule.isLeech(schedule) }
     /// True while no counted review exists.
     public var isNew: Bool { schedule == nil }
     /// When it is next due; nil while new.
