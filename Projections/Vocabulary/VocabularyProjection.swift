@@ -16,7 +16,8 @@ package struct VocabularyProjection: Projection {
     /// 5: reviews and undos of a deleted card, or recorded by a profile that does not own the
     /// card, are ignored (the card-history rules the activity read model and the audit share).
     /// 6: so are those of a card whose deck is deleted, and a gone card no longer moves.
-    /// 7: each card's back side, translations and example sentences (``CardContent``).
+    /// 7: each card's back side, translations and example sentences (``CardContent``), and the
+    /// cards buried until the next local day.
     package static let version: UInt32 = 7
 
     /// The scheduler configuration of profiles that changed none of its settings.
@@ -56,7 +57,7 @@ package struct VocabularyProjection: Projection {
         EventKindSet(.reviewGraded, .reviewUndone, .cardCreated, .cardEdited, .cardMoved, .cardSuspended,
                      .cardUnsuspended, .cardDeleted, .deckCreated, .deckRenamed, .deckDeleted,
                      .schedulerParametersChanged, .desiredRetentionChanged, .dayCutoffChanged, .settingChanged,
-                     .translationAttached, .exampleSentenceAttached)
+                     .translationAttached, .exampleSentenceAttached, .cardBuried)
     }
 
     /// Folds `event`; never throws (events about unknown cards or decks, unknown event types and
@@ -76,6 +77,7 @@ package struct VocabularyProjection: Projection {
         case .cardSuspended(let suspended): state.setFlag(CardHot.suspendedFlag, true, card: suspended.card)
         case .cardUnsuspended(let unsuspended): state.setFlag(CardHot.suspendedFlag, false, card: unsuspended.card)
         case .cardDeleted(let deleted): state.setFlag(CardHot.deletedFlag, true, card: deleted.card)
+        case .cardBuried(let buried): state.bury(buried, event)
         case .deckCreated(let created): state.createDeck(created, event)
         case .deckRenamed(let renamed): state.renameDeck(renamed)
         case .deckDeleted(let deleted): state.deleteDeck(deleted.deck)

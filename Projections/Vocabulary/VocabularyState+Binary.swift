@@ -3,7 +3,7 @@ import FSRS
 import Foundation
 
 // The snapshot encoding of the vocabulary state (projection version 4; v7 appends the card
-// content, ``CardContentTable``): configuration,
+// content, ``CardContentTable``, then the buried cards' days, slot then local day): configuration,
 // calendar, per-profile scheduling and daily introductions as before; the per-profile daily
 // new-card limits (v4: profile id then limit, in id order, each within `NewCardLimit.range`);
 // then the profile, deck and card tables in slot order as fixed-width little-endian blocks,
@@ -32,6 +32,10 @@ extension VocabularyState {
               content.translations.keys.allSatisfy({ (0..<cards.count).contains($0) }),
               content.sentences.keys.allSatisfy({ (0..<cards.count).contains($0) })
         else { throw reader.error(.invalidValue, "the card content names \(content.backs.count) backs or a slot for \(cards.count) cards") }
+        buriedDays = try [Int: Int64](from: &reader)
+        guard buriedDays.keys.allSatisfy({ (0..<cards.count).contains($0) }) else {
+            throw reader.error(.invalidValue, "a buried card's slot is not one of the \(cards.count) cards")
+        }
     }
 
     package func encode(to writer: inout BinaryWriter) {
@@ -45,6 +49,7 @@ extension VocabularyState {
         encodeDecks(to: &writer)
         encodeCards(to: &writer)
         content.encode(to: &writer)
+        buriedDays.encode(to: &writer)
     }
 
     // MARK: Profiles and decks

@@ -57,6 +57,13 @@ extension VocabularyState {
         cards.edits[slot] += 1
     }
 
+    /// Buries a card of the recorder for the rest of the local day the event falls on (a card
+    /// that is gone, or another profile's, is not buried: the store refuses both).
+    mutating func bury(_ buried: CardBuried, _ event: RecordedEvent) {
+        guard let slot = cards.slot(of: IDKey(buried.card)), isHistory(of: slot, recordedBy: event.profile) else { return }
+        buriedDays[Int(slot)] = calendar.day(of: event.occurred, profile: event.profile)
+    }
+
     /// Attaches a translation to a created card (deleted or not: content stays with the card).
     mutating func attachTranslation(_ attached: TranslationAttached) {
         guard let slot = cards.slot(of: IDKey(attached.card)).map(Int.init) else { return }

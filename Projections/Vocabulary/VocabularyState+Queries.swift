@@ -21,6 +21,25 @@ extension VocabularyState {
                            exampleSentences: content.sentences[slot] ?? [])
     }
 
+    /// True when card `id` is buried on the local day of `time` (its owner's day): it is left out
+    /// of the due queue and of the new cards offered until that day ends.
+    /// - Complexity: O(1).
+    public func isBuried(_ id: CardID, at time: EventTime) -> Bool {
+        guard let slot = cards.slot(of: IDKey(id)), let day = buriedDays[Int(slot)] else { return false }
+        return day == calendar.day(of: time, profile: profiles.ids[Int(cards.hot[Int(slot)].profile)])
+    }
+
+    /// The cards of profile slot `owner` buried on local `day`.
+    /// - Complexity: O(b) for the b cards ever buried.
+    private func buriedSlots(owner: Int32, day: Int64) -> Set<Int32> {
+        guard !buriedDays.isEmpty else { return [] }
+        var slots = Set<Int32>()
+        for (slot, buriedDay) in buriedDays where buriedDay == day && cards.hot[slot].profile == owner {
+            slots.insert(Int32(slot))
+        }
+        return slots
+    }
+
     /// The leeches of `profile` (``LeechRule``), suspended ones included, gone ones left out:
     /// most lapses first, then in creation order.
     /// - Complexity: O(n) for the n cards of every profile, plus the sorting of the leeches.
@@ -76,7 +95,8 @@ extension VocabularyState {
 
     /// What `profile` (or its `deck`) has to study at `time`: reviewed cards due by then in due
     /// order, and the new cards its daily limit (``dailyNewCardLimit(of:)``) still allows, in
-    /// creation order; suspended and deleted cards never appear. Each list holds at most `limit`
+    /// creation order; suspended and deleted cards never appear, nor cards buried that local day
+    /// (``isBuried(_:at:)``). Each list holds at most `limit`
     /// cards; the counts are exact.
     /// - Complexity: without a deck, O(b log b) for the profile's b due days plus the sorting of
     ///   the days listed; with a deck, O(d) for the d cards due, plus the listed days' sorting.
@@ -136,10 +156,18 @@ extension VocabularyState {
                 }
             }
         }
+        // Buried cards the counts above included leave them.
+        let buried = buriedSlots(owner: Int32(owner), day: calendar.day(of: time, profile: profile))
+        for slot in buried where cards.hot[Int(slot)].due.isPresent && matches(slot, wanted) {
+            let state = cards.hot[Int(slot)].state
+            guard state.dueMs <= now else { continue }
+            due -= 1
+            if state.isLearning { learning -= 1 }
+        }
         var reviews: [CardSummary] = []
         if limit > 0 && due > 0 {
             dueCards.walk(from: .min, through: now, order: dueOrder) { slot in
-                if matches(slot, wanted) { reviews.append(summary(slot)) }
+                if matches(slot, wanted) && !buried.contains(slot) { reviews.append(summary(slot)) }
                 return reviews.count < limit
             }
         }
@@ -148,7 +176,7 @@ extension VocabularyState {
         var available = 0
         if allowed > 0 {
             newIndex[owner].walk { slot in
-                guard matches(slot, wanted) else { return true }
+                guard matches(slot, wanted), !buried.contains(slot) else { return true }
                 available += 1
                 if newCards.count < limit { newCards.append(summary(slot)) }
                 return available < allowed

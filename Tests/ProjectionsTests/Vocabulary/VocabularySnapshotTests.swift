@@ -6,7 +6,7 @@ import TestSupport
 
 /// A seeded random vocabulary history: two profiles, four decks, up to `cards` cards; reviews
 /// (some cram, some of cards created just before or not created yet, some filed under another
-/// card's stream), undos of the latest review, suspensions, moves, edits, translations and
+/// card's stream), undos of the latest review, suspensions, burials, moves, edits, translations and
 /// example sentences attached, deletions, deck
 /// deletions and settings changes (retention, cut-off, scheduler parameters, daily new-card
 /// limits, some of them invalid).
@@ -38,7 +38,12 @@ func randomVocabularyHistory(seed: UInt64, events count: Int = 800, cards: Int =
                                         utcOffsetSeconds: offset)
         case 64..<74:
             if let review = lastReview.removeValue(forKey: card) { v.undo(card, review, at: time) }
-        case 74..<78: v.record(.cardSuspended(CardSuspended(card: testCard(card))), card: card, at: time)
+        case 74..<78:
+            if pick(2) == 0 {
+                v.record(.cardSuspended(CardSuspended(card: testCard(card))), card: card, at: time)
+            } else {
+                v.record(.cardBuried(CardBuried(card: testCard(card))), card: card, at: time)
+            }
         case 78..<83: v.record(.cardUnsuspended(CardUnsuspended(card: testCard(card))), card: card, at: time)
         case 83..<87:
             let to = testDeck(UInt64(pick(4)))
