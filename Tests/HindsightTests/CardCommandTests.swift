@@ -52,4 +52,17 @@ import TestSupport
             #expect(error.message.contains("is suspended, so already out of the queue; unsuspend it first"))
         }
     }
+
+    @Test func aScheduledReviewOfACardNotDueIsAcceptedAsAnEarlyReview() async throws {
+        let f = try await cardOfAda()
+        let ada = Ids.profile(1)
+        try await f.send(ada, StoreFixture.time(minutes: 3), .vocabulary(.review(Ids.card(1), rating: .easy, duration: .milliseconds(2000))))
+        let due = try #require(await f.store.vocabulary().card(Ids.card(1))?.due)
+        let early = StoreFixture.time(days: 1)
+        #expect(early.instant < due, "the card is not due yet")
+        try await f.send(ada, early, .vocabulary(.review(Ids.card(1), rating: .good, duration: .milliseconds(2000))))
+        let card = try #require(await f.store.vocabulary().card(Ids.card(1)))
+        #expect(card.schedule?.reps == 2)
+        #expect(card.schedule?.lastReviewMs == early.instant.milliseconds)
+    }
 }
