@@ -25,8 +25,8 @@ extension VocabularyState {
     /// of the due queue and of the new cards offered until that day ends.
     /// - Complexity: O(1).
     public func isBuried(_ id: CardID, at time: EventTime) -> Bool {
-        guard let slot = cards.slot(of: IDKey(id)), let day = buriedDays[Int(slot)] else { return false }
-        return day == calendar.day(of: time, profile: profiles.ids[Int(cards.hot[Int(slot)].profile)])
+        guard let slot = cards.slot(of: IDKey(id)) else { return false }
+        return isBuried(slot, at: time)
     }
 
     /// The cards of profile slot `owner` buried on local `day`.
