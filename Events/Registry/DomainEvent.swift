@@ -23,6 +23,7 @@ public enum DomainEvent: Sendable, Equatable {
     case cardUnsuspended(CardUnsuspended)
     /// `vocabulary.card-deleted`
     case cardDeleted(CardDeleted)
+    case cardBuried(CardBuried)
     /// `vocabulary.review-graded`
     case reviewGraded(ReviewGraded)
     /// `vocabulary.review-undone`
@@ -116,6 +117,7 @@ public enum DomainEvent: Sendable, Equatable {
         case .cardSuspended: .cardSuspended
         case .cardUnsuspended: .cardUnsuspended
         case .cardDeleted: .cardDeleted
+        case .cardBuried: .cardBuried
         case .reviewGraded: .reviewGraded
         case .reviewUndone: .reviewUndone
         case .studySessionStarted: .studySessionStarted

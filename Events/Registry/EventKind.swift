@@ -18,6 +18,7 @@
     case cardSuspended
     case cardUnsuspended
     case cardDeleted
+    case cardBuried
     case reviewGraded
     case reviewUndone
     case studySessionStarted
@@ -73,6 +74,7 @@ extension EventKind {
         case .cardSuspended: try visitor.visit(CardSuspended.self, embed: DomainEvent.cardSuspended) { if case .cardSuspended(let e) = $0 { e } else { nil } }
         case .cardUnsuspended: try visitor.visit(CardUnsuspended.self, embed: DomainEvent.cardUnsuspended) { if case .cardUnsuspended(let e) = $0 { e } else { nil } }
         case .cardDeleted: try visitor.visit(CardDeleted.self, embed: DomainEvent.cardDeleted) { if case .cardDeleted(let e) = $0 { e } else { nil } }
+        case .cardBuried: try visitor.visit(CardBuried.self, embed: DomainEvent.cardBuried) { if case .cardBuried(let e) = $0 { e } else { nil } }
         case .reviewGraded: try visitor.visit(ReviewGraded.self, embed: DomainEvent.reviewGraded) { if case .reviewGraded(let e) = $0 { e } else { nil } }
         case .reviewUndone: try visitor.visit(ReviewUndone.self, embed: DomainEvent.reviewUndone) { if case .reviewUndone(let e) = $0 { e } else { nil } }
         case .studySessionStarted: try visitor.visit(StudySessionStarted.self, embed: DomainEvent.studySessionStarted) { if case .studySessionStarted(let e) = $0 { e } else { nil } }

@@ -22,12 +22,12 @@ extension DomainEvent {
         return undo
     }
 
-    /// What a fold keeps of a ``DomainEvent/cardCreated(_:)`` event (its card, deck and front;
-    /// not the back, so only the front's text is retained), else nil.
+    /// What a fold keeps of a ``DomainEvent/cardCreated(_:)`` event (its card, deck and two
+    /// sides), else nil.
     @inline(__always)
-    package var cardCreatedFront: (card: CardID, deck: DeckID, front: String)? {
+    package var cardCreatedSides: (card: CardID, deck: DeckID, front: String, back: String)? {
         guard case .cardCreated(let created) = self else { return nil }
-        return (created.card, created.deck, created.front)
+        return (created.card, created.deck, created.front, created.back)
     }
 
     /// The card of the frequent events about one card (a review, an undo, the card's creation or

@@ -11,6 +11,49 @@ extension VocabularyState {
         cards.slot(of: IDKey(id)).map(summary)
     }
 
+    /// What card `id` shows (its sides, translations and example sentences), deleted or not;
+    /// nil when no such card was created.
+    /// - Complexity: O(t + s) for its t translations and s example sentences.
+    public func content(of id: CardID) -> CardContent? {
+        guard let slot = cards.slot(of: IDKey(id)).map(Int.init) else { return nil }
+        return CardContent(id: id, front: cards.fronts[slot], back: content.backs[slot],
+                           translations: content.translations[slot] ?? [],
+                           exampleSentences: content.sentences[slot] ?? [])
+    }
+
+    /// True when card `id` is buried on the local day of `time` (its owner's day): it is left out
+    /// of the due queue and of the new cards offered until that day ends.
+    /// - Complexity: O(1).
+    public func isBuried(_ id: CardID, at time: EventTime) -> Bool {
+        guard let slot = cards.slot(of: IDKey(id)) else { return false }
+        return isBuried(slot, at: time)
+    }
+
+    /// The cards of profile slot `owner` buried on local `day`.
+    /// - Complexity: O(b) for the b cards ever buried.
+    private func buriedSlots(owner: Int32, day: Int64) -> Set<Int32> {
+        guard !buriedDays.isEmpty else { return [] }
+        var slots = Set<Int32>()
+        for (slot, buriedDay) in buriedDays where buriedDay == day && cards.hot[slot].profile == owner {
+            slots.insert(Int32(slot))
+        }
+        return slots
+    }
+
+    /// The leeches of `profile` (``LeechRule``), suspended ones included, gone ones left out:
+    /// most lapses first, then in creation order.
+    /// - Complexity: O(n) for the n cards of every profile, plus the sorting of the leeches.
+    public func leeches(of profile: ProfileID) -> [CardSummary] {
+        guard let owner = profiles.slot(of: profile) else { return [] }
+        var found: [(lapses: Int, slot: Int32)] = []
+        for slot in 0..<cards.count where cards.hot[slot].profile == owner && !isGone(slot) {
+            guard let state = cards.hot[slot].state.unpacked, LeechRule.isLeech(lapses: state.lapses) else { continue }
+            found.append((state.lapses, Int32(slot)))
+        }
+        // Slots are creation order.
+        return found.sorted { ($1.lapses, $0.slot) < ($0.lapses, $1.slot) }.map { summary($0.slot) }
+    }
+
     /// The cards of `deck` in creation order (tie-break: card id); deleted ones only when asked.
     /// - Complexity: O(k log k) for the deck's k cards.
     public func cards(inDeck deck: DeckID, includingDeleted: Bool = false) -> [CardSummary] {
@@ -52,7 +95,8 @@ extension VocabularyState {
 
     /// What `profile` (or its `deck`) has to study at `time`: reviewed cards due by then in due
     /// order, and the new cards its daily limit (``dailyNewCardLimit(of:)``) still allows, in
-    /// creation order; suspended and deleted cards never appear. Each list holds at most `limit`
+    /// creation order; suspended and deleted cards never appear, nor cards buried that local day
+    /// (``isBuried(_:at:)``). Each list holds at most `limit`
     /// cards; the counts are exact.
     /// - Complexity: without a deck, O(b log b) for the profile's b due days plus the sorting of
     ///   the days listed; with a deck, O(d) for the d cards due, plus the listed days' sorting.
@@ -122,10 +166,18 @@ extension VocabularyState {
                 }
             }
         }
+        // Buried cards the counts above included leave them.
+        let buried = buriedSlots(owner: Int32(owner), day: calendar.day(of: time, profile: profile))
+        for slot in buried where cards.hot[Int(slot)].due.isPresent && matches(slot, wanted) {
+            let state = cards.hot[Int(slot)].state
+            guard state.dueMs <= now else { continue }
+            due -= 1
+            if state.isLearning { learning -= 1 }
+        }
         var reviews: [CardSummary] = []
         if limit > 0 && due > 0 {
             dueCards.walk(from: .min, through: now, order: dueOrder) { slot in
-                if matches(slot, wanted) { reviews.append(summary(slot)) }
+                if matches(slot, wanted) && !buried.contains(slot) { reviews.append(summary(slot)) }
                 return reviews.count < limit
             }
         }
@@ -134,7 +186,7 @@ extension VocabularyState {
         var available = 0
         if allowed > 0 {
             newIndex[owner].walk { slot in
-                guard matches(slot, wanted) else { return true }
+                guard matches(slot, wanted), !buried.contains(slot) else { return true }
                 available += 1
                 if newCards.count < limit { newCards.append(summary(slot)) }
                 return available < allowed
@@ -176,7 +228,7 @@ extension VocabularyState {
         let index = Int(slot), hot = cards.hot[index]
         return CardSummary(
             id: CardID(cards.keys[index].uuid), deck: decks.ids[Int(cards.decks[index])], profile: profiles.ids[Int(hot.profile)],
-            front: cards.fronts[index], createdPosition: cards.createdPositions[index], created: cards.created[index],
+            front: cards.fronts[index], back: content.backs[index], createdPosition: cards.createdPositions[index], created: cards.created[index],
             isSuspended: hot.isSuspended, isDeleted: hot.isDeleted, isDeckDeleted: hot.isDeckDeleted,
             edits: cards.edits[index], moves: cards.moves[index], schedule: hot.state.unpacked,
             cramReviews: Int(cards.cramReviews[index]), undoableReviews: Int(hot.ring.count))

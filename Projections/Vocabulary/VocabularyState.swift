@@ -29,6 +29,11 @@ public struct VocabularyState: ProjectionState, BinaryCodable, Equatable {
     var decks = DeckTable()
     /// The cards, by slot.
     var cards = CardTable()
+    /// The cards' back sides, translations and example sentences, by slot.
+    var content = CardContentTable()
+    /// The local day each buried card was last buried on, by card slot (see ``isBuried(_:at:)``);
+    /// an entry of a past day is kept (it buries nothing) until the card is buried again.
+    var buriedDays: [Int: Int64] = [:]
 
     // Derived from the above (rebuilt when a snapshot is decoded, never encoded).
     /// Per profile slot, the reviewed cards that are neither suspended nor gone, by due day.
@@ -65,7 +70,8 @@ extension VocabularyState {
             && lhs.calendar == rhs.calendar && lhs.profileScheduling == rhs.profileScheduling
             && lhs.profileNewCardLimits == rhs.profileNewCardLimits
             && lhs.introductions == rhs.introductions && lhs.profiles == rhs.profiles
-            && lhs.decks == rhs.decks && lhs.cards == rhs.cards
+            && lhs.decks == rhs.decks && lhs.cards == rhs.cards && lhs.content == rhs.content
+            && lhs.buriedDays == rhs.buriedDays
             && lhs.dueIndex.map(\.allSlots) == rhs.dueIndex.map(\.allSlots)
             && lhs.newIndex == rhs.newIndex
             && lhs.decks.members.map { $0.sorted() } == rhs.decks.members.map { $0.sorted() }

@@ -107,7 +107,7 @@ import TestSupport
         (["help", "verify"], 0, "", "usage: hindsight verify [--data-dir DIR] [--json] [-h|--help]"),
         (["exprot", "--format", "jsonl"], 2, "error: unknown command 'exprot --format jsonl'; did you mean 'export'?", ""),
         (["export", "--format", "jsonl", "--output", "-", "--type", "vocabulary.nope", "--data-dir", "STORE"], 2,
-         "error: option --type names no event type this build knows: 'vocabulary.nope'; the vocabulary types are vocabulary.card-created,", ""),
+         "error: option --type names no event type this build knows: 'vocabulary.nope'; the vocabulary types are vocabulary.card-buried, vocabulary.card-created,", ""),
         (["export", "--format", "jsonl", "--output", "-", "--type", "vocabulary.review-grade", "--data-dir", "STORE"], 2,
          "did you mean vocabulary.review-graded?", ""),
         (["export", "--format", "csv", "--output", "-", "--data-dir", "STORE"], 2,

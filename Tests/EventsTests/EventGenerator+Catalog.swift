@@ -17,6 +17,7 @@ extension EventGenerator {
         case .cardSuspended: return .cardSuspended(CardSuspended(card: CardID(g.uuid())))
         case .cardUnsuspended: return .cardUnsuspended(CardUnsuspended(card: CardID(g.uuid())))
         case .cardDeleted: return .cardDeleted(CardDeleted(card: CardID(g.uuid())))
+        case .cardBuried: return .cardBuried(CardBuried(card: CardID(g.uuid())))
         case .reviewGraded: return .reviewGraded(ReviewGraded(card: CardID(g.uuid()), rating: g.pick(Rating.allCases), mode: g.pick(ReviewMode.allCases), duration: try g.elapsed()))
         case .reviewUndone: return .reviewUndone(ReviewUndone(card: CardID(g.uuid()), review: EventID(g.uuid())))
         case .studySessionStarted: return .studySessionStarted(StudySessionStarted(session: StudySessionID(g.uuid()), deck: g.maybe { g in DeckID(g.uuid()) }))

@@ -156,6 +156,8 @@ enum GoldenSamplesV1 {
                 retention: try DesiredRetention(0.875))))),
             ("settings.day-cutoff-changed.v1", try envelope(40, .dayCutoffChanged(DayCutoffChanged(
                 hour: try HourOfDay(4))))),
+            ("vocabulary.card-buried.v1", try envelope(61, .cardBuried(CardBuried(
+                card: CardID(fixedUUID(161)))))),
         ]
     }
 }

@@ -30,10 +30,11 @@ struct DomainEventPayloadTests {
         #expect(event.reviewUndonePayload == undone)
         #expect(event.frequentEventCard == card)
         if case .cardCreated(let created) = event {
-            let kept = event.cardCreatedFront
-            #expect(kept?.card == created.card && kept?.deck == created.deck && kept?.front == created.front)
+            let kept = event.cardCreatedSides
+            #expect(kept?.card == created.card && kept?.deck == created.deck && kept?.front == created.front
+                    && kept?.back == created.back)
         } else {
-            #expect(event.cardCreatedFront == nil)
+            #expect(event.cardCreatedSides == nil)
         }
     }
 }

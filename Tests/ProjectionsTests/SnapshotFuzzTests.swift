@@ -62,9 +62,11 @@ import TestSupport
     /// precondition when the undo pool was built); a NaN stability in a card record decoded; a
     /// card record out of range was refused without a byte offset.
     @Test(arguments: [
-        (UInt64(103), "undo entry's state has a stability"), (172, "undo entry's state has a stability"),
-        (212, "undo entry's state has a stability"), (571, "that is not a finite number"), (723, "that is not a finite number"),
-        (4, "out of range"), (16, "out of range"),
+        // Seeds found again for the vocabulary snapshot of version 7 (card content and buried days
+        // moved every later byte, so the old seeds damage other fields).
+        (UInt64(1368), "undo entry's state has a stability"), (1739, "undo entry's state has a stability"),
+        (1853, "undo entry's state has a stability"), (505, "that is not a finite number"), (574, "that is not a finite number"),
+        (9, "out of range"), (15, "out of range"),
     ])
     func vocabularyCasesThatOnceFailed(seed: UInt64, fragment: String) throws {
         let damaged = Self.damage(Self.vocabularyStates(), seed: seed)

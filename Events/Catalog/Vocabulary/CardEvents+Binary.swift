@@ -74,3 +74,13 @@ extension CardDeleted: RegisteredEvent {
         card.encode(to: &writer)
     }
 }
+
+extension CardBuried: RegisteredEvent {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        card = try CardID(from: &reader)
+    }
+
+    package func encode(to writer: inout BinaryWriter) {
+        card.encode(to: &writer)
+    }
+}

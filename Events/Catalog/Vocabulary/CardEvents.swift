@@ -119,3 +119,20 @@ public struct CardDeleted: EventPayload {
         self.card = card
     }
 }
+
+/// A card was set aside for the rest of the learner's local day: it leaves the due queue (and
+/// the new cards offered) until the next local day begins, with its schedule unchanged.
+public struct CardBuried: EventPayload {
+    /// The stable name of this event type in every encoding.
+    public static var typeName: String { "vocabulary.card-buried" }
+    /// The schema version this build writes.
+    public static var schemaVersion: UInt32 { 1 }
+
+    /// The card buried.
+    public let card: CardID
+
+    /// The event with these (already validated) values.
+    public init(card: CardID) {
+        self.card = card
+    }
+}

@@ -11,6 +11,8 @@ public struct CardSummary: Sendable, Equatable {
     public let profile: ProfileID
     /// The prompt side, as last edited.
     public let front: String
+    /// The answer side, as last edited (translations and example sentences: ``CardContent``).
+    public let back: String
     /// The log position of its creation (creation order).
     public let createdPosition: UInt64
     /// When it was created.
@@ -35,18 +37,21 @@ public struct CardSummary: Sendable, Equatable {
 
     /// True when the card is deleted or its deck is.
     public var isGone: Bool { isDeleted || isDeckDeleted }
+    /// True when the learner keeps forgetting it (``LeechRule``: 8 lapses or more).
+    public var isLeech: Bool { LeechRule.isLeech(schedule) }
     /// True while no counted review exists.
     public var isNew: Bool { schedule == nil }
     /// When it is next due; nil while new.
     public var due: Timestamp? { schedule.map { Timestamp(milliseconds: $0.dueMs) } }
 
-    init(id: CardID, deck: DeckID, profile: ProfileID, front: String, createdPosition: UInt64, created: EventTime,
+    init(id: CardID, deck: DeckID, profile: ProfileID, front: String, back: String, createdPosition: UInt64, created: EventTime,
          isSuspended: Bool, isDeleted: Bool, isDeckDeleted: Bool, edits: Int, moves: Int, schedule: CardState?,
          cramReviews: Int, undoableReviews: Int) {
         self.id = id
         self.deck = deck
         self.profile = profile
         self.front = front
+        self.back = back
         self.createdPosition = createdPosition
         self.created = created
         self.isSuspended = isSuspended

@@ -14,6 +14,8 @@ public enum VocabularyCommand: Sendable {
     case suspendCard(CardID)
     case unsuspendCard(CardID)
     case deleteCard(CardID)
+    /// Set a card aside until the learner's next local day (its schedule unchanged).
+    case buryCard(CardID)
     /// A graded review: how well the card was recalled, and how long the answer took (zero to a
     /// day; rounded to the nearest millisecond).
     case review(CardID, rating: Rating, mode: ReviewMode = .scheduled, duration: Duration)
@@ -65,6 +67,16 @@ public enum VocabularyCommand: Sendable {
         case .deleteCard(let card):
             _ = try context.liveCard(card, command)
             decision.emit(.card(card), .cardDeleted(CardDeleted(card: card)))
+        case .buryCard(let card):
+            guard try !context.liveCard(card, command).isSuspended else {
+                throw StoreError(.invalidState, "card \(card) is suspended, so already out of the queue; unsuspend it first",
+                                 stream: .card(card), field: "card")
+            }
+            guard !context.vocabulary.isBuried(card, at: command.time) else {
+                throw StoreError(.invalidState, "card \(card) is already buried until the next local day",
+                                 stream: .card(card), field: "card")
+            }
+            decision.emit(.card(card), .cardBuried(CardBuried(card: card)))
         case .review(let card, let rating, let mode, let duration):
             try Self.review(card, rating: rating, mode: mode, duration: duration, command, context, into: &decision)
         case .undoLastReview(let card):

@@ -6,7 +6,8 @@ import TestSupport
 
 /// A seeded random vocabulary history: two profiles, four decks, up to `cards` cards; reviews
 /// (some cram, some of cards created just before or not created yet, some filed under another
-/// card's stream), undos of the latest review, suspensions, moves, edits, deletions, deck
+/// card's stream), undos of the latest review, suspensions, burials, moves, edits, translations and
+/// example sentences attached, deletions, deck
 /// deletions and settings changes (retention, cut-off, scheduler parameters, daily new-card
 /// limits, some of them invalid).
 func randomVocabularyHistory(seed: UInt64, events count: Int = 800, cards: Int = 40) -> VocabularyScript {
@@ -37,13 +38,27 @@ func randomVocabularyHistory(seed: UInt64, events count: Int = 800, cards: Int =
                                         utcOffsetSeconds: offset)
         case 64..<74:
             if let review = lastReview.removeValue(forKey: card) { v.undo(card, review, at: time) }
-        case 74..<78: v.record(.cardSuspended(CardSuspended(card: testCard(card))), card: card, at: time)
+        case 74..<78:
+            if pick(2) == 0 {
+                v.record(.cardSuspended(CardSuspended(card: testCard(card))), card: card, at: time)
+            } else {
+                v.record(.cardBuried(CardBuried(card: testCard(card))), card: card, at: time)
+            }
         case 78..<83: v.record(.cardUnsuspended(CardUnsuspended(card: testCard(card))), card: card, at: time)
         case 83..<87:
             let to = testDeck(UInt64(pick(4)))
             v.record(.cardMoved(CardMoved(card: testCard(card), fromDeck: testDeck(0), toDeck: to)), card: card, at: time)
-        case 87..<90: v.record(.cardEdited(CardEdited(card: testCard(card), front: "edit \(pick(99))", back: "b")),
-                               card: card, at: time)
+        case 87..<90:
+            // Edits, and content attached (to cards created, gone or not created yet).
+            switch pick(3) {
+            case 0: v.record(.cardEdited(CardEdited(card: testCard(card), front: "edit \(pick(99))", back: "back \(pick(99))")),
+                             card: card, at: time)
+            case 1: v.record(.translationAttached(TranslationAttached(card: testCard(card), translation: "t\(pick(99))",
+                                                                      language: try! LanguageTag(["fr", "de"][pick(2)]))),
+                             card: card, at: time)
+            default: v.record(.exampleSentenceAttached(ExampleSentenceAttached(card: testCard(card), sentence: "s\(pick(99))",
+                                                                               generator: "g")), card: card, at: time)
+            }
         case 90..<92: v.record(.cardDeleted(CardDeleted(card: testCard(card))), card: card, at: time)
         case 92..<94:
             v.setting(.desiredRetentionChanged(DesiredRetentionChanged(retention: try! DesiredRetention(0.8 + Double(pick(15)) / 100))),
