@@ -64,6 +64,15 @@ extension VocabularyState {
             .map(summary)
     }
 
+    /// The cards of `profile` (in `deck`, or in any deck: also another profile's, as a log the
+    /// store did not write may place them) that are not gone, in deck then creation order: what
+    /// the forecast and the distributions count.
+    /// - Complexity: O(c) for all c cards (O(k) for a deck's k cards).
+    func liveCards(of profile: ProfileID, deck: DeckID?) -> [CardSummary] {
+        let slots = deck.map { decks.slot(of: $0).map { [Int($0)] } ?? [] } ?? Array(0..<decks.count)
+        return slots.flatMap { cards(inDeck: decks.ids[$0]) }.filter { $0.profile == profile && !$0.isGone }
+    }
+
     /// The decks of `profile` in creation order (tie-break: deck id); deleted ones only when asked.
     /// - Complexity: O(d log d + c) for its d decks and their c cards.
     public func decks(of profile: ProfileID, includingDeleted: Bool = false) -> [DeckSummary] {

@@ -59,29 +59,25 @@ extension VocabularyState {
     /// The forecast of `profile` (or its `deck`) for `days` local days from the day of `time`:
     /// its live cards (not suspended, not deleted) by due day, its new cards offered at its daily
     /// new-card limit, and at most `reviewLimit` reviews a day (nil: no limit; the rest carried
-    /// over). Local days are those of `time`'s UTC offset and the profile's cut-off.
+    /// over). The first day offers what the due queue offers (``dueCount(profile:deck:at:)``'s new
+    /// cards; a card buried today, ``isBuried(_:at:)``, comes back the next day). Local days are
+    /// those of `time`'s UTC offset and the profile's cut-off.
     /// - Complexity: O(c) for the profile's c cards.
     public func dueForecast(profile: ProfileID, deck: DeckID? = nil, at time: EventTime, days: Int,
                             reviewLimit: Int? = nil) -> DueForecast {
+        let today = calendar.day(of: time, profile: profile)
         var dueDays: [Int64] = [], newCards = 0
         for card in liveCards(of: profile, deck: deck) where !card.isSuspended {
             guard let schedule = card.schedule else {
                 newCards += 1
                 continue
             }
-            dueDays.append(calendar.day(of: EventTime(instant: Timestamp(milliseconds: schedule.dueMs), utcOffset: time.utcOffset),
-                                        profile: profile))
+            let day = calendar.day(of: EventTime(instant: Timestamp(milliseconds: schedule.dueMs), utcOffset: time.utcOffset),
+                                   profile: profile)
+            dueDays.append(isBuried(card.id, at: time) ? max(day, today + 1) : day)
         }
-        return DueForecast(dueDays: dueDays, firstDay: calendar.day(of: time, profile: profile), dayCount: days,
-                           newCardsLeft: newCards, newCardLimit: dailyNewCardLimit(of: profile),
-                           newCardsToday: newCardsAllowed(profile: profile, at: time), reviewLimit: reviewLimit)
-    }
-
-    /// The cards of `profile` (in `deck`, or in any deck: also another profile's, as a log the
-    /// store did not write may place them) that are not gone, in deck then creation order.
-    /// - Complexity: O(c) for all c cards (O(k) for a deck's k cards).
-    func liveCards(of profile: ProfileID, deck: DeckID?) -> [CardSummary] {
-        let slots = deck.map { decks.slot(of: $0).map { [Int($0)] } ?? [] } ?? Array(0..<decks.count)
-        return slots.flatMap { cards(inDeck: decks.ids[$0]) }.filter { $0.profile == profile && !$0.isGone }
+        return DueForecast(dueDays: dueDays, firstDay: today, dayCount: days, newCardsLeft: newCards,
+                           newCardLimit: dailyNewCardLimit(of: profile),
+                           newCardsToday: dueCount(profile: profile, deck: deck, at: time).newAvailable, reviewLimit: reviewLimit)
     }
 }

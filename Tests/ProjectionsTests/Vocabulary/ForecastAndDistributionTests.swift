@@ -57,6 +57,28 @@ import Testing
         #expect(CardDistributions.Histogram(edges: [0, 1]).mean == nil)
     }
 
+    /// Two cards reviewed on 1 March and due by the 10th; one is buried on the 10th: it leaves
+    /// the 10th (as the due queue leaves it out) and comes back on the 11th. A buried new card is
+    /// not offered on the first day either.
+    @Test func aCardBuriedTodayComesBackTomorrow() {
+        var script = VocabularyScript(configuration: .plainModel, dailyNewCardLimit: 5)
+        script.deck(0, at: utc(2026, 2, 28))
+        for n: UInt64 in 0...2 { script.card(n, deck: 0, at: utc(2026, 2, 28, 12)) }
+        script.review(0, .good, at: utc(2026, 3, 1, 12))
+        script.review(1, .good, at: utc(2026, 3, 1, 12))
+        let time = EventTime(instant: utc(2026, 3, 10, 12), utcOffset: .zero)
+        let before = script.fold().dueForecast(profile: script.script.profile, at: time, days: 2)
+        #expect(before.days.map(\.due) == [2, 0])
+        #expect(before.days.map(\.newCards) == [1, 0])
+        script.record(.cardBuried(CardBuried(card: testCard(1))), card: 1, at: utc(2026, 3, 10, 11))
+        script.record(.cardBuried(CardBuried(card: testCard(2))), card: 2, at: utc(2026, 3, 10, 11))
+        let state = script.fold()
+        let after = state.dueForecast(profile: script.script.profile, at: time, days: 2)
+        #expect(after.days.map(\.due) == [1, 1])
+        #expect(after.days.first?.due == state.dueToday(profile: script.script.profile, at: time))
+        #expect(after.days.map(\.newCards) == [0, 1])
+    }
+
     @Test("forecast and distributions equal a recomputation from every card", arguments: 0..<6)
     func agreeWithARecomputation(seed: UInt64) {
         let state = randomVocabularyHistory(seed: seed, events: 1200).fold()
@@ -69,11 +91,16 @@ import Testing
                     let live = all.filter { $0.profile == profile && !$0.isGone && (deck == nil || $0.deck == deck) }
                     let scheduled = live.filter { !$0.isSuspended && !$0.isNew }
                     let forecast = state.dueForecast(profile: profile, deck: deck, at: time, days: 30, reviewLimit: 3)
+                    // A card buried today comes back tomorrow.
                     let dueDays = scheduled.map {
-                        state.calendar.day(of: EventTime(instant: Timestamp(milliseconds: $0.schedule!.dueMs), utcOffset: .zero),
-                                           profile: profile)
+                        let day = state.calendar.day(of: EventTime(instant: Timestamp(milliseconds: $0.schedule!.dueMs), utcOffset: .zero),
+                                                     profile: profile)
+                        return state.isBuried($0.id, at: time) ? max(day, today + 1) : day
                     }
                     #expect(forecast.days.first?.due == dueDays.filter { $0 <= today }.count)
+                    // The first day is what the due queue offers today.
+                    #expect(forecast.days.first?.due == state.dueToday(profile: profile, deck: deck, at: time))
+                    #expect(forecast.days.first?.newCards == state.dueCount(profile: profile, deck: deck, at: time).newAvailable)
                     #expect(forecast.days.map(\.due).reduce(0, +) == dueDays.filter { $0 < today + 30 }.count)
                     #expect(forecast.days.allSatisfy { $0.reviews <= 3 })
                     #expect(forecast.days.map(\.newCards).reduce(0, +) <= live.filter { !$0.isSuspended && $0.isNew }.count)
