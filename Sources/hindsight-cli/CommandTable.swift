@@ -17,5 +17,6 @@ let allCommands: [any Command.Type] = [
     StoriesCommand.self,
     ProfilesCommand.self,
     SettingsCommand.self,
+    SessionsCommand.self,
     TailCommand.self,
 ]

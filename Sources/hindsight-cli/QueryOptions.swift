@@ -28,6 +28,7 @@ struct CurrentReadModels {
     let spelling: SpellingProgress
     let stories: StoryLibrary
     let directory: ProfileDirectory
+    let studySessions: StudySessionLog
     let personal: PersonalDataStore
     let position: UInt64
 
@@ -43,7 +44,8 @@ struct CurrentReadModels {
         return CurrentReadModels(vocabulary: await models.vocabulary.current().state, dailyStats: activity.dailyStats,
                                  streaks: activity.streaks, achievements: activity.achievements,
                                  spelling: await models.spelling.current().state, stories: await models.stories.current().state,
-                                 directory: await models.profiles.current().state, personal: personal, position: position)
+                                 directory: await models.profiles.current().state,
+                                 studySessions: await models.studySessions.current().state, personal: personal, position: position)
     }
 
     /// The live profiles in ``ProfileOrder`` (by name, then id), or just `profile`.

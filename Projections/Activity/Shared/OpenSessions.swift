@@ -1,7 +1,7 @@
 import Events
 
 /// The session lifecycle, one rule for the store's command ledger (study and spelling sessions),
-/// the spelling read model and the achievements' perfect-session tallies:
+/// the spelling read model, the study-session read model and the achievements' perfect-session tallies:
 ///
 /// - An owner (a profile; for the ledger, a profile and a kind of session) has at most one
 ///   session open: a person practises one session of a kind at a time.
@@ -57,15 +57,29 @@ package struct OpenSessions<Session: Hashable & Sendable, Owner: Hashable & Send
     /// - Complexity: O(1) expected.
     @discardableResult
     package mutating func start(_ session: Session, owner: Owner, value: Value?) -> Session? {
+        startAbandoning(session, owner: owner, value: value)?.session
+    }
+
+    /// ``start(_:owner:value:)``, for a user that keeps something of an abandoned session (the
+    /// study-session read model shows it, marked abandoned).
+    /// - Returns: the session abandoned and its value, if any.
+    /// - Complexity: O(1) expected.
+    @discardableResult
+    package mutating func startAbandoning(_ session: Session, owner: Owner, value: Value?) -> (session: Session, value: Value)? {
         end(session)
-        let abandoned = sessionByOwner.removeValue(forKey: owner)
-        if let abandoned { entries[abandoned] = nil }
+        var abandoned: (session: Session, value: Value)?
+        if let left = sessionByOwner.removeValue(forKey: owner), let entry = entries.removeValue(forKey: left) {
+            abandoned = (left, entry.value)
+        }
         if let value {
             entries[session] = Entry(owner: owner, value: value)
             sessionByOwner[owner] = session
         }
         return abandoned
     }
+
+    /// The session `owner` has open, nil when none.
+    package func session(of owner: Owner) -> Session? { sessionByOwner[owner] }
 
     /// Ends (or forgets) `session`.
     /// - Returns: its value, nil when it was not open (never started, ended or abandoned).

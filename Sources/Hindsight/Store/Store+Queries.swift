@@ -25,6 +25,9 @@ extension Store {
     public func stories() async -> StoryLibrary { await models.stories.current().state }
     /// Profiles, settings, configured services and scheduler settings.
     public func profiles() async -> ProfileDirectory { await models.profiles.current().state }
+    /// Vocabulary study sessions per profile: cards studied, reviews by rating, time, and whether
+    /// each is open, ended or abandoned.
+    public func studySessions() async -> StudySessionLog { await models.studySessions.current().state }
 
     /// The state of the app's read model `projection` (one passed in ``StoreOptions/readModels``),
     /// reflecting every command whose `send` has returned.

@@ -26,27 +26,7 @@ import FSRS
     }
 
     func checkBatchFold<P: Projection>(_ projection: P, seed: UInt64) throws where P.State: Equatable {
-        let events = everyKindOfContentEvent(seed: seed, count: 500)
-        let expected = fold(projection, events)
-        var rng = SplitMix64(seed: seed ^ 0x5EED)
-        var state = projection.makeInitialState()
-        var checkpoint: UInt64 = 0
-        var start = 0
-        while start < events.count {
-            // Sometimes hand back a few events already applied: they must be skipped.
-            let from = max(0, start - (rng.next() % 4 == 0 ? Int(rng.next() % 5) : 0))
-            let end = min(events.count, start + 1 + Int(rng.next() % 40))
-            let outcome = projection.apply(Array(events[from..<end]), after: checkpoint, to: &state)
-            #expect(outcome.failure == nil)
-            #expect(outcome.lastApplied == events[end - 1].position)
-            checkpoint = outcome.lastApplied
-            start = end
-        }
-        #expect(state == expected)
-        #expect(encoded(state) == encoded(expected))
-        // A batch wholly at or below the checkpoint changes nothing and keeps the checkpoint.
-        let outcome = projection.apply(Array(events.suffix(10)), after: checkpoint, to: &state)
-        #expect(outcome.lastApplied == checkpoint && state == expected)
+        try ProjectionsTests.checkBatchFold(projection, events: everyKindOfContentEvent(seed: seed, count: 500), seed: seed)
     }
 
     /// ``randomContentEvents(seed:count:)`` with, every 17th event, one of the kinds it lacks
