@@ -2,10 +2,12 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `hindsight achievements`, `spelling`, `stories`, `profiles` and `settings` on the built
-/// binary, over the demo store.
+/// `hindsight achievements`, `spelling`, `stories`, `profiles`, `settings` and `sessions` on the
+/// built binary, over the demo store.
 @Suite struct ReadModelCommandTests {
-    static let commands = ["achievements", "spelling", "stories", "profiles", "settings"]
+    static let commands = ["achievements", "spelling", "stories", "profiles", "settings", "sessions"]
+    /// The options a command takes beyond the views' own, as its usage line shows them.
+    static let ownOptions = ["sessions": " [--days N]\n                          "]
     static let sam = "5A300000-0000-4000-8000-000000000002"
     static let alex = "A1E00000-0000-4000-8000-000000000001"
 
@@ -13,7 +15,8 @@ import TestSupport
     func helpPrintsTheUsage(command: String) throws {
         let result = try ChildProcess.run(BuiltProducts.executable("hindsight"), [command, "--help"])
         #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix("usage: hindsight \(command) [--profile ID] [--json] [--data-dir DIR] [--now TIME] [-h|--help]\n"))
+        #expect(result.stdout.hasPrefix("usage: hindsight \(command) [--profile ID] [--json] [--data-dir DIR] [--now TIME]"
+                                        + (Self.ownOptions[command] ?? " ") + "[-h|--help]\n"), "\(result.stdout)")
         #expect(result.stderr.isEmpty)
     }
 
