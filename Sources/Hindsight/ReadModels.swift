@@ -15,6 +15,8 @@ package struct ReadModels: Sendable {
     package let profiles: Projector<ProfilesProjection>
     /// Vocabulary study sessions and what was studied in each.
     package let studySessions: Projector<StudySessionsProjection>
+    /// Dictations per profile and language: words, time, words per minute.
+    package let dictation: Projector<DictationStatisticsProjection>
     /// The app's read models (``ReadModelConfiguration/additional``), in the configuration's order.
     package let additional: [any RunnableProjector]
 
@@ -34,6 +36,7 @@ package struct ReadModels: Sendable {
                                                 defaultParameters: configuration.scheduler.parameters,
                                                 defaultRetention: try! DesiredRetention(Double(configuration.scheduler.desiredRetention))))
         studySessions = Projector(StudySessionsProjection(defaultCutoffHour: cutoff))
+        dictation = Projector(DictationStatisticsProjection())
         additional = configuration.additional.map { Self.projector(for: $0) }
     }
 
@@ -42,7 +45,7 @@ package struct ReadModels: Sendable {
 
     /// Every projector, in a fixed order: the built-in read models, then the app's.
     package var all: [any RunnableProjector] {
-        [vocabulary, activity, spelling, stories, profiles, studySessions] + additional
+        [vocabulary, activity, spelling, stories, profiles, studySessions, dictation] + additional
     }
 
     /// The projector of the app's read model `P`, if the configuration has one.
@@ -68,6 +71,7 @@ package struct ReadModels: Sendable {
     /// ledger's and the retired snapshots'.
     static var reservedNames: [String] {
         [VocabularyProjection.name, ActivityProjection.name, SpellingProjection.name, StoryLibraryProjection.name,
-         ProfilesProjection.name, StudySessionsProjection.name, CommandLedgerProjection.name] + retiredSnapshots
+         ProfilesProjection.name, StudySessionsProjection.name,
+         DictationStatisticsProjection.name, CommandLedgerProjection.name] + retiredSnapshots
     }
 }

@@ -18,5 +18,6 @@ let allCommands: [any Command.Type] = [
     ProfilesCommand.self,
     SettingsCommand.self,
     SessionsCommand.self,
+    DictationViewCommand.self,
     TailCommand.self,
 ]

@@ -29,6 +29,7 @@ struct CurrentReadModels {
     let stories: StoryLibrary
     let directory: ProfileDirectory
     let studySessions: StudySessionLog
+    let dictation: DictationStatistics
     let personal: PersonalDataStore
     let position: UInt64
 
@@ -45,7 +46,8 @@ struct CurrentReadModels {
                                  streaks: activity.streaks, achievements: activity.achievements,
                                  spelling: await models.spelling.current().state, stories: await models.stories.current().state,
                                  directory: await models.profiles.current().state,
-                                 studySessions: await models.studySessions.current().state, personal: personal, position: position)
+                                 studySessions: await models.studySessions.current().state,
+                                 dictation: await models.dictation.current().state, personal: personal, position: position)
     }
 
     /// The live profiles in ``ProfileOrder`` (by name, then id), or just `profile`.

@@ -2,10 +2,10 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `hindsight achievements`, `spelling`, `stories`, `profiles`, `settings` and `sessions` on the
+/// `hindsight achievements`, `spelling`, `stories`, `profiles`, `settings`, `sessions` and `dictation` on the
 /// built binary, over the demo store.
 @Suite struct ReadModelCommandTests {
-    static let commands = ["achievements", "spelling", "stories", "profiles", "settings", "sessions"]
+    static let commands = ["achievements", "spelling", "stories", "profiles", "settings", "sessions", "dictation"]
     /// The options a command takes beyond the views' own, as its usage line shows them.
     static let ownOptions = ["sessions": " [--days N]\n                          "]
     static let sam = "5A300000-0000-4000-8000-000000000002"

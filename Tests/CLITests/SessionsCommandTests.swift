@@ -47,7 +47,26 @@ import TestSupport
         #expect(result.stderr.contains("a number of days in 1 … 3660"), "\(result.stderr)")
     }
 
-    /// The profiles of `sessions` or `stats` `--json`.
+    /// `dictation`: the words and dictations `stats` counts day by day, and Robin's figures.
+    @Test func dictationAgreesWithStats() throws {
+        let dictation = try json(["dictation", "--json"])
+        let stats = try json(["stats", "--days", "3660", "--json"])
+        #expect(dictation.map { ($0["total"] as? [String: Any])?["words"] as? Int }
+                == stats.map { ($0["total"] as? [String: Any])?["wordsDictated"] as? Int })
+        #expect(dictation.map { ($0["total"] as? [String: Any])?["dictations"] as? Int }
+                == stats.map { ($0["total"] as? [String: Any])?["dictations"] as? Int })
+        let text = try DemoStore.run(["dictation", "--profile", "40B10000-0000-4000-8000-000000000003"])
+        #expect(text.stdout == """
+            == Robin (40B10000-0000-4000-8000-000000000003) ==
+            dictation: 1 language
+              language  dictations words  minutes wpm
+              en        41         5620   131.6   42.7
+              total     41         5620   131.6   42.7
+
+            """)
+    }
+
+    /// The profiles of `sessions`, `dictation` or `stats` `--json`.
     func json(_ arguments: [String]) throws -> [[String: Any]] {
         let result = try DemoStore.run(arguments)
         #expect(result.status == 0, "\(result.stderr)")

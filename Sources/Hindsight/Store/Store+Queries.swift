@@ -28,6 +28,8 @@ extension Store {
     /// Vocabulary study sessions per profile: cards studied, reviews by rating, time, and whether
     /// each is open, ended or abandoned.
     public func studySessions() async -> StudySessionLog { await models.studySessions.current().state }
+    /// Dictations per profile and language: dictations finished, words, time, words per minute.
+    public func dictation() async -> DictationStatistics { await models.dictation.current().state }
 
     /// The state of the app's read model `projection` (one passed in ``StoreOptions/readModels``),
     /// reflecting every command whose `send` has returned.
