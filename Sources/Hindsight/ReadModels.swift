@@ -13,6 +13,8 @@ package struct ReadModels: Sendable {
     package let spelling: Projector<SpellingProjection>
     package let stories: Projector<StoryLibraryProjection>
     package let profiles: Projector<ProfilesProjection>
+    /// What each card shows: its sides, translations and example sentences.
+    package let content: Projector<CardContentProjection>
     /// Vocabulary study sessions and what was studied in each.
     package let studySessions: Projector<StudySessionsProjection>
     /// Dictations per profile and language: words, time, words per minute.
@@ -35,6 +37,7 @@ package struct ReadModels: Sendable {
         profiles = Projector(ProfilesProjection(defaultCutoffHour: cutoff,
                                                 defaultParameters: configuration.scheduler.parameters,
                                                 defaultRetention: try! DesiredRetention(Double(configuration.scheduler.desiredRetention))))
+        content = Projector(CardContentProjection())
         studySessions = Projector(StudySessionsProjection(defaultCutoffHour: cutoff))
         dictation = Projector(DictationStatisticsProjection())
         additional = configuration.additional.map { Self.projector(for: $0) }
@@ -45,7 +48,7 @@ package struct ReadModels: Sendable {
 
     /// Every projector, in a fixed order: the built-in read models, then the app's.
     package var all: [any RunnableProjector] {
-        [vocabulary, activity, spelling, stories, profiles, studySessions, dictation] + additional
+        [vocabulary, activity, spelling, stories, profiles, content, studySessions, dictation] + additional
     }
 
     /// The projector of the app's read model `P`, if the configuration has one.
@@ -71,7 +74,7 @@ package struct ReadModels: Sendable {
     /// ledger's and the retired snapshots'.
     static var reservedNames: [String] {
         [VocabularyProjection.name, ActivityProjection.name, SpellingProjection.name, StoryLibraryProjection.name,
-         ProfilesProjection.name, StudySessionsProjection.name,
+         ProfilesProjection.name, CardContentProjection.name, StudySessionsProjection.name,
          DictationStatisticsProjection.name, CommandLedgerProjection.name] + retiredSnapshots
     }
 }
