@@ -46,6 +46,10 @@ public enum DomainEvent: Sendable, Equatable {
     case wordSpelled(WordSpelled)
     /// `spelling.practice-ended`
     case spellingPracticeEnded(SpellingPracticeEnded)
+    /// `spelling.test-archived`
+    case spellingTestArchived(SpellingTestArchived)
+    /// `spelling.test-deleted`
+    case spellingTestDeleted(SpellingTestDeleted)
     /// `stories.story-requested`
     case storyRequested(StoryRequested)
     /// `stories.story-generated`
@@ -129,6 +133,8 @@ public enum DomainEvent: Sendable, Equatable {
         case .spellingPracticeStarted: .spellingPracticeStarted
         case .wordSpelled: .wordSpelled
         case .spellingPracticeEnded: .spellingPracticeEnded
+        case .spellingTestArchived: .spellingTestArchived
+        case .spellingTestDeleted: .spellingTestDeleted
         case .storyRequested: .storyRequested
         case .storyGenerated: .storyGenerated
         case .storyGenerationFailed: .storyGenerationFailed

@@ -30,6 +30,8 @@
     case spellingPracticeStarted
     case wordSpelled
     case spellingPracticeEnded
+    case spellingTestArchived
+    case spellingTestDeleted
     case storyRequested
     case storyGenerated
     case storyGenerationFailed
@@ -86,6 +88,8 @@ extension EventKind {
         case .spellingPracticeStarted: try visitor.visit(SpellingPracticeStarted.self, embed: DomainEvent.spellingPracticeStarted) { if case .spellingPracticeStarted(let e) = $0 { e } else { nil } }
         case .wordSpelled: try visitor.visit(WordSpelled.self, embed: DomainEvent.wordSpelled) { if case .wordSpelled(let e) = $0 { e } else { nil } }
         case .spellingPracticeEnded: try visitor.visit(SpellingPracticeEnded.self, embed: DomainEvent.spellingPracticeEnded) { if case .spellingPracticeEnded(let e) = $0 { e } else { nil } }
+        case .spellingTestArchived: try visitor.visit(SpellingTestArchived.self, embed: DomainEvent.spellingTestArchived) { if case .spellingTestArchived(let e) = $0 { e } else { nil } }
+        case .spellingTestDeleted: try visitor.visit(SpellingTestDeleted.self, embed: DomainEvent.spellingTestDeleted) { if case .spellingTestDeleted(let e) = $0 { e } else { nil } }
         case .storyRequested: try visitor.visit(StoryRequested.self, embed: DomainEvent.storyRequested) { if case .storyRequested(let e) = $0 { e } else { nil } }
         case .storyGenerated: try visitor.visit(StoryGenerated.self, embed: DomainEvent.storyGenerated) { if case .storyGenerated(let e) = $0 { e } else { nil } }
         case .storyGenerationFailed: try visitor.visit(StoryGenerationFailed.self, embed: DomainEvent.storyGenerationFailed) { if case .storyGenerationFailed(let e) = $0 { e } else { nil } }

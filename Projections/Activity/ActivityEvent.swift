@@ -13,7 +13,7 @@ enum ActivityEvent {
     /// A word spelled in a session, right or wrong (the word itself is read in place by
     /// ``word(spelledAt:)``, only when it matters).
     case spelled(SpelledWord)
-    /// A spelling test created or edited (the fold reads the event itself: rare).
+    /// A spelling test created, edited or deleted (the fold reads the event itself: rare).
     case spellingTestListed
     /// A spelling practice session started on `test`.
     case spellingStarted(session: SpellingSessionID, test: SpellingTestID)
@@ -49,7 +49,7 @@ enum ActivityEvent {
         case .wordSpelled(let spelled):
             .spelled(SpelledWord(session: spelled.session, correct: spelled.correct, attempt: spelled.attempt,
                                  hintsUsed: spelled.hintsUsed, durationMs: spelled.duration.countedMilliseconds))
-        case .spellingTestCreated, .spellingTestEdited: .spellingTestListed
+        case .spellingTestCreated, .spellingTestEdited, .spellingTestDeleted: .spellingTestListed
         case .spellingPracticeStarted(let started): .spellingStarted(session: started.session, test: started.test)
         case .spellingPracticeEnded(let ended): .spellingEnded(session: ended.session)
         case .storyRead(let read): read.finished ? .storyFinished(story: read.story) : .ignored

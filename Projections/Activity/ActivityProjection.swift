@@ -25,7 +25,8 @@ package struct ActivityProjection: Projection {
     /// 10: a DailyStats counter of hints shown while spelling.
     /// 11: the default rules include 50 reviews in one local day.
     /// 12: a dictation finished is practice (it makes its day active for streaks and achievements).
-    package static let version: UInt32 = 12
+    /// 13: a spelling test deleted is forgotten by the perfect-session tallies.
+    package static let version: UInt32 = 13
 
     /// The achievement rule table.
     package let rules: [AchievementRule]
@@ -51,7 +52,7 @@ package struct ActivityProjection: Projection {
     /// (what a perfect session must spell), cards and decks created, moved and deleted (the
     /// ledger) and day cut-off changes.
     package var kinds: EventKindSet {
-        EventKindSet(.reviewGraded, .reviewUndone, .wordSpelled, .spellingTestCreated, .spellingTestEdited,
+        EventKindSet(.reviewGraded, .reviewUndone, .wordSpelled, .spellingTestCreated, .spellingTestEdited, .spellingTestDeleted,
                      .spellingPracticeStarted, .spellingPracticeEnded, .storyRead, .storyGenerated, .dictationFinished,
                      .cardCreated, .cardMoved, .cardDeleted, .deckCreated, .deckDeleted, .dayCutoffChanged)
     }

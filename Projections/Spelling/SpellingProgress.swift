@@ -9,7 +9,7 @@ import Events
 public struct SpellingProgress: ProjectionState, BinaryCodable {
     /// Progress per (profile, normalized word).
     var words = SpellingWordTable()
-    /// Every test ever created.
+    /// Every test created and not deleted.
     var tests: [SpellingTestID: SpellingTestProgress] = [:]
     /// The word numbers (see ``SpellingWordTable``) of each test's words (derived, not encoded).
     var testWordNumbers: [SpellingTestID: [SpellingWordNumber]] = [:]
@@ -37,13 +37,20 @@ public struct SpellingProgress: ProjectionState, BinaryCodable {
         words.keys.indices.compactMap { words.keys[$0].profile == profile ? words.rows[$0] : nil }
     }
 
-    /// The test `id`, nil if it was never created.
+    /// The test `id` (archived or not), nil if it was never created or was deleted.
     public func test(_ id: SpellingTestID) -> SpellingTestProgress? { tests[id] }
 
-    /// The tests `profile` created, oldest first (ties by id).
+    /// The tests `profile` created and did not archive (the list to practise), oldest first
+    /// (ties by id).
     /// - Complexity: O(t log t) in all tests.
-    public func tests(profile: ProfileID) -> [SpellingTestProgress] {
-        tests.values.filter { $0.profile == profile }.sorted {
+    public func tests(profile: ProfileID) -> [SpellingTestProgress] { tests(profile: profile, archived: false) }
+
+    /// The tests `profile` archived, oldest first (ties by id).
+    /// - Complexity: O(t log t) in all tests.
+    public func archivedTests(profile: ProfileID) -> [SpellingTestProgress] { tests(profile: profile, archived: true) }
+
+    private func tests(profile: ProfileID, archived: Bool) -> [SpellingTestProgress] {
+        tests.values.filter { $0.profile == profile && $0.isArchived == archived }.sorted {
             $0.created.instant != $1.created.instant ? $0.created.instant < $1.created.instant : $0.id < $1.id
         }
     }

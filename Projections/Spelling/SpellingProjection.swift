@@ -9,6 +9,10 @@ import Events
 ///   session on a known test, remembering its words then.
 /// - `WordSpelled`: counts toward the (event's profile, word) progress whether or not its
 ///   session is known; in an open session, the word's first attempt decides its first-try result.
+/// - `SpellingTestArchived`: the test leaves the list to practise (``SpellingProgress/tests(profile:)``)
+///   for ``SpellingProgress/archivedTests(profile:)``, keeping its sessions and scores.
+/// - `SpellingTestDeleted`: the test leaves the read model; its words' progress stays (they were
+///   spelled), and a session open on it scores nothing when it ends.
 /// - `SpellingPracticeEnded`: scores the session on its test (if a word was spelled) and forgets
 ///   it; the end of a session not open (abandoned, say) changes nothing.
 /// Never throws.
@@ -18,7 +22,8 @@ package struct SpellingProjection: Projection {
     package static let name = "spelling"
     /// 2: an open session remembers its profile, which has at most one open (a new start
     /// abandons the one left open).
-    package static let version: UInt32 = 2
+    /// 3: tests can be archived (a flag in each test) and deleted.
+    package static let version: UInt32 = 3
 
     /// When a word counts as mastered.
     package let mastery: SpellingMasteryRule
@@ -32,7 +37,8 @@ package struct SpellingProjection: Projection {
 
     /// The spelling events; nothing else changes spelling progress.
     package var kinds: EventKindSet {
-        EventKindSet(.wordSpelled, .spellingTestCreated, .spellingTestEdited, .spellingPracticeStarted, .spellingPracticeEnded)
+        EventKindSet(.wordSpelled, .spellingTestCreated, .spellingTestEdited, .spellingPracticeStarted, .spellingPracticeEnded,
+                     .spellingTestArchived, .spellingTestDeleted)
     }
 
     package func apply(_ event: RecordedEvent, to state: inout SpellingProgress) {
@@ -57,6 +63,11 @@ package struct SpellingProjection: Projection {
                                     wordNumbers: state.testWordNumbers[started.test] ?? [])
             }
             state.openSessions.start(started.session, owner: event.profile, value: session)
+        case .spellingTestArchived(let archived):
+            state.tests[archived.test]?.isArchived = true
+        case .spellingTestDeleted(let deleted):
+            state.tests[deleted.test] = nil
+            state.testWordNumbers[deleted.test] = nil
         case .spellingPracticeEnded(let ended):
             guard let session = state.openSessions.end(ended.session) else { return }
             if let score = session.score {
@@ -93,7 +104,8 @@ package struct SpellingProjection: Projection {
                 switch events[index].event {
                 case .wordSpelled(let attempt):
                     count(attempt, profile: events[index].profile, at: events[index].occurred, to: &state)
-                case .spellingTestCreated, .spellingTestEdited, .spellingPracticeStarted, .spellingPracticeEnded:
+                case .spellingTestCreated, .spellingTestEdited, .spellingPracticeStarted, .spellingPracticeEnded,
+                     .spellingTestArchived, .spellingTestDeleted:
                     apply(events[index], to: &state)
                 default:
                     continue

@@ -26,6 +26,8 @@ public struct SpellingTestProgress: Sendable, Equatable {
     public internal(set) var lastScore: SpellingScore?
     /// When the latest scored session ended.
     public internal(set) var lastPractised: EventTime?
+    /// Whether it was archived (out of the list to practise; its history and progress stay).
+    public internal(set) var isArchived = false
 
     init(id: SpellingTestID, profile: ProfileID, title: String, words: [String], created: EventTime) {
         self.id = id
@@ -99,6 +101,7 @@ extension SpellingTestProgress: BinaryCodable {
         bestScore = try SpellingScore?(from: &reader)
         lastScore = try SpellingScore?(from: &reader)
         lastPractised = try EventTime?(from: &reader)
+        isArchived = try reader.readBool()
     }
 
     package func encode(to writer: inout BinaryWriter) {
@@ -111,5 +114,6 @@ extension SpellingTestProgress: BinaryCodable {
         bestScore.encode(to: &writer)
         lastScore.encode(to: &writer)
         lastPractised.encode(to: &writer)
+        isArchived.encode(to: &writer)
     }
 }

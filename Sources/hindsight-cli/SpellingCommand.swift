@@ -1,14 +1,15 @@
 import Hindsight
 
-/// `hindsight spelling`: per profile, the spelling tests (sessions, best and last score) and
-/// every word practised (attempts, right, runs, hints, mastered).
+/// `hindsight spelling`: per profile, the spelling tests to practise and the archived ones
+/// (sessions, best and last score; deleted tests are not shown) and every word practised (attempts, right, runs, hints, mastered).
 struct SpellingCommand: ProfileViewCommand {
     static let spec = CommandSpec(
         path: ["spelling"],
         summary: "spelling tests and progress per word, per profile",
         about: """
-            Per profile (or the one given): each spelling test, oldest first, with its words, the
-            sessions practised and the best and last score; then every word practised, by word,
+            Per profile (or the one given): each spelling test to practise, oldest first, with its
+            words, the sessions practised and the best and last score, then the archived tests the
+            same way (deleted tests are not shown); then every word practised, by word,
             with its attempts, right answers, current and best run of right answers, hints used and
             whether (and since when) it is mastered.
             """,
@@ -38,17 +39,19 @@ struct SpellingCommand: ProfileViewCommand {
             let lastPractised: ShownTime
         }
         let tests: [Test]
+        let archivedTests: [Test]
         let words: [Word]
     }
 
     func entry(for record: ProfileRecord, in models: CurrentReadModels) -> Entry {
         let shown = { (time: EventTime) in ShownTime(time, viewedAt: query.now) }
+        let test = { (test: SpellingTestProgress) in
+            Entry.Test(id: test.id.description, title: test.title, words: test.words, sessions: test.sessions,
+                       bestScore: test.bestScore.map(Score.init), lastScore: test.lastScore.map(Score.init),
+                       lastPractised: test.lastPractised.map(shown))
+        }
         return Entry(
-            tests: models.spelling.tests(profile: record.id).map {
-                Entry.Test(id: $0.id.description, title: $0.title, words: $0.words, sessions: $0.sessions,
-                           bestScore: $0.bestScore.map(Score.init), lastScore: $0.lastScore.map(Score.init),
-                           lastPractised: $0.lastPractised.map(shown))
-            },
+            tests: models.spelling.tests(profile: record.id).map(test), archivedTests: models.spelling.archivedTests(profile: record.id).map(test),
             words: models.spelling.words(profile: record.id).sorted { $0.word < $1.word }.map {
                 Entry.Word(word: $0.word, attempts: $0.attempts, correct: $0.correct, currentRun: $0.currentRun,
                            bestRun: $0.bestRun, hintsUsed: $0.hintsUsed, mastered: $0.isMastered,
@@ -56,12 +59,19 @@ struct SpellingCommand: ProfileViewCommand {
             })
     }
 
+    /// A test's line: title, words, sessions, best and last score, last practised.
+    static func line(_ test: Entry.Test) -> String {
+        "  \(test.title): \(EnglishText.count(test.words.count, "word")), \(EnglishText.count(test.sessions, "session")), "
+            + "best \(test.bestScore?.text ?? "-"), last \(test.lastScore?.text ?? "-"), "
+            + "last practised \(test.lastPractised?.text ?? "never")"
+    }
+
     func lines(_ entry: Entry) -> [String] {
         var lines = ["tests: " + (entry.tests.isEmpty ? "none" : EnglishText.count(entry.tests.count, "test"))]
-        for test in entry.tests {
-            lines.append("  \(test.title): \(EnglishText.count(test.words.count, "word")), \(EnglishText.count(test.sessions, "session")), "
-                         + "best \(test.bestScore?.text ?? "-"), last \(test.lastScore?.text ?? "-"), "
-                         + "last practised \(test.lastPractised?.text ?? "never")")
+        lines += entry.tests.map(Self.line)
+        if !entry.archivedTests.isEmpty {
+            lines.append("archived: " + EnglishText.count(entry.archivedTests.count, "test"))
+            lines += entry.archivedTests.map(Self.line)
         }
         lines.append("words: " + (entry.words.isEmpty ? "none practised" : "\(EnglishText.count(entry.words.count, "word")), "
                                   + "\(entry.words.filter(\.mastered).count) mastered"))

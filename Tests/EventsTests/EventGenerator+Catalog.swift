@@ -29,6 +29,8 @@ extension EventGenerator {
         case .spellingPracticeStarted: return .spellingPracticeStarted(SpellingPracticeStarted(session: SpellingSessionID(g.uuid()), test: SpellingTestID(g.uuid())))
         case .wordSpelled: return .wordSpelled(WordSpelled(session: SpellingSessionID(g.uuid()), word: g.text(), typed: g.text(), correct: g.bool(), attempt: try AttemptNumber(g.int(in: AttemptNumber.allowed)), hintsUsed: g.uint32(), duration: try g.elapsed()))
         case .spellingPracticeEnded: return .spellingPracticeEnded(SpellingPracticeEnded(session: SpellingSessionID(g.uuid())))
+        case .spellingTestArchived: return .spellingTestArchived(SpellingTestArchived(test: SpellingTestID(g.uuid())))
+        case .spellingTestDeleted: return .spellingTestDeleted(SpellingTestDeleted(test: SpellingTestID(g.uuid())))
         case .storyRequested: return .storyRequested(StoryRequested(story: StoryID(g.uuid()), theme: g.text(), childAge: try ChildAge(g.int(in: ChildAge.allowed)), growthTopic: g.maybe { g in g.text() }, childName: g.maybe { g in PersonalDataReference(key: g.uuid()) }))
         case .storyGenerated: return .storyGenerated(StoryGenerated(story: StoryID(g.uuid()), title: PersonalDataReference(key: g.uuid()), pages: try g.list { g in StoryPage(number: try PageNumber(g.int(in: PageNumber.allowed)), text: PersonalDataReference(key: g.uuid())) }, model: g.maybe { g in g.text() }))
         case .storyGenerationFailed: return .storyGenerationFailed(StoryGenerationFailed(story: StoryID(g.uuid()), reason: g.text()))

@@ -158,6 +158,10 @@ enum GoldenSamplesV1 {
                 hour: try HourOfDay(4))))),
             ("vocabulary.card-buried.v1", try envelope(61, .cardBuried(CardBuried(
                 card: CardID(fixedUUID(161)))))),
+            ("spelling.test-archived.v1", try envelope(62, .spellingTestArchived(SpellingTestArchived(
+                test: SpellingTestID(fixedUUID(162)))))),
+            ("spelling.test-deleted.v1", try envelope(63, .spellingTestDeleted(SpellingTestDeleted(
+                test: SpellingTestID(fixedUUID(163)))))),
         ]
     }
 }

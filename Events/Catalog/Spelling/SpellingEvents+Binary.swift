@@ -72,3 +72,23 @@ extension SpellingPracticeEnded: RegisteredEvent {
         session.encode(to: &writer)
     }
 }
+
+extension SpellingTestArchived: RegisteredEvent {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        test = try SpellingTestID(from: &reader)
+    }
+
+    package func encode(to writer: inout BinaryWriter) {
+        test.encode(to: &writer)
+    }
+}
+
+extension SpellingTestDeleted: RegisteredEvent {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        test = try SpellingTestID(from: &reader)
+    }
+
+    package func encode(to writer: inout BinaryWriter) {
+        test.encode(to: &writer)
+    }
+}

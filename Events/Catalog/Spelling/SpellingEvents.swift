@@ -47,6 +47,40 @@ public struct SpellingTestEdited: EventPayload {
     }
 }
 
+/// A spelling test was archived: it leaves the list of tests to practise, and its history and
+/// progress stay.
+public struct SpellingTestArchived: EventPayload {
+    /// The stable name of this event type in every encoding.
+    public static var typeName: String { "spelling.test-archived" }
+    /// The schema version this build writes.
+    public static var schemaVersion: UInt32 { 1 }
+
+    /// The test archived.
+    public let test: SpellingTestID
+
+    /// The event with these (already validated) values.
+    public init(test: SpellingTestID) {
+        self.test = test
+    }
+}
+
+/// A spelling test was deleted: it disappears from the read models (its words' progress stays:
+/// the words were spelled); the log keeps its history.
+public struct SpellingTestDeleted: EventPayload {
+    /// The stable name of this event type in every encoding.
+    public static var typeName: String { "spelling.test-deleted" }
+    /// The schema version this build writes.
+    public static var schemaVersion: UInt32 { 1 }
+
+    /// The test deleted.
+    public let test: SpellingTestID
+
+    /// The event with these (already validated) values.
+    public init(test: SpellingTestID) {
+        self.test = test
+    }
+}
+
 /// A practice session on a test began.
 public struct SpellingPracticeStarted: EventPayload {
     /// The stable name of this event type in every encoding.

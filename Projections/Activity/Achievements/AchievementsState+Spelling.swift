@@ -4,18 +4,21 @@ import Events
 // test, a tally per open session, and the unlock when a perfect session ends. Which tests and
 // sessions it knows mirrors the spelling read model (``SpellingProjection``), so that both judge
 // the same sessions on the same words: a test is known from its creation (a second creation is
-// ignored) and an edit of a known test replaces its words; a session opens when it starts on a
+// ignored), an edit of a known test replaces its words and a deletion forgets it; a session opens when it starts on a
 // known test and keeps the words the test had then, and a start abandons the session its
 // profile left open (one open session per profile: see ``OpenSessions``).
 extension AchievementsState {
-    /// Notes the words of the test `event` creates (a test not yet known) or edits (a known one);
-    /// any other event changes nothing. Sessions already open keep their words.
+    /// Notes the words of the test `event` creates (a test not yet known) or edits (a known one),
+    /// or forgets the test it deletes; any other event changes nothing. Sessions already open keep
+    /// their words.
     mutating func noteSpellingTest(_ event: DomainEvent) {
         switch event {
         case .spellingTestCreated(let created) where spellingTests[IDKey(created.test)] == nil:
             spellingTests[IDKey(created.test)] = SpellingTally(testWords: created.words.words)
         case .spellingTestEdited(let edited) where spellingTests[IDKey(edited.test)] != nil:
             spellingTests[IDKey(edited.test)] = SpellingTally(testWords: edited.words.words)
+        case .spellingTestDeleted(let deleted):
+            spellingTests[IDKey(deleted.test)] = nil
         default:
             break
         }

@@ -11,6 +11,12 @@ public enum SpellingCommand: Sendable {
     /// hints used and how long it took (zero to a day; rounded to the nearest millisecond).
     case spellWord(SpellingSessionID, word: String, typed: String, correct: Bool, attempt: Int = 1, hintsUsed: Int = 0, duration: Duration)
     case endPractice(SpellingSessionID)
+    /// Takes a test out of the list to practise, keeping its history and progress (it can still
+    /// be read, edited and deleted, not practised).
+    case archiveTest(SpellingTestID)
+    /// Deletes a test: it disappears from the read models (the log keeps its history, and the
+    /// progress of its words stays, the words having been spelled).
+    case deleteTest(SpellingTestID)
 
     func decide(_ command: StoreCommand, _ context: DecisionContext, into decision: inout Decision) throws(StoreError) {
         try context.activeProfile(command)
@@ -25,7 +31,10 @@ public enum SpellingCommand: Sendable {
                 test: test, title: try Input.nonEmpty(title, field: "title"), words: try Self.wordList(words))))
         case .startPractice(let session, let test):
             try context.requireNew(.spellingSession(session), field: "session")
-            try Self.requireTest(test, command, context)
+            guard try !Self.requireTest(test, command, context).isArchived else {
+                throw StoreError(.invalidState, "spelling test \(test) is archived; practise a test that is not archived",
+                                 stream: .spellingTest(test), field: "test")
+            }
             decision.emit(.spellingSession(session), .spellingPracticeStarted(SpellingPracticeStarted(session: session, test: test)))
         case .spellWord(let session, let word, let typed, let correct, let attempt, let hintsUsed, let length):
             try context.requireOpenSession(.spellingSession(session), command)
@@ -40,6 +49,14 @@ public enum SpellingCommand: Sendable {
         case .endPractice(let session):
             try context.requireOpenSession(.spellingSession(session), command)
             decision.emit(.spellingSession(session), .spellingPracticeEnded(SpellingPracticeEnded(session: session)))
+        case .archiveTest(let test):
+            guard try !Self.requireTest(test, command, context).isArchived else {
+                throw StoreError(.invalidState, "spelling test \(test) is already archived", stream: .spellingTest(test), field: "test")
+            }
+            decision.emit(.spellingTest(test), .spellingTestArchived(SpellingTestArchived(test: test)))
+        case .deleteTest(let test):
+            try Self.requireTest(test, command, context)
+            decision.emit(.spellingTest(test), .spellingTestDeleted(SpellingTestDeleted(test: test)))
         }
     }
 
@@ -49,8 +66,17 @@ public enum SpellingCommand: Sendable {
         return try Input.checked { () throws(EventValidationError) in try WordList(trimmed) }
     }
 
-    private static func requireTest(_ test: SpellingTestID, _ command: StoreCommand, _ context: DecisionContext) throws(StoreError) {
+    /// The test `test` of the command's profile, which must exist and not be deleted.
+    /// - Throws: ``StoreError`` `unknownEntity`, `entityDeleted` or `wrongProfile`.
+    @discardableResult
+    private static func requireTest(_ test: SpellingTestID, _ command: StoreCommand,
+                                    _ context: DecisionContext) throws(StoreError) -> SpellingTestProgress {
         guard let progress = context.spelling.test(test) else {
+            // A test's stream has events once it was created; the read model forgets it once deleted.
+            if context.ledger.version(of: .spellingTest(test)) > 0 {
+                throw StoreError(.entityDeleted, "spelling test \(test) was deleted; create a new test",
+                                 stream: .spellingTest(test), field: "test")
+            }
             throw StoreError(.unknownEntity, "spelling test \(test) does not exist; create it first",
                              stream: .spellingTest(test), field: "test")
         }
@@ -58,5 +84,6 @@ public enum SpellingCommand: Sendable {
             throw StoreError(.wrongProfile, "spelling test \(test) belongs to profile \(progress.profile), not \(command.profile)",
                              stream: .spellingTest(test), field: "test")
         }
+        return progress
     }
 }

@@ -30,7 +30,7 @@ import FSRS
     }
 
     /// ``randomContentEvents(seed:count:)`` with, every 17th event, one of the kinds it lacks
-    /// (unfavourites, renames, deletions, services, scheduler changes) or of another domain.
+    /// (unfavourites, renames, deletions, services, scheduler changes, spelling tests archived and deleted) or of another domain.
     func everyKindOfContentEvent(seed: UInt64, count: Int) -> [RecordedEvent] {
         let base = randomContentEvents(seed: seed, count: count)
         var rng = SplitMix64(seed: seed &+ 17)
@@ -40,7 +40,8 @@ import FSRS
             guard index % 17 == 16 else { continue }
             let profile = event.profile
             let story = StoryID(testUUID(0xD00 + rng.next() % 6))
-            let extra: DomainEvent = switch rng.next() % 11 {
+            let test = SpellingTestID(testUUID(0xB00 + rng.next() % 3))
+            let extra: DomainEvent = switch rng.next() % 13 {
             case 0: .storyUnfavourited(StoryUnfavourited(story: story))
             case 1: .profileRenamed(ProfileRenamed(profile: profile, name: PersonalDataReference(key: testUUID(0x2000 + UInt64(index)))))
             case 2: .profileDeleted(ProfileDeleted(profile: profile))
@@ -54,6 +55,8 @@ import FSRS
             case 7: .profileEnabled(ProfileEnabled(profile: profile))
             case 8: .settingUnset(SettingUnset(key: try! SettingKey("k\(index % 3)")))
             case 9: .externalServiceRemoved(ExternalServiceRemoved(service: "tts\(index % 2)"))
+            case 10: .spellingTestArchived(SpellingTestArchived(test: test))
+            case 11: .spellingTestDeleted(SpellingTestDeleted(test: test))
             default: .deckCreated(DeckCreated(deck: DeckID(testUUID(0x3000 + UInt64(index))), name: "Deck"))
             }
             merged.append(RecordedEvent(position: 0, id: EventID(testUUID(0x4000 + UInt64(index))), stream: .profile(profile),
