@@ -56,6 +56,10 @@ struct CurrentReadModels {
         return [record]
     }
 
+    /// What card `id` shows (its sides, translations and example sentences), nil when no such
+    /// card was created: the one place the query commands read card content.
+    func cardContent(_ id: CardID) -> CardContent? { vocabulary.content(of: id) }
+
     /// A profile's name from the side store (`[erased]` once forgotten).
     func name(of record: ProfileRecord) -> String { personal.value(of: record.name).exportText }
 

@@ -75,8 +75,14 @@ import TestSupport
             "services":[{"configured":"2025-12-01T18:30:00+01:00","credential":"keychain:openai-api-key","service":"openai"}],\
             "settings":[{"changed":"2025-12-01T18:30:00+01:00","key":"appearance.theme","value":{"string":"dark"}}]
             """), "\(result.stdout)")
+        #expect(result.stdout.contains("""
+            "app":{"settings":[{"changed":"2026-02-28T22:00:00+01:00","changedBy":"A1E00000-0000-4000-8000-000000000001",\
+            "changedByName":"Alex","key":"app.language","value":{"string":"en"}}]}
+            """), "\(result.stdout)")
         let text = try DemoStore.run(["settings", "--profile", Self.sam])
         #expect(text.stdout == """
+            app-wide settings: 1 setting
+              app.language = "en"  (changed 2026-02-28 22:00 +01:00 by Alex)
             == Sam (\(Self.sam)) ==
             settings: 1 setting
               spelling.voice = "calm"  (changed 2025-12-01 18:30 +01:00)

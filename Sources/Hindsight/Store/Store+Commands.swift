@@ -33,7 +33,7 @@ extension Store {
                                       profiles: await models.profiles.current().state,
                                       stories: await models.stories.current().state,
                                       spelling: await models.spelling.current().state,
-                                      ledger: ledgerState)
+                                      ledger: ledgerState, settings: settingCatalogue)
         let decision: Decision
         do { decision = try command.decide(context) } catch {
             var refused = error
