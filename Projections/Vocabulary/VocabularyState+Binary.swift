@@ -2,9 +2,10 @@ import Events
 import FSRS
 import Foundation
 
-// The snapshot encoding of the vocabulary state (projection version 4; v7 adds the card
-// content, ``CardContentTable``, then the buried cards' days, slot then local day, after the limits): configuration,
-// calendar, per-profile scheduling and daily introductions as before (v8: then the daily
+// The snapshot encoding of the vocabulary state (projection version 4; v7 adds the buried
+// cards' days, slot then local day, after the limits; v8 no longer holds the card content,
+// which has a read model of its own, ``CardContentState``): configuration,
+// calendar, per-profile scheduling and daily introductions as before (v9: then the daily
 // review limits by profile id and the reviews counted against them, one day and count per
 // profile slot); the per-profile daily
 // new-card limits (v4: profile id then limit, in id order, each within `NewCardLimit.range`);
@@ -29,7 +30,6 @@ extension VocabularyState {
         let reviewDays = try [DailyIntroductions](decoding: &reader)
         profileNewCardLimits = try [ProfileID: NewCardLimit](decoding: &reader)
         // Before the tables (the undo block stays last); checked against the cards once read.
-        content = try CardContentTable(from: &reader)
         buriedDays = try [Int: Int64](from: &reader)
         try decodeProfiles(from: &reader)
         guard reviewDays.count == profiles.count else {
@@ -38,10 +38,6 @@ extension VocabularyState {
         dailyReviews = reviewDays
         try decodeDecks(from: &reader)
         try decodeCards(from: &reader)
-        guard content.backs.count == cards.count,
-              content.translations.keys.allSatisfy({ (0..<cards.count).contains($0) }),
-              content.sentences.keys.allSatisfy({ (0..<cards.count).contains($0) })
-        else { throw reader.error(.invalidValue, "the card content names \(content.backs.count) backs or a slot for \(cards.count) cards") }
         guard buriedDays.keys.allSatisfy({ (0..<cards.count).contains($0) }) else {
             throw reader.error(.invalidValue, "a buried card's slot is not one of the \(cards.count) cards")
         }
@@ -56,7 +52,6 @@ extension VocabularyState {
         profileReviewLimits.encode(to: &writer)
         dailyReviews.encode(to: &writer)
         profileNewCardLimits.encode(to: &writer)
-        content.encode(to: &writer)
         buriedDays.encode(to: &writer)
         encodeProfiles(to: &writer)
         encodeDecks(to: &writer)

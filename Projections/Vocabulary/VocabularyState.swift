@@ -34,8 +34,6 @@ public struct VocabularyState: ProjectionState, BinaryCodable, Equatable {
     var decks = DeckTable()
     /// The cards, by slot.
     var cards = CardTable()
-    /// The cards' back sides, translations and example sentences, by slot.
-    var content = CardContentTable()
     /// The local day each buried card was last buried on, by card slot (see ``isBuried(_:at:)``);
     /// an entry of a past day is kept (it buries nothing) until the card is buried again.
     var buriedDays: [Int: Int64] = [:]
@@ -90,7 +88,7 @@ extension VocabularyState {
             && lhs.profileNewCardLimits == rhs.profileNewCardLimits
             && lhs.profileReviewLimits == rhs.profileReviewLimits && lhs.dailyReviews == rhs.dailyReviews
             && lhs.introductions == rhs.introductions && lhs.profiles == rhs.profiles
-            && lhs.decks == rhs.decks && lhs.cards == rhs.cards && lhs.content == rhs.content
+            && lhs.decks == rhs.decks && lhs.cards == rhs.cards
             && lhs.buriedDays == rhs.buriedDays
             && lhs.dueIndex.map(\.allSlots) == rhs.dueIndex.map(\.allSlots)
             && lhs.newIndex == rhs.newIndex

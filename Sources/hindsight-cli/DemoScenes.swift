@@ -97,7 +97,8 @@ struct DemoScenes {
     private func leech() -> String {
         for record in (try? models.profiles(nil)) ?? [] {
             if let card = models.vocabulary.leeches(of: record.id).first {
-                return "leech: \(models.name(of: record))'s \"\(card.front)\" → \"\(card.back)\", "
+                let back = models.cardContent(card.id)?.back ?? ""
+                return "leech: \(models.name(of: record))'s \"\(card.front)\" → \"\(back)\", "
                     + "\(EnglishText.count(card.schedule?.lapses ?? 0, "lapse")) (a leech from 8)"
             }
         }
