@@ -177,12 +177,14 @@ extension VocabularyState {
             return
         }
         unindex(slot)
+        // The undone review is the card's latest scheduled one: the state it left holds its day.
+        let reviewDay = cards.hot[index].state.lastReviewDay
         cards.hot[index].state = entry.before
         cards.undo.remove(at: position, from: &ring)
         cards.hot[index].ring = ring
         if !entry.before.isPresent { unintroduce(profile: profiles.ids[Int(cards.hot[index].profile)], day: entry.day) }
         if DailyReviewLimit.counts(previousInReview: entry.before.isPresent && !entry.before.isLearning) {
-            uncountReview(profileSlot: Int(cards.hot[index].profile), day: entry.day)
+            uncountReview(profileSlot: Int(cards.hot[index].profile), day: reviewDay)
         }
         self.index(slot)
     }
