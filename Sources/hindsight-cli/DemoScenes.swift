@@ -80,18 +80,18 @@ struct DemoScenes {
         return "card with its translation: none"
     }
 
-    /// Alex's latest study day with reviews: each of Alex's days holds one study session.
+    /// Alex's busiest study day of the last 14 (the latest of equals): each of Alex's days holds
+    /// one study session.
     private func sessionSummary() -> String {
         let alex = DemoProfile.alex.id
         let today = models.dailyStats.today(profile: alex, at: now).day
-        for day in stride(from: today, through: today - 14, by: -1) {
-            let counts = models.dailyStats.day(profile: alex, day: day)
-            guard counts.reviews > 0 else { continue }
-            return "session summary: Alex, \(LocalTimeText.date(ofLocalDay: day)): \(EnglishText.count(counts.reviews, "review")) "
-                + "(again \(counts.again), hard \(counts.hard), good \(counts.good), easy \(counts.easy)), "
-                + "\(EnglishText.count(counts.newCards, "new card")), \(MinutesText.minutes(milliseconds: counts.reviewTimeMs)) minutes"
-        }
-        return "session summary: none in the last 14 days"
+        let days = (today - 13...today).map { (day: $0, counts: models.dailyStats.day(profile: alex, day: $0)) }
+        guard let busiest = days.max(by: { ($0.counts.reviews, $0.day) < ($1.counts.reviews, $1.day) }),
+              busiest.counts.reviews > 0 else { return "session summary: none in the last 14 days" }
+        let counts = busiest.counts
+        return "session summary: Alex, \(LocalTimeText.date(ofLocalDay: busiest.day)): \(EnglishText.count(counts.reviews, "review")) "
+            + "(again \(counts.again), hard \(counts.hard), good \(counts.good), easy \(counts.easy)), "
+            + "\(EnglishText.count(counts.newCards, "new card")), \(MinutesText.minutes(milliseconds: counts.reviewTimeMs)) minutes"
     }
 
     private func leech() -> String {

@@ -12,7 +12,7 @@ import TestSupport
         "retried story: \"Sam and the Patient Whale\" failed at first (the generator timed out) and was generated on retry "
             + "2026-02-28 19:43 +01:00 by demo-story-model",
         "card with its translation: house → casa; translations fr \"maison\"; example \"Mi casa es tu casa.\" (hindsight card ",
-        "session summary: Alex, 2026-02-",
+        "session summary: Alex, 2026-0",
         "leech: Robin's \"station\" → \"Bahnhof\", 8 lapses (a leech from 8)",
         "app-wide settings: app.language = \"en\" (set by Alex)",
     ])

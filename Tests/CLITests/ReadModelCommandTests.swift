@@ -34,8 +34,9 @@ import TestSupport
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasSuffix("}\n") && result.stdout.filter { $0 == "\n" }.count == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        #expect(object.keys.sorted() == ["position", "profiles"])
-        #expect(result.stdout.hasPrefix("{\"position\":"))
+        // `settings` shows the app-wide settings first, under `app`.
+        #expect(object.keys.sorted() == (command == "settings" ? ["app", "position", "profiles"] : ["position", "profiles"]))
+        #expect(result.stdout.hasPrefix(command == "settings" ? "{\"app\":" : "{\"position\":"))
         let profiles = try #require(object["profiles"] as? [[String: Any]])
         #expect(profiles.map { $0["name"] as? String } == ["Alex", "Robin", "Sam"])
         let again = try DemoStore.run([command, "--json"])
