@@ -17,7 +17,7 @@ struct CardCommand: Command {
         positionals: [PositionalSpec(name: "ID", help: "the card's id, a UUID")],
         options: [.json(), .dataDirectory, .nowWithOffset],
         notes: """
-            Exit codes: 0 shown, 1 no such card or no store, 2 usage error, 3 a damaged log.
+            Exit codes: 0 shown, 1 no such card, no store or a log that cannot be read, 2 usage error.
             """)
 
     let card: CardID

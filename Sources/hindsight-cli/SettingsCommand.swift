@@ -5,12 +5,12 @@ import Hindsight
 struct SettingsCommand: ProfileViewCommand {
     static let spec = CommandSpec(
         path: ["settings"],
-        summary: "settings and configured services, per profile",
+        summary: "app-wide settings, then settings and configured services per profile",
         about: """
             First the app-wide settings (one value for the whole app), by key, with the profile that
-            set each; then per profile (or the one given): every setting, by key, with its typed value and when it
-            was last changed; then every configured service, by name, with the reference to its
-            credential (the store holds references, never secrets) and when it was configured.
+            set each; then per profile (or the one given): every setting, by key, with its typed value
+            and when it was last changed; then every configured service, by name, with the reference
+            to its credential (the store holds references, never secrets) and when it was configured.
             """,
         options: viewOptions)
 

@@ -64,6 +64,6 @@ import TestSupport
         let result = try ChildProcess.run(BuiltProducts.executable("hindsight"), ["card", "--help"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("usage: hindsight card ID [--json] [--data-dir DIR] [--now TIME] [-h|--help]"))
-        #expect(result.stdout.contains("Exit codes: 0 shown, 1 no such card or no store, 2 usage error, 3 a damaged log."))
+        #expect(result.stdout.contains("Exit codes: 0 shown, 1 no such card, no store or a log that cannot be read, 2 usage error."))
     }
 }
