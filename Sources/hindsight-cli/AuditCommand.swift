@@ -19,7 +19,8 @@ struct AuditCommand: Command {
         options: [
             .dataDirectory,
             .asOf("audit as of a log position (e.g. 1200) or an instant (ISO 8601, e.g. 2024-03-01T12:00:00Z: "
-                  + "the events recorded by then)"),
+                  + "the events recorded by then, or with --by occurred those that happened by then)"),
+            .asOfBy,
             .json("print the audit as one JSON object"),
         ])
 
@@ -30,7 +31,7 @@ struct AuditCommand: Command {
 
     init(parsing arguments: Arguments, environment: CLIEnvironment) throws(UsageError) {
         dataDirectory = environment.dataDirectory(arguments.value("data-dir"))
-        asOf = try AsOfOption.parse(arguments.value("as-of"))
+        asOf = try AsOfOption.parse(arguments.value("as-of"), by: arguments.value("by"))
         json = arguments.flag("json")
         let id = arguments.positional("ID")
         guard let uuid = UUID(uuidString: id) else {
@@ -88,13 +89,27 @@ func pad(_ value: some CustomStringConvertible, _ width: Int) -> String {
     return text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
 }
 
-/// Parses `--as-of POSITION|ISO8601` (an instant within ``Timestamp/allowedRange``).
+/// Parses `--as-of POSITION|ISO8601` (an instant within ``Timestamp/allowedRange``) and
+/// `--by recorded|occurred` (which time of each event the instant cuts by).
 enum AsOfOption {
-    static func parse(_ text: String?) throws(UsageError) -> AsOf {
-        guard let text else { return .latest }
-        if let position = UInt64(text) { return .position(position) }
+    static func parse(_ text: String?, by: String? = nil) throws(UsageError) -> AsOf {
+        let byOccurred: Bool
+        switch by {
+        case nil, "recorded": byOccurred = false
+        case "occurred": byOccurred = true
+        case let other?: throw UsageError("option --by expects 'recorded' or 'occurred', got '\(other)'")
+        }
+        guard let text else {
+            if by != nil { throw UsageError("option --by says how an --as-of instant cuts the log; give --as-of too") }
+            return .latest
+        }
+        if let position = UInt64(text) {
+            if by != nil { throw UsageError("option --by applies to an --as-of instant, not a log position (\(text))") }
+            return .position(position)
+        }
         if let instant = TimeOption.parse(text, dateOnly: false) {
-            return .instant(try TimeOption.bounded(instant, option: "as-of", text: text))
+            let bounded = try TimeOption.bounded(instant, option: "as-of", text: text)
+            return byOccurred ? .occurred(bounded) : .instant(bounded)
         }
         throw UsageError("option --as-of expects a log position (e.g. 1200) or an ISO 8601 instant "
                          + "(e.g. 2024-03-01T12:00:00Z), got '\(text)'")

@@ -11,7 +11,9 @@ struct DemoCommand: Command {
         about: """
             On first run, generates 90 days of history for three profiles (flashcards, spelling,
             bedtime stories, dictation, settings) up to now, through the store's commands; on later
-            runs, opens the existing store. Then prints what an app would show today.
+            runs, opens the existing store. Then prints what an app would show today. With --now on
+            an existing store, the view is the store as it stood then: every event that happened by
+            --now (the history itself is not made again).
             """,
         options: [
             .dataDirectory,
@@ -24,10 +26,13 @@ struct DemoCommand: Command {
 
     let dataDirectory: String
     let now: EventTime
+    /// Whether the command line gave --now (else it is the system's time).
+    let nowIsGiven: Bool
 
     init(parsing arguments: Arguments, environment: CLIEnvironment) throws(UsageError) {
         dataDirectory = environment.dataDirectory(arguments.value("data-dir"))
         now = try TimeOption.now(arguments.value("now"), environment: environment)
+        nowIsGiven = arguments.value("now") != nil
     }
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
@@ -54,8 +59,13 @@ struct DemoCommand: Command {
         }
         let refusal = await DemoScenes.childAttempt(store, at: self.now)
         try await store.close()
-        // Shown from the store as the query commands read it, so the demo and they agree.
-        let models = try await CurrentReadModels.load(dataDirectory: dataDirectory)
+        // Shown from the store as the query commands read it, so the demo and they agree; on an
+        // existing store with --now, as it stood at --now (its history may run past it).
+        let asOf: AsOf = report.existingStore && nowIsGiven ? .occurred(now) : .latest
+        let models = try await CurrentReadModels.load(dataDirectory: dataDirectory, asOf: asOf)
+        if asOf != .latest {
+            io.print("shown as of --now: \(asOf) (read through position \(models.position) of \(report.lastPosition))")
+        }
         for line in try DemoView(models: models, now: self.now).render() { io.print(line) }
         for line in DemoScenes(models: models, now: self.now, refusal: refusal).render() { io.print(line) }
         return .success

@@ -53,4 +53,8 @@ extension OptionSpec {
     static let profile = value("profile", "ID", "only this profile (a UUID)")
     /// `--as-of WHEN`: a log position or an instant.
     static func asOf(_ what: String) -> OptionSpec { value("as-of", "POSITION|ISO8601", what) }
+    /// `--by recorded|occurred`: which time of each event an `--as-of` instant is compared with.
+    static let asOfBy = value("by", "recorded|occurred", "with an --as-of instant: the events the store had recorded by "
+                              + "then (recorded, the default), or every event that happened by then (occurred: for an "
+                              + "imported or demo history, recorded after it happened)")
 }

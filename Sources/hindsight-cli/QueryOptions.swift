@@ -32,14 +32,17 @@ struct CurrentReadModels {
     let personal: PersonalDataStore
     let position: UInt64
 
-    /// Loads them from the store in `dataDirectory`.
+    /// Loads them from the store in `dataDirectory`: as it stands (from its snapshots and the
+    /// log after them), or as of `asOf` (folded from the log up to the cut).
     /// - Throws: ``QueryError`` when there is no store; ``StoreError`` or ``HistoryError`` when it
     ///   cannot be read.
-    static func load(dataDirectory: String) async throws -> CurrentReadModels {
+    static func load(dataDirectory: String, asOf: AsOf = .latest) async throws -> CurrentReadModels {
         try StoreDirectoryCheck.requireStore(at: dataDirectory)
         let layout = DataDirectoryLayout(path: dataDirectory)
         let personal = try PersonalDataStore.openReadOnly(directory: layout.personal)
-        let (models, position) = try await ReadModels.latest(dataDirectory: dataDirectory, configuration: ReadModelConfiguration())
+        let (models, position) = asOf == .latest
+            ? try await ReadModels.latest(dataDirectory: dataDirectory, configuration: ReadModelConfiguration())
+            : try await ReadModels.asOf(asOf, dataDirectory: dataDirectory, configuration: ReadModelConfiguration())
         let activity = await models.activity.current().state
         return CurrentReadModels(vocabulary: await models.vocabulary.current().state, content: await models.content.current().state,
                                  dailyStats: activity.dailyStats,

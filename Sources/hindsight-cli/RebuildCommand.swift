@@ -19,6 +19,7 @@ struct RebuildCommand: Command {
             .value("desired-retention", "R", "the retention to aim at, in (0, 1) (default: keep the store's)"),
             .dataDirectory,
             .asOf("rebuild as of a log position or an ISO 8601 instant (not with --apply)"),
+            .asOfBy,
             .nowWithOffset,
             .json("print the report as one JSON object"),
             .flag("apply", "then record the change as settings events for every profile, so it schedules every "
@@ -40,7 +41,7 @@ struct RebuildCommand: Command {
             Float(text).flatMap { $0 > 0 && $0 < 1 ? $0 : nil }
         }
         dataDirectory = environment.dataDirectory(arguments.value("data-dir"))
-        asOf = try AsOfOption.parse(arguments.value("as-of"))
+        asOf = try AsOfOption.parse(arguments.value("as-of"), by: arguments.value("by"))
         json = arguments.flag("json")
         apply = arguments.flag("apply")
         if apply && asOf != .latest {

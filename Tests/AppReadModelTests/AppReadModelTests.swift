@@ -127,3 +127,25 @@ import Testing
         return path
     }
 }
+
+/// The README's view-model example (``DueBadge``) follows a real store: its count is the
+/// vocabulary's after each batch that touches it, and its loop ends when the store closes.
+@Suite struct DueBadgeTests {
+    @Test @MainActor func theBadgeFollowsTheStore() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hindsight-badge-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = try await Store.open(directory: dir, options: AppReadModelTests.options([]))
+        let badge = DueBadge()
+        let later = EventTime(instant: Timestamp(milliseconds: AppReadModelTests.tuesday + 30 * 86_400_000),
+                              utcOffset: try UTCOffset(seconds: 0))
+        let following = Task { @MainActor in await badge.follow(store, learner: AppReadModelTests.profile, now: { later }) }
+        try await AppReadModelTests.study(store)
+        try await store.close()
+        await following.value
+        let reopened = try await Store.open(directory: dir, options: AppReadModelTests.options([]))
+        let expected = await reopened.vocabulary().dueCount(profile: AppReadModelTests.profile, at: later).due
+        try await reopened.close()
+        #expect(expected > 0)
+        #expect(badge.due == expected)
+    }
+}

@@ -1,20 +1,21 @@
 import Foundation
 import Testing
 
-/// The README's example of an app's read model is this target's `WordsLearnedPerWeek.swift`,
-/// byte for byte: the example compiles and its tests run, so the README cannot drift from code
-/// that works.
+/// The README's examples are this target's files, byte for byte (an app's read model,
+/// `WordsLearnedPerWeek.swift`; a view model following the store's changes, `DueBadge.swift`):
+/// they compile and their tests run, so the README cannot drift from code that works.
 @Suite struct ReadmeExampleTests {
-    @Test func theReadmeShowsTheExampleThatCompiles() throws {
+    @Test(arguments: ["WordsLearnedPerWeek.swift", "DueBadge.swift"])
+    func theReadmeShowsTheExampleThatCompiles(file: String) throws {
         let here = URL(fileURLWithPath: #filePath)
         let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let source = try String(contentsOf: here.deletingLastPathComponent().appendingPathComponent("WordsLearnedPerWeek.swift"),
+        let source = try String(contentsOf: here.deletingLastPathComponent().appendingPathComponent(file),
                                 encoding: .utf8)
-        let marker = "<!-- example: Tests/AppReadModelTests/WordsLearnedPerWeek.swift -->\n```swift\n"
+        let marker = "<!-- example: Tests/AppReadModelTests/\(file) -->\n```swift\n"
         let start = try #require(readme.range(of: marker), "README.md has no block marked \(marker)")
         let end = try #require(readme.range(of: "```\n", range: start.upperBound..<readme.endIndex))
         #expect(String(readme[start.upperBound..<end.lowerBound]) == source,
-                "the README's example differs from WordsLearnedPerWeek.swift: copy the file into the README")
+                "the README's example differs from \(file): copy the file into the README")
     }
 }

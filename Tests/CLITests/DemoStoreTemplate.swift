@@ -26,6 +26,16 @@ enum DemoStore {
     /// What the first `demo` run printed.
     static func demoOutput() throws -> String { try template.get().demoOutput }
 
+    /// The demo store's directory, for commands that take no `--now` (read-only: never write to it).
+    static func path() throws -> String { try template.get().directory.appending("store").path }
+
+    /// A copy of the demo store in `directory`, for a test that writes to it; returns its path.
+    static func copy(into directory: TemporaryDirectory) throws -> String {
+        let target = directory.appending("store").path
+        try FileManager.default.copyItem(atPath: try path(), toPath: target)
+        return target
+    }
+
     /// Runs the CLI with `arguments` on the demo store (`--data-dir` and `--now` added).
     static func run(_ arguments: [String]) throws -> ProcessOutput {
         let store = try template.get().directory.appending("store").path

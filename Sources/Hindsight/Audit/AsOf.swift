@@ -1,12 +1,15 @@
+import Foundation
 import Events
 
-/// How far into a log a read goes ("time travel"): the whole log, through a position, or
-/// through the last event recorded at or before an instant.
+/// How far into a log a read goes ("time travel"): the whole log, through a position, through
+/// the last event recorded at or before an instant, or every event that happened at or before
+/// an instant.
 ///
-/// An instant is compared with each event's `recordedAt` (when the store wrote it), not with
-/// when it happened: "as of 9 a.m." is what the store knew at 9 a.m. The read stops at the
-/// first event recorded after the instant, so a log whose recording times go backwards (a clock
-/// set back) is read up to that point only.
+/// ``instant(_:)`` compares each event's `recordedAt` (when the store wrote it): "as of 9 a.m."
+/// is what the store knew at 9 a.m. The read stops at the first event recorded after the
+/// instant, so a log whose recording times go backwards (a clock set back) is read up to that
+/// point only. An imported history, or the demo's, was recorded after it happened (all of it at
+/// the moment of the import): cut by ``occurred(_:)`` to see it as it stood on a past day.
 public enum AsOf: Sendable, Equatable, CustomStringConvertible {
     /// Every event in the log.
     case latest
@@ -14,6 +17,9 @@ public enum AsOf: Sendable, Equatable, CustomStringConvertible {
     case position(UInt64)
     /// The events recorded at or before the instant.
     case instant(Timestamp)
+    /// The events that happened (their `occurred` time) at or before the instant, in log order;
+    /// events that happened later are skipped, and the read goes on past them.
+    case occurred(Timestamp)
 
     /// Whether `event` lies within this cut.
     @inline(__always)
@@ -22,7 +28,14 @@ public enum AsOf: Sendable, Equatable, CustomStringConvertible {
         case .latest: true
         case .position(let last): event.position <= last
         case .instant(let instant): event.recordedAt <= instant
+        case .occurred(let instant): event.occurred.instant <= instant
         }
+    }
+
+    /// Whether the read ends at the first event outside the cut (else it skips such events).
+    var endsAtFirstExcluded: Bool {
+        if case .occurred = self { return false }
+        return true
     }
 
     /// The last position that may be read.
@@ -31,11 +44,19 @@ public enum AsOf: Sendable, Equatable, CustomStringConvertible {
         return .max
     }
 
+    /// `instant` in ISO 8601, UTC, to the second.
+    private static func text(_ instant: Timestamp) -> String {
+        ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(instant.milliseconds) / 1000))
+    }
+
+    /// What the cut holds, for messages: "latest", "position 12", "the events recorded by
+    /// 2026-03-01T12:00:00Z", "the events that happened by …".
     public var description: String {
         switch self {
         case .latest: "latest"
         case .position(let position): "position \(position)"
-        case .instant(let instant): "instant \(instant.milliseconds) ms"
+        case .instant(let instant): "the events recorded by \(Self.text(instant))"
+        case .occurred(let instant): "the events that happened by \(Self.text(instant))"
         }
     }
 }

@@ -127,8 +127,24 @@ public enum CardAuditor {
                                   recomputeWith: recomputeWith)
             return audit.at(position: lastPosition)
         } catch {
-            throw HistoryError(error.code, error.message, path: history.layout.log, position: lastPosition)
+            guard error.code == .unknownCard, asOf != .latest else {
+                throw HistoryError(error.code, error.message, path: history.layout.log, position: lastPosition)
+            }
+            throw HistoryError(.unknownCard, Self.unknownCardMessage(card, asOf: asOf, lastPosition: lastPosition),
+                               path: history.layout.log, position: lastPosition)
         }
+    }
+
+    /// Why `card` is unknown as of a cut: the cut, where it ended, and what to try (a history
+    /// imported or generated after it happened was all recorded at once, late: cut by when the
+    /// events happened instead).
+    static func unknownCardMessage(_ card: CardID, asOf: AsOf, lastPosition: UInt64) -> String {
+        let hint = switch asOf {
+        case .instant: "; an imported or demo history is recorded after it happened: cut by when events happened "
+            + "(--by occurred), or audit as of a later time"
+        default: "; check the id, or audit as of a later point"
+        }
+        return "no card \(card) was created as of \(asOf) (position \(lastPosition))" + hint
     }
 
     private static func mayConcern(_ event: RecordedEvent, card: CardID) -> Bool {

@@ -48,6 +48,7 @@ public struct LogHistory: Sendable {
                                        path: layout.log, position: record.position)
                 }
                 guard asOf.includes(event) else {
+                    guard asOf.endsAtFirstExcluded else { continue }
                     reachedCut = true
                     break
                 }

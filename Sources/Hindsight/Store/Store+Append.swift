@@ -58,6 +58,8 @@ extension Store {
             RecordedEvent(event.pending, position: position, streamVersion: event.version, recordedAt: event.recordedAt ?? clockTime)
         }
         for projector in projectors { await projector.apply(recorded) }
+        // Published even when a read model failed below: the batch is recorded, the others folded it.
+        changeFeed.publish(StoreChangeFeed.change(of: recorded, readModels: models.all))
         for projector in projectors {
             if let failure = await projector.failure {
                 throw StoreError(.readModel, "the batch was recorded at positions \(range.lowerBound)…\(range.upperBound) "

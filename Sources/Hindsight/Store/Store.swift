@@ -34,6 +34,8 @@ public actor Store {
     var position: UInt64
     var lastSnapshotPosition: UInt64
     var closed = false
+    /// The subscribers to the store's changes (``changes(bufferingNewest:)``).
+    nonisolated let changeFeed = StoreChangeFeed()
 
     private init(directory: String, options: StoreOptions, writer: LogWriter, models: ReadModels,
                  ledger: Projector<CommandLedgerProjection>, snapshots: SnapshotStore, personal: PersonalDataStore,
@@ -149,6 +151,7 @@ public actor Store {
             do { try await saveSnapshots() } catch { firstError = error }
         }
         do { try await writer.close() } catch { firstError = firstError ?? StoreError(error) }
+        changeFeed.finish()
         if let firstError { throw firstError }
     }
 
@@ -184,6 +187,7 @@ extension Store {
         await enter()
         defer { gate.leave() }
         closed = true
+        changeFeed.finish()
         do { try await writer.close() } catch { throw StoreError(error) }
     }
 }

@@ -1,3 +1,4 @@
+import EventLog
 import Foundation
 import Testing
 import TestSupport
@@ -36,5 +37,36 @@ import TestSupport
         #expect(position == UInt64(expected))
         let direct = try await HistoryBuilder.fold(builder.events.prefix(expected), configuration: ReadModelConfiguration())
         #expect(await models.vocabulary.snapshot() == direct.vocabulary.snapshot())
+    }
+
+    @Test(arguments: [UInt64(6), 7])
+    func modelsAsOfAnOccurredInstantFoldEveryEventThatHappenedByThen(seed: UInt64) async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let (builder, _) = ScheduleRebuildTests.history(seed: seed)
+        // Every fifth event happened two days later than its neighbours (as an imported history
+        // out of order may): the cut skips it and reads on past it.
+        let events = builder.events.enumerated().map { index, event in
+            guard index % 5 == 4 else { return event }
+            let later = EventTime(instant: Timestamp(milliseconds: event.occurred.instant.milliseconds + 2 * 86_400_000),
+                                  utcOffset: event.occurred.utcOffset)
+            return RecordedEvent(position: event.position, id: event.id, stream: event.stream, streamVersion: event.streamVersion,
+                                 profile: event.profile, occurred: later, recordedAt: event.recordedAt, event: event.event)
+        }
+        let writer = try await LogWriter.open(directory: dir.path + "/log", options: LogOptions(durability: .groupCommit))
+        _ = try await writer.append(contentsOf: events.map { LogCodec.encode($0) })
+        try await writer.close()
+
+        let cut = events[events.count / 2].occurred.instant
+        let kept = events.filter { $0.occurred.instant <= cut }
+        let firstSkipped = try #require(events.firstIndex { $0.occurred.instant > cut })
+        #expect(kept.count > firstSkipped, "the cut must keep events after one it skips")
+        let (models, position) = try await ReadModels.asOf(.occurred(cut), dataDirectory: dir.path,
+                                                           configuration: ReadModelConfiguration())
+        #expect(position == kept.last?.position)
+        let direct = try await HistoryBuilder.fold(kept, configuration: ReadModelConfiguration())
+        for (a, b) in zip(models.all, direct.all) {
+            #expect(await a.snapshot() == b.snapshot(), "\(a.name) differs from a fold of the events that happened by the cut")
+        }
     }
 }
