@@ -81,6 +81,10 @@ public struct StreamID: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The stream of a profile: its lifecycle, settings and dictations.
     public static func profile(_ id: ProfileID) -> StreamID { StreamID(kind: .profile, id: id.uuid) }
 
+    /// The stream of the app-wide settings (category `app-settings`, the nil UUID): one stream for
+    /// the whole store, whichever profile records a change.
+    public static let appSettings = StreamID(kind: .other("app-settings"), id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))
+
     public var description: String { "\(category)/\(id.uuidString)" }
 
     private enum CodingKeys: String, CodingKey { case category, id }

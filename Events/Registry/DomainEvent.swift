@@ -92,6 +92,10 @@ public enum DomainEvent: Sendable, Equatable {
     case settingChanged(SettingChanged)
     /// `settings.setting-unset`
     case settingUnset(SettingUnset)
+    /// `settings.app-setting-changed`
+    case appSettingChanged(AppSettingChanged)
+    /// `settings.app-setting-unset`
+    case appSettingUnset(AppSettingUnset)
     /// `settings.external-service-configured`
     case externalServiceConfigured(ExternalServiceConfigured)
     /// `settings.external-service-removed`
@@ -156,6 +160,8 @@ public enum DomainEvent: Sendable, Equatable {
         case .profileEnabled: .profileEnabled
         case .settingChanged: .settingChanged
         case .settingUnset: .settingUnset
+        case .appSettingChanged: .appSettingChanged
+        case .appSettingUnset: .appSettingUnset
         case .externalServiceConfigured: .externalServiceConfigured
         case .externalServiceRemoved: .externalServiceRemoved
         case .schedulerParametersChanged: .schedulerParametersChanged

@@ -53,6 +53,8 @@
     case profileEnabled
     case settingChanged
     case settingUnset
+    case appSettingChanged
+    case appSettingUnset
     case externalServiceConfigured
     case externalServiceRemoved
     case schedulerParametersChanged
@@ -111,6 +113,8 @@ extension EventKind {
         case .profileEnabled: try visitor.visit(ProfileEnabled.self, embed: DomainEvent.profileEnabled) { if case .profileEnabled(let e) = $0 { e } else { nil } }
         case .settingChanged: try visitor.visit(SettingChanged.self, embed: DomainEvent.settingChanged) { if case .settingChanged(let e) = $0 { e } else { nil } }
         case .settingUnset: try visitor.visit(SettingUnset.self, embed: DomainEvent.settingUnset) { if case .settingUnset(let e) = $0 { e } else { nil } }
+        case .appSettingChanged: try visitor.visit(AppSettingChanged.self, embed: DomainEvent.appSettingChanged) { if case .appSettingChanged(let e) = $0 { e } else { nil } }
+        case .appSettingUnset: try visitor.visit(AppSettingUnset.self, embed: DomainEvent.appSettingUnset) { if case .appSettingUnset(let e) = $0 { e } else { nil } }
         case .externalServiceConfigured: try visitor.visit(ExternalServiceConfigured.self, embed: DomainEvent.externalServiceConfigured) { if case .externalServiceConfigured(let e) = $0 { e } else { nil } }
         case .externalServiceRemoved: try visitor.visit(ExternalServiceRemoved.self, embed: DomainEvent.externalServiceRemoved) { if case .externalServiceRemoved(let e) = $0 { e } else { nil } }
         case .schedulerParametersChanged: try visitor.visit(SchedulerParametersChanged.self, embed: DomainEvent.schedulerParametersChanged) { if case .schedulerParametersChanged(let e) = $0 { e } else { nil } }

@@ -32,6 +32,11 @@ extension SettingKey {
     /// as an `.int` value. Which values the vocabulary read model takes, and what it does with
     /// others, is `NewCardLimit`'s (Projections) to say; the store refuses a command with any other.
     public static let newCardsPerDay = try! SettingKey("vocabulary.new-cards-per-day")
+    /// `vocabulary.reviews-per-day`: at most how many reviews of cards in the review phase the
+    /// profile is offered per local day (Anki's "maximum reviews/day"), as an `.int` value; no
+    /// value: no limit. Which values the vocabulary read model takes is `DailyReviewLimit`'s
+    /// (Projections) to say.
+    public static let reviewsPerDay = try! SettingKey("vocabulary.reviews-per-day")
 }
 
 extension SettingKey: BinaryCodable {

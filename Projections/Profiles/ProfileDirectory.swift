@@ -1,8 +1,11 @@
 import Events
 
 /// The profiles-and-settings read model, folded by ``ProfilesProjection``: every profile ever
-/// created (deleted ones flagged), the active profile, and per profile its typed settings,
-/// external services, scheduler settings and day cut-off.
+/// created (deleted ones flagged), the active profile, the app-wide settings, and per profile its
+/// typed settings, external services, scheduler settings and day cut-off.
+///
+/// Every recorded setting folds, whatever its key or value: the catalogue of known keys
+/// (`SettingCatalogue` in Hindsight) decides which commands are accepted, never how the log reads.
 ///
 /// Settings, services and scheduler changes belong to the event's profile (the envelope's), the
 /// same profile the ``ProfileCalendar`` uses for day cut-offs; a deleted profile keeps them.
@@ -12,6 +15,8 @@ public struct ProfileDirectory: ProjectionState, BinaryCodable, Equatable {
     /// The active profile (the latest `ProfileSwitched` to a live profile; nil once it is deleted or disabled).
     public internal(set) var activeProfile: ProfileID?
     var settingValues: [ProfileID: [String: ProfileSetting]] = [:]
+    /// The app-wide settings, by key.
+    var appSettingValues: [String: AppSetting] = [:]
     var serviceConfigurations: [ProfileID: [String: ConfiguredService]] = [:]
     var schedulerChanges: [ProfileID: SchedulerChanges] = [:]
     /// Day cut-offs per profile.
@@ -45,6 +50,17 @@ public struct ProfileDirectory: ProjectionState, BinaryCodable, Equatable {
         settingValues[profile]?[key.value]?.value
     }
 
+    /// The app-wide settings (``AppSettingChanged``), sorted by key: every recorded key, whether
+    /// or not the store's setting catalogue knows it.
+    public func appSettings() -> [AppSetting] {
+        appSettingValues.values.sorted { $0.key.value < $1.key.value }
+    }
+
+    /// The current app-wide value of setting `key`, nil if never set (or unset since).
+    public func appSetting(_ key: SettingKey) -> SettingValue? {
+        appSettingValues[key.value]?.value
+    }
+
     /// The external services configured for `profile`, sorted by service name.
     public func services(profile: ProfileID) -> [ConfiguredService] {
         (serviceConfigurations[profile] ?? [:]).values.sorted { $0.service < $1.service }
@@ -71,6 +87,7 @@ extension ProfileDirectory {
         calendar = try ProfileCalendar(from: &reader)
         defaultParameters = try SchedulerParameters(from: &reader)
         defaultRetention = try DesiredRetention(from: &reader)
+        appSettingValues = try [String: AppSetting](decoding: &reader)
     }
 
     package func encode(to writer: inout BinaryWriter) {
@@ -82,5 +99,6 @@ extension ProfileDirectory {
         calendar.encode(to: &writer)
         defaultParameters.encode(to: &writer)
         defaultRetention.encode(to: &writer)
+        appSettingValues.encode(to: &writer)
     }
 }

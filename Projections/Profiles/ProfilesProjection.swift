@@ -9,6 +9,8 @@ import FSRS
 ///   data was erased (the latest; deleted profiles too). `ProfileDisabled` / `ProfileEnabled`
 ///   flag a live profile disabled or not (disabling the active profile leaves none active). Renames and switches of unknown or deleted profiles
 ///   are ignored.
+/// - `AppSettingChanged` replaces the app-wide value of its key (the latest wins, whichever
+///   profile recorded it); `AppSettingUnset` removes it.
 /// - `SettingUnset` and `ExternalServiceRemoved` remove the event profile's value.
 /// - `SettingChanged`, `ExternalServiceConfigured`, `SchedulerParametersChanged`,
 ///   `DesiredRetentionChanged` and `DayCutoffChanged` replace the event profile's value (the
@@ -23,8 +25,9 @@ package struct ProfilesProjection: Projection {
     package static let name = "profiles"
     /// 2: out-of-bounds scheduler parameters are ignored (version 1 kept them). 3: profiles
     /// record when and why their personal data was forgotten. 4: disabled profiles, unset
-    /// settings, removed services, and a service's endpoint, model and enabled flag.
-    package static let version: UInt32 = 4
+    /// settings, removed services, and a service's endpoint, model and enabled flag. 5: app-wide
+    /// settings.
+    package static let version: UInt32 = 5
 
     /// The day cut-off hour of profiles that never changed theirs.
     package let defaultCutoffHour: Int
@@ -57,7 +60,8 @@ package struct ProfilesProjection: Projection {
     package var kinds: EventKindSet {
         EventKindSet(.settingChanged, .profileSwitched, .profileCreated, .profileRenamed, .profileDeleted,
                      .profileForgotten, .profileDisabled, .profileEnabled, .settingUnset, .externalServiceRemoved,
-                     .externalServiceConfigured, .schedulerParametersChanged, .desiredRetentionChanged, .dayCutoffChanged)
+                     .externalServiceConfigured, .schedulerParametersChanged, .desiredRetentionChanged, .dayCutoffChanged,
+                     .appSettingChanged, .appSettingUnset)
     }
 
     package func apply(_ event: RecordedEvent, to state: inout ProfileDirectory) {
@@ -65,6 +69,11 @@ package struct ProfilesProjection: Projection {
         case .settingChanged(let change):
             state.settingValues[event.profile, default: [:]][change.key.value] =
                 ProfileSetting(key: change.key, value: change.value, changed: event.occurred)
+        case .appSettingChanged(let change):
+            state.appSettingValues[change.key.value] = AppSetting(key: change.key, value: change.value, changed: event.occurred,
+                                                                  changedBy: event.profile)
+        case .appSettingUnset(let unset):
+            state.appSettingValues.removeValue(forKey: unset.key.value)
         case .profileSwitched(let switched):
             guard let record = state.records[switched.profile], !record.isDeleted else { return }
             state.activeProfile = switched.profile

@@ -10,7 +10,8 @@ import FSRS
 /// retention, day cut-off) apply to that profile's reviews after them; they never rewrite
 /// states already computed ("as scheduled at the time"). A profile's
 /// ``SettingKey/newCardsPerDay`` setting replaces ``dailyNewCardLimit`` for that profile
-/// (see ``NewCardLimit``).
+/// (see ``NewCardLimit``); its ``SettingKey/reviewsPerDay`` setting gives it a daily review
+/// limit (see ``DailyReviewLimit``).
 package struct VocabularyProjection: Projection {
     package static let name = "vocabulary"
     /// 5: reviews and undos of a deleted card, or recorded by a profile that does not own the
@@ -18,8 +19,9 @@ package struct VocabularyProjection: Projection {
     /// 6: so are those of a card whose deck is deleted, and a gone card no longer moves.
     /// 7: each card's back side, translations and example sentences (``CardContent``), and the
     /// cards buried until the next local day. 8: the card content moved to a read model of its
-    /// own (``CardContentProjection``).
-    package static let version: UInt32 = 8
+    /// own (``CardContentProjection``). 9: the daily review limits and the reviews counted
+    /// against them (``DailyReviewLimit``).
+    package static let version: UInt32 = 9
 
     /// The scheduler configuration of profiles that changed none of its settings.
     package let configuration: SchedulerConfiguration

@@ -5,7 +5,9 @@ import Foundation
 // The snapshot encoding of the vocabulary state (projection version 4; v7 adds the buried
 // cards' days, slot then local day, after the limits; v8 no longer holds the card content,
 // which has a read model of its own, ``CardContentState``): configuration,
-// calendar, per-profile scheduling and daily introductions as before; the per-profile daily
+// calendar, per-profile scheduling and daily introductions as before (v9: then the daily
+// review limits by profile id and the reviews counted against them, one day and count per
+// profile slot); the per-profile daily
 // new-card limits (v4: profile id then limit, in id order, each within `NewCardLimit.range`);
 // then the profile, deck and card tables in slot order as fixed-width little-endian blocks,
 // their strings as one UTF-8 blob each, and the undo entries of every card, oldest first, as
@@ -24,10 +26,16 @@ extension VocabularyState {
         calendar = try ProfileCalendar(from: &reader)
         profileScheduling = try [ProfileID: ProfileScheduling](decoding: &reader)
         introductions = try [ProfileID: DailyIntroductions](decoding: &reader)
+        profileReviewLimits = try [ProfileID: DailyReviewLimit](decoding: &reader)
+        let reviewDays = try [DailyIntroductions](decoding: &reader)
         profileNewCardLimits = try [ProfileID: NewCardLimit](decoding: &reader)
         // Before the tables (the undo block stays last); checked against the cards once read.
         buriedDays = try [Int: Int64](from: &reader)
         try decodeProfiles(from: &reader)
+        guard reviewDays.count == profiles.count else {
+            throw reader.error(.invalidValue, "the daily review counts name \(reviewDays.count) profiles, not \(profiles.count)")
+        }
+        dailyReviews = reviewDays
         try decodeDecks(from: &reader)
         try decodeCards(from: &reader)
         guard buriedDays.keys.allSatisfy({ (0..<cards.count).contains($0) }) else {
@@ -41,6 +49,8 @@ extension VocabularyState {
         calendar.encode(to: &writer)
         profileScheduling.encode(to: &writer)
         introductions.encode(to: &writer)
+        profileReviewLimits.encode(to: &writer)
+        dailyReviews.encode(to: &writer)
         profileNewCardLimits.encode(to: &writer)
         buriedDays.encode(to: &writer)
         encodeProfiles(to: &writer)

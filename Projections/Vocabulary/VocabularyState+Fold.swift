@@ -133,6 +133,9 @@ extension VocabularyState {
         if CardHistoryRule.isFirstScheduled(isScheduled: true, hasScheduledReview: previous.isPresent) {
             introduce(profile: profile, day: day)
         }
+        if DailyReviewLimit.counts(previousInReview: previous.isPresent && !previous.isLearning) {
+            countReview(profileSlot: Int(cards.hot[index].profile), day: day)
+        }
         self.index(slot)
     }
 
@@ -174,10 +177,15 @@ extension VocabularyState {
             return
         }
         unindex(slot)
+        // The undone review is the card's latest scheduled one: the state it left holds its day.
+        let reviewDay = cards.hot[index].state.lastReviewDay
         cards.hot[index].state = entry.before
         cards.undo.remove(at: position, from: &ring)
         cards.hot[index].ring = ring
         if !entry.before.isPresent { unintroduce(profile: profiles.ids[Int(cards.hot[index].profile)], day: entry.day) }
+        if DailyReviewLimit.counts(previousInReview: entry.before.isPresent && !entry.before.isLearning) {
+            uncountReview(profileSlot: Int(cards.hot[index].profile), day: reviewDay)
+        }
         self.index(slot)
     }
 
@@ -201,6 +209,24 @@ extension VocabularyState {
         if current.day == day { introductions[profile]!.count += 1 }
     }
 
+    /// Counts a review against profile slot `profileSlot`'s daily review limit on local `day`
+    /// (a day before the latest one counted is past: nothing to count).
+    @inline(__always)
+    mutating func countReview(profileSlot: Int, day: Int64) {
+        let current = dailyReviews[profileSlot]
+        if current.day < day {
+            dailyReviews[profileSlot] = DailyIntroductions(day: day, count: 1)
+        } else if current.day == day {
+            dailyReviews[profileSlot].count += 1
+        }
+    }
+
+    /// Uncounts an undone review counted on local `day`.
+    mutating func uncountReview(profileSlot: Int, day: Int64) {
+        guard dailyReviews[profileSlot].day == day, dailyReviews[profileSlot].count > 0 else { return }
+        dailyReviews[profileSlot].count -= 1
+    }
+
     /// Uncounts a first counted review on local `day` that was undone.
     mutating func unintroduce(profile: ProfileID, day: Int64) {
         guard let current = introductions[profile], current.day == day, current.count > 0 else { return }
@@ -221,16 +247,20 @@ extension VocabularyState {
     }
 
     /// Sets `profile`'s own daily new-card limit when `change` is of ``SettingKey/newCardsPerDay``
-    /// and gives a valid one (see ``NewCardLimit``); other settings, and invalid values, change
-    /// nothing.
+    /// and gives a valid one (see ``NewCardLimit``), or its daily review limit when it is of
+    /// ``SettingKey/reviewsPerDay`` (see ``DailyReviewLimit``); other settings, and invalid
+    /// values, change nothing.
     mutating func changeSetting(_ change: SettingChanged, profile: ProfileID) {
+        if change.key == .reviewsPerDay, let limit = DailyReviewLimit(change.value) { profileReviewLimits[profile] = limit }
         guard change.key == .newCardsPerDay, let limit = NewCardLimit(change.value) else { return }
         profileNewCardLimits[profile] = limit
     }
 
     /// Returns `profile` to the configured daily new-card limit when `unset` is of
-    /// ``SettingKey/newCardsPerDay``; other settings change nothing.
+    /// ``SettingKey/newCardsPerDay``, to no review limit when it is of ``SettingKey/reviewsPerDay``;
+    /// other settings change nothing.
     mutating func unsetSetting(_ unset: SettingUnset, profile: ProfileID) {
+        if unset.key == .reviewsPerDay { profileReviewLimits[profile] = nil }
         guard unset.key == .newCardsPerDay else { return }
         profileNewCardLimits[profile] = nil
     }

@@ -72,5 +72,6 @@ extension VocabularyState {
             dueIndex.append(DueCalendar())
             newIndex.append(NewCardSet())
         }
+        while dailyReviews.count <= Int(slot) { dailyReviews.append(DailyIntroductions(day: .min, count: 0)) }
     }
 }

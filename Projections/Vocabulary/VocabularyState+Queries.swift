@@ -95,7 +95,8 @@ extension VocabularyState {
     /// What `profile` (or its `deck`) has to study at `time`: reviewed cards due by then in due
     /// order, and the new cards its daily limit (``dailyNewCardLimit(of:)``) still allows, in
     /// creation order; suspended and deleted cards never appear, nor cards buried that local day
-    /// (``isBuried(_:at:)``). Each list holds at most `limit`
+    /// (``isBuried(_:at:)``), nor the cards in the review phase its daily review limit holds back
+    /// (``DailyReviewLimit``: the latest due beyond it). Each list holds at most `limit`
     /// cards; the counts are exact.
     /// - Complexity: without a deck, O(b log b) for the profile's b due days plus the sorting of
     ///   the days listed; with a deck, O(d) for the d cards due, plus the listed days' sorting.
@@ -112,7 +113,8 @@ extension VocabularyState {
     }
 
     /// How many reviewed cards of `profile` (or of its `deck`) are due by the end of the local day
-    /// of `time` (its day cut-off applies; overdue cards included): "due today", where
+    /// of `time` (its day cut-off applies; overdue cards included; at most what its daily review
+    /// limit still offers, as in ``dueCount(profile:deck:at:)``): "due today", where
     /// ``dueCount(profile:deck:at:)`` at `time` is "due now".
     /// - Complexity: as ``dueCount(profile:deck:at:)``.
     public func dueToday(profile: ProfileID, deck: DeckID? = nil, at time: EventTime) -> Int {
@@ -173,10 +175,22 @@ extension VocabularyState {
             due -= 1
             if state.isLearning { learning -= 1 }
         }
+        // The daily review limit holds back the latest due of the cards in the review phase.
+        let inReview = due - learning
+        let offered = DailyReviewLimit.offered(due: inReview, done: reviewsCounted(profile: profile, at: time),
+                                               limit: dailyReviewLimit(of: profile))
+        let heldBack = inReview - offered
+        due -= heldBack
         var reviews: [CardSummary] = []
         if limit > 0 && due > 0 {
+            var reviewPhaseListed = 0
             dueCards.walk(from: .min, through: now, order: dueOrder) { slot in
-                if matches(slot, wanted) && !buried.contains(slot) { reviews.append(summary(slot)) }
+                guard matches(slot, wanted) && !buried.contains(slot) else { return true }
+                if !cards.hot[Int(slot)].state.isLearning {
+                    guard reviewPhaseListed < offered else { return true }
+                    reviewPhaseListed += 1
+                }
+                reviews.append(summary(slot))
                 return reviews.count < limit
             }
         }
@@ -193,7 +207,7 @@ extension VocabularyState {
         }
         return DueQueue(reviews: reviews, newCards: newCards,
                         counts: DueCounts(due: due, learning: learning, newAvailable: available,
-                                          newIntroducedToday: introduced))
+                                          newIntroducedToday: introduced, reviewsHeldBack: heldBack))
     }
 
     /// Which cards a query keeps: all, those of one deck slot, or none (an unknown deck).

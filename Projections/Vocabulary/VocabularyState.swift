@@ -23,6 +23,11 @@ public struct VocabularyState: ProjectionState, BinaryCodable, Equatable {
     var profileNewCardLimits: [ProfileID: NewCardLimit] = [:]
     /// Per profile, the first counted reviews on its latest local day with any.
     var introductions: [ProfileID: DailyIntroductions] = [:]
+    /// Profiles whose settings events set a daily review limit (``DailyReviewLimit``).
+    var profileReviewLimits: [ProfileID: DailyReviewLimit] = [:]
+    /// Per profile slot, the reviews counted against the daily review limit on its latest local
+    /// day with any (``DailyReviewLimit/counts(previousInReview:)``); as long as ``profiles``.
+    var dailyReviews: [DailyIntroductions] = []
     /// The profiles that own cards, by slot.
     var profiles = ProfileTable()
     /// The decks, by slot.
@@ -58,6 +63,20 @@ public struct VocabularyState: ProjectionState, BinaryCodable, Equatable {
     public func dailyNewCardLimit(of profile: ProfileID) -> Int {
         profileNewCardLimits[profile]?.value ?? dailyNewCardLimit
     }
+
+    /// At most how many reviews of cards in the review phase `profile` is offered per local day
+    /// (its ``SettingKey/reviewsPerDay`` setting), nil for no limit.
+    /// - Complexity: O(1).
+    public func dailyReviewLimit(of profile: ProfileID) -> Int? {
+        profileReviewLimits[profile]?.value
+    }
+
+    /// The reviews of `profile` counted against its daily review limit on the local day of `time`.
+    /// - Complexity: O(1).
+    public func reviewsCounted(profile: ProfileID, at time: EventTime) -> Int {
+        guard let slot = profiles.slot(of: profile).map(Int.init), slot < dailyReviews.count else { return 0 }
+        return dailyReviews[slot].day == calendar.day(of: time, profile: profile) ? dailyReviews[slot].count : 0
+    }
 }
 
 extension VocabularyState {
@@ -67,6 +86,7 @@ extension VocabularyState {
         lhs.defaultScheduling == rhs.defaultScheduling && lhs.dailyNewCardLimit == rhs.dailyNewCardLimit
             && lhs.calendar == rhs.calendar && lhs.profileScheduling == rhs.profileScheduling
             && lhs.profileNewCardLimits == rhs.profileNewCardLimits
+            && lhs.profileReviewLimits == rhs.profileReviewLimits && lhs.dailyReviews == rhs.dailyReviews
             && lhs.introductions == rhs.introductions && lhs.profiles == rhs.profiles
             && lhs.decks == rhs.decks && lhs.cards == rhs.cards
             && lhs.buriedDays == rhs.buriedDays

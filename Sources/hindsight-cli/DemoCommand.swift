@@ -40,6 +40,7 @@ struct DemoCommand: Command {
         let started = ContinuousClock.now
         let now = self.now.instant
         let options = StoreOptions(clock: { now }, durability: .buffered(flushInterval: .milliseconds(200)),
+                                   settings: DemoContent.settings,
                                    diagnostics: { line in try? StandardDescriptors.writeAll(Array((line + "\n").utf8), to: StandardDescriptors.error) })
         let store = try await Store.open(directory: dataDirectory, options: options)
         let report = store.openReport
@@ -56,6 +57,7 @@ struct DemoCommand: Command {
             io.print("created a new demo store: \(await store.lastPosition()) events from \(history.commands) commands, "
                      + "\(DemoProfile.all.count) profiles, \(DemoHistory.days) days of history (in \(Self.milliseconds(since: started)) ms)")
         }
+        let refusal = await DemoScenes.childAttempt(store, at: self.now)
         try await store.close()
         // Shown from the store as the query commands read it, so the demo and they agree; on an
         // existing store with --now, as it stood at --now (its history may run past it).
@@ -65,6 +67,7 @@ struct DemoCommand: Command {
             io.print("shown as of --now: \(asOf) (read through position \(models.position) of \(report.lastPosition))")
         }
         for line in try DemoView(models: models, now: self.now).render() { io.print(line) }
+        for line in DemoScenes(models: models, now: self.now, refusal: refusal).render() { io.print(line) }
         return .success
     }
 

@@ -11,6 +11,11 @@ struct DemoHistory {
     let now: Timestamp
     var rng = DemoRandom(seed: 0x4D_494E_4453_4947)
     private(set) var commands = 0
+    /// The cards created, by "profile name/front".
+    private(set) var cards: [String: CardID] = [:]
+    /// The ids of the scenes' commands: drawn apart from ``rng`` so that the daily routine is the
+    /// same with or without them.
+    private var sceneRNG = DemoRandom(seed: 0x5343_454E_4553)
 
     init(store: Store, now: Timestamp) {
         self.store = store
@@ -42,6 +47,7 @@ struct DemoHistory {
             if isPast(clock) && day % 7 != 3 && day % 7 != 6 { try await spell(day: day, from: &clock) }
             clock = localTime(.sam, daysAgo: daysAgo, hour: 19, minute: 30 + rng.below(30))
             if isPast(clock) && (day % 3 == 0 || day == Self.days) { try await story(day: day, from: &clock) }
+            if day == Self.days - 1 { try await scenes(daysAgo: daysAgo) }
         }
     }
 
@@ -78,7 +84,9 @@ struct DemoHistory {
         let deck = DeckID(rng.uuid())
         try await send(profile, time, .vocabulary(.createDeck(deck, name: name)))
         for (front, back) in words.sorted(by: { $0.key < $1.key }) {
-            try await send(profile, time, .vocabulary(.createCard(CardID(rng.uuid()), deck: deck, front: front, back: back)))
+            let card = CardID(rng.uuid())
+            cards[profile.name + "/" + front] = card
+            try await send(profile, time, .vocabulary(.createCard(card, deck: deck, front: front, back: back)))
         }
     }
 
@@ -166,6 +174,43 @@ struct DemoHistory {
 
     private mutating func send(_ profile: DemoProfile, _ instant: Timestamp, _ action: StoreCommand.Action) async throws {
         _ = try await store.send(StoreCommand(id: rng.uuid(), profile: profile.id, time: profile.time(instant), action))
+        commands += 1
+    }
+
+    /// The scenes ``DemoScenes`` shows, on the evening `daysAgo` days before now, each at its
+    /// learner's usual time: an app-wide setting, a translation and an example sentence on
+    /// Alex's card "house", a story of Sam's that fails and is generated on retry, and Robin
+    /// drilling the card "station" until it lapses 8 times (a leech).
+    private mutating func scenes(daysAgo: Int) async throws {
+        let evening = localTime(.alex, daysAgo: daysAgo, hour: 22, minute: 0)
+        guard isPast(evening) else { return }
+        try await sceneSend(.alex, evening, .profiles(.changeAppSetting(key: DemoContent.languageSetting, value: .string("en"))))
+        if let house = cards["Alex/house"] {
+            try await sceneSend(.alex, evening + 60_000, .vocabulary(.attachTranslation(house, translation: "maison", language: "fr")))
+            try await sceneSend(.alex, evening + 120_000, .vocabulary(.attachExampleSentence(
+                house, sentence: "Mi casa es tu casa.", generator: "demo-sentence-model")))
+        }
+        var clock = localTime(.sam, daysAgo: daysAgo, hour: 19, minute: 40)
+        let story = DemoScenes.retriedStory
+        try await sceneSend(.sam, clock, .stories(.request(story, theme: "ocean", childAge: 8, growthTopic: nil, childName: "Sam")))
+        try await sceneSend(.sam, clock + 60_000, .stories(.generationFailed(story, reason: "the generator timed out")))
+        clock += 180_000
+        let pages = (1...3).map { "Page \($0) of an ocean story, told again after the first try failed." }
+        try await sceneSend(.sam, clock, .stories(.generated(story, title: "Sam and the Patient Whale", pages: pages, model: "demo-story-model")))
+        try await sceneSend(.sam, clock + 600_000, .stories(.read(story, lastPage: 3, finished: true)))
+        guard let station = cards["Robin/station"] else { return }
+        clock = localTime(.robin, daysAgo: daysAgo, hour: 22, minute: 0)
+        for _ in 0..<40 {
+            guard let card = await store.vocabulary().card(station), !card.isLeech else { break }
+            try await sceneSend(.robin, clock, .vocabulary(.review(station, rating: card.schedule?.phase == .review ? .again : .good,
+                                                                   duration: .milliseconds(4_000))))
+            clock += 60_000
+        }
+    }
+
+    private mutating func sceneSend(_ profile: DemoProfile, _ instant: Int64, _ action: StoreCommand.Action) async throws {
+        _ = try await store.send(StoreCommand(id: sceneRNG.uuid(), profile: profile.id, time: profile.time(Timestamp(milliseconds: instant)),
+                                              action))
         commands += 1
     }
 }

@@ -48,4 +48,15 @@ enum DemoContent {
     ]
     static let themes = ["space", "animals", "ocean", "friendship"]
     static let growthTopics = ["sharing", "bravery", "patience", "kindness", "trying new food"]
+    /// The app-wide setting the scenes change.
+    static let languageSetting = "app.language"
+
+    /// The demo app's own setting keys (the store refuses any other beside the built-in ones).
+    static let settings: [SettingDefinition] = [
+        try! SettingDefinition("appearance.theme", scope: .profile, type: .oneOf(["light", "dark"]), summary: "the app's colours"),
+        try! SettingDefinition("spelling.voice", scope: .profile, type: .oneOf(["calm", "cheerful"]),
+                               summary: "the voice that reads spelling words"),
+        try! SettingDefinition(languageSetting, scope: .app, type: .oneOf(["en", "de", "es", "fr"]),
+                               summary: "the language of the app's own texts"),
+    ]
 }

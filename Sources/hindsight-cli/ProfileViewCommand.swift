@@ -18,6 +18,21 @@ protocol ProfileViewCommand: Command {
     func entry(for record: ProfileRecord, in models: CurrentReadModels) -> Entry
     /// `entry` as text lines, after the profile's header.
     func lines(_ entry: Entry) -> [String]
+    /// What the command shows of the whole store before the profiles (`settings`: the app-wide
+    /// settings), as `--json` writes it under `app`; ``NoStoreWide`` for nothing.
+    associatedtype StoreWide: Encodable = NoStoreWide
+    /// The store-wide part in `models`, nil for none (the default).
+    func storeWide(in models: CurrentReadModels) -> StoreWide?
+    /// `storeWide` as text lines, before the first profile.
+    func lines(storeWide: StoreWide) -> [String]
+}
+
+/// The store-wide part of a view that has none.
+struct NoStoreWide: Encodable {}
+
+extension ProfileViewCommand where StoreWide == NoStoreWide {
+    func storeWide(in models: CurrentReadModels) -> NoStoreWide? { nil }
+    func lines(storeWide: NoStoreWide) -> [String] { [] }
 }
 
 extension ProfileViewCommand {
@@ -37,10 +52,12 @@ extension ProfileViewCommand {
         let profiles = try models.profiles(query.profile).map { record in
             ProfileView(id: record.id.description, name: models.name(of: record), entry: entry(for: record, in: models))
         }
+        let app = storeWide(in: models)
         if json {
-            io.print(try JSONOutput.encode(ProfileViews(position: models.position, profiles: profiles)))
+            io.print(try JSONOutput.encode(ProfileViews(position: models.position, app: app, profiles: profiles)))
             return .success
         }
+        for line in app.map(lines(storeWide:)) ?? [] { io.print(line) }
         for profile in profiles {
             io.print(ProfileView<Entry>.header(name: profile.name, id: profile.id))
             for line in lines(profile.entry) { io.print(line) }
@@ -49,10 +66,12 @@ extension ProfileViewCommand {
     }
 }
 
-/// `--json` of a ``ProfileViewCommand``: the log position the read models are at, and each
-/// profile's entry.
-struct ProfileViews<Entry: Encodable>: Encodable {
+/// `--json` of a ``ProfileViewCommand``: the log position the read models are at, the
+/// store-wide part if the command has one, and each profile's entry.
+struct ProfileViews<Entry: Encodable, StoreWide: Encodable>: Encodable {
     let position: UInt64
+    /// Left out when nil.
+    let app: StoreWide?
     let profiles: [ProfileView<Entry>]
 }
 

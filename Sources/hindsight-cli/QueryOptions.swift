@@ -22,6 +22,7 @@ struct QueryOptions {
 /// written, so they work on a read-only store and while another process writes.
 struct CurrentReadModels {
     let vocabulary: VocabularyState
+    let content: CardContentState
     let dailyStats: DailyStatsState
     let streaks: StreaksState
     let achievements: AchievementsState
@@ -45,7 +46,8 @@ struct CurrentReadModels {
             ? try await ReadModels.latest(dataDirectory: dataDirectory, configuration: ReadModelConfiguration())
             : try await ReadModels.asOf(asOf, dataDirectory: dataDirectory, configuration: ReadModelConfiguration())
         let activity = await models.activity.current().state
-        return CurrentReadModels(vocabulary: await models.vocabulary.current().state, dailyStats: activity.dailyStats,
+        return CurrentReadModels(vocabulary: await models.vocabulary.current().state, content: await models.content.current().state,
+                                 dailyStats: activity.dailyStats,
                                  streaks: activity.streaks, achievements: activity.achievements,
                                  spelling: await models.spelling.current().state, stories: await models.stories.current().state,
                                  directory: await models.profiles.current().state,
@@ -62,6 +64,10 @@ struct CurrentReadModels {
         }
         return [record]
     }
+
+    /// What card `id` shows (its sides, translations and example sentences), nil when no such
+    /// card was created: the one place the query commands read card content.
+    func cardContent(_ id: CardID) -> CardContent? { content.content(of: id) }
 
     /// A profile's name from the side store (`[erased]` once forgotten).
     func name(of record: ProfileRecord) -> String { personal.value(of: record.name).exportText }

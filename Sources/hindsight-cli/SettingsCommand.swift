@@ -1,15 +1,16 @@
 import Hindsight
 
-/// `hindsight settings`: per profile, its settings (by key) and its configured services (by
-/// name, with the credential reference, never a secret).
+/// `hindsight settings`: the app-wide settings (by key), then per profile its settings (by key)
+/// and its configured services (by name, with the credential reference, never a secret).
 struct SettingsCommand: ProfileViewCommand {
     static let spec = CommandSpec(
         path: ["settings"],
-        summary: "settings and configured services, per profile",
+        summary: "app-wide settings, then settings and configured services per profile",
         about: """
-            Per profile (or the one given): every setting, by key, with its typed value and when it
-            was last changed; then every configured service, by name, with the reference to its
-            credential (the store holds references, never secrets) and when it was configured.
+            First the app-wide settings (one value for the whole app), by key, with the profile that
+            set each; then per profile (or the one given): every setting, by key, with its typed value
+            and when it was last changed; then every configured service, by name, with the reference
+            to its credential (the store holds references, never secrets) and when it was configured.
             """,
         options: viewOptions)
 
@@ -38,6 +39,31 @@ struct SettingsCommand: ProfileViewCommand {
                   Entry.Service(service: $0.service, credential: $0.credential.value,
                                 configured: ShownTime($0.configured, viewedAt: query.now))
               })
+    }
+
+    /// `settings --json`'s `app`: the app-wide settings.
+    struct AppWide: Encodable {
+        struct Setting: Encodable {
+            let key: String
+            let value: SettingValue
+            let changed: ShownTime
+            /// The id of the profile that set it, and its name.
+            let changedBy, changedByName: String
+        }
+        let settings: [Setting]
+    }
+
+    func storeWide(in models: CurrentReadModels) -> AppWide? {
+        AppWide(settings: models.directory.appSettings().map {
+            AppWide.Setting(key: $0.key.value, value: $0.value, changed: ShownTime($0.changed, viewedAt: query.now),
+                            changedBy: $0.changedBy.description,
+                            changedByName: models.directory.profile($0.changedBy).map(models.name(of:)) ?? "-")
+        })
+    }
+
+    func lines(storeWide: AppWide) -> [String] {
+        ["app-wide settings: " + (storeWide.settings.isEmpty ? "none" : EnglishText.count(storeWide.settings.count, "setting"))]
+            + storeWide.settings.map { "  \($0.key) = \(Self.text($0.value))  (changed \($0.changed.text) by \($0.changedByName))" }
     }
 
     func lines(_ entry: Entry) -> [String] {

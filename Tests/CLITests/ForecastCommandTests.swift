@@ -7,11 +7,13 @@ import TestSupport
 @Suite struct ForecastCommandTests {
     let cli = BuiltProducts.executable("hindsight")
 
-    /// Three overdue cards on day one; a limit of one review a day spreads them over three days.
+    /// Three overdue cards on day one, one of them in a relearning step: a limit of one review a
+    /// day spreads the two in the review phase over two days and never holds back the third
+    /// (`DailyReviewLimit`: a card in a step is never held back).
     @Test(arguments: [
         ([String](), [3, 0, 0, 0, 0], [0, 0, 0, 0, 0]),
-        (["--review-limit", "1"], [1, 1, 1, 0, 0], [2, 1, 0, 0, 0]),
-        (["--review-limit=0"], [0, 0, 0, 0, 0], [3, 3, 3, 3, 3]),
+        (["--review-limit", "1"], [2, 1, 0, 0, 0], [1, 0, 0, 0, 0]),
+        (["--review-limit=0"], [1, 0, 0, 0, 0], [2, 2, 2, 2, 2]),
     ])
     func daysAsJSON(limit: [String], reviews: [Int], backlog: [Int]) throws {
         let dir = try SmallStore.make(cli)

@@ -37,8 +37,9 @@ import TestSupport
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasSuffix("}\n") && result.stdout.filter { $0 == "\n" }.count == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        #expect(object.keys.sorted() == ["position", "profiles"])
-        #expect(result.stdout.hasPrefix("{\"position\":"))
+        // `settings` shows the app-wide settings first, under `app`.
+        #expect(object.keys.sorted() == (command == "settings" ? ["app", "position", "profiles"] : ["position", "profiles"]))
+        #expect(result.stdout.hasPrefix(command == "settings" ? "{\"app\":" : "{\"position\":"))
         let profiles = try #require(object["profiles"] as? [[String: Any]])
         #expect(profiles.map { $0["name"] as? String } == ["Alex", "Robin", "Sam"])
         let again = try DemoStore.run([command, "--json"])
@@ -78,8 +79,14 @@ import TestSupport
             "services":[{"configured":"2025-12-01T18:30:00+01:00","credential":"keychain:openai-api-key","service":"openai"}],\
             "settings":[{"changed":"2025-12-01T18:30:00+01:00","key":"appearance.theme","value":{"string":"dark"}}]
             """), "\(result.stdout)")
+        #expect(result.stdout.contains("""
+            "app":{"settings":[{"changed":"2026-02-28T22:00:00+01:00","changedBy":"A1E00000-0000-4000-8000-000000000001",\
+            "changedByName":"Alex","key":"app.language","value":{"string":"en"}}]}
+            """), "\(result.stdout)")
         let text = try DemoStore.run(["settings", "--profile", Self.sam])
         #expect(text.stdout == """
+            app-wide settings: 1 setting
+              app.language = "en"  (changed 2026-02-28 22:00 +01:00 by Alex)
             == Sam (\(Self.sam)) ==
             settings: 1 setting
               spelling.voice = "calm"  (changed 2025-12-01 18:30 +01:00)

@@ -5,8 +5,9 @@ import TestSupport
 /// `hindsight sessions` on the built binary over the demo store, beyond what every view is
 /// tested for (``ReadModelCommandTests``): `--days`, the figures against `stats`, the text.
 @Suite struct SessionsCommandTests {
-    /// Every demo review is graded in a study session, so the sessions of the last N days hold
-    /// exactly the reviews `stats` counts over the same days.
+    /// Every review of Alex's (and Sam's: none) is graded in a study session, so those sessions of
+    /// the last N days hold exactly the reviews `stats` counts over the same days; Robin also
+    /// reviews outside a session (the demo's leech scene), so hers hold fewer, never more.
     @Test(arguments: [1, 3, 14, 60])
     func sessionsHoldTheReviewsStatsCounts(days: Int) throws {
         let sessions = try json(["sessions", "--days", "\(days)", "--json"])
@@ -14,7 +15,8 @@ import TestSupport
         let inSessions = sessions.map { ($0["name"] as? String ?? "", ($0["sessions"] as? [[String: Any]] ?? []).reduce(0) { $0 + ($1["reviews"] as? Int ?? 0) }) }
         let counted = stats.map { ($0["name"] as? String ?? "", ($0["total"] as? [String: Any])?["reviews"] as? Int ?? -1) }
         #expect(inSessions.map(\.0) == counted.map(\.0))
-        #expect(inSessions.map(\.1) == counted.map(\.1))
+        #expect(inSessions[0].1 == counted[0].1 && inSessions[2].1 == counted[2].1, "Alex and Sam: \(inSessions) \(counted)")
+        #expect(inSessions[1].1 <= counted[1].1, "Robin: \(inSessions) \(counted)")
     }
 
     @Test func aSessionsFiguresAndText() throws {

@@ -52,6 +52,8 @@ extension EventGenerator {
         case .settingUnset: return .settingUnset(SettingUnset(key: try SettingKey(g.token())))
         case .externalServiceRemoved: return .externalServiceRemoved(ExternalServiceRemoved(service: g.text()))
         case .profileForgotten: return .profileForgotten(ProfileForgotten(profile: ProfileID(g.uuid()), reason: g.pick(ErasureReason.allCases)))
+        case .appSettingChanged: return .appSettingChanged(AppSettingChanged(key: try SettingKey(g.token()), value: try g.settingValue()))
+        case .appSettingUnset: return .appSettingUnset(AppSettingUnset(key: try SettingKey(g.token())))
         case .settingChanged: return .settingChanged(SettingChanged(key: try SettingKey(g.token()), value: try g.settingValue()))
         case .externalServiceConfigured: return .externalServiceConfigured(ExternalServiceConfigured(service: g.text(), credential: try CredentialReference(g.token()), endpoint: g.maybe { g in g.text() }, model: g.maybe { g in g.text() }, enabled: g.bool()))
         case .schedulerParametersChanged: return .schedulerParametersChanged(SchedulerParametersChanged(parameters: try g.schedulerParameters()))

@@ -156,6 +156,11 @@ enum GoldenSamplesV1 {
                 retention: try DesiredRetention(0.875))))),
             ("settings.day-cutoff-changed.v1", try envelope(40, .dayCutoffChanged(DayCutoffChanged(
                 hour: try HourOfDay(4))))),
+            ("settings.app-setting-changed.v1", try envelope(62, .appSettingChanged(AppSettingChanged(
+                key: try SettingKey("appearance.theme"),
+                value: .string("dark \u{1F319}"))))),
+            ("settings.app-setting-unset.v1", try envelope(63, .appSettingUnset(AppSettingUnset(
+                key: try SettingKey("appearance.theme"))))),
             ("vocabulary.card-buried.v1", try envelope(61, .cardBuried(CardBuried(
                 card: CardID(fixedUUID(161)))))),
             ("spelling.test-archived.v1", try envelope(62, .spellingTestArchived(SpellingTestArchived(

@@ -23,6 +23,28 @@ extension SettingUnset: RegisteredEvent {
     }
 }
 
+extension AppSettingChanged: RegisteredEvent {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        key = try SettingKey(from: &reader)
+        value = try SettingValue(from: &reader)
+    }
+
+    package func encode(to writer: inout BinaryWriter) {
+        key.encode(to: &writer)
+        value.encode(to: &writer)
+    }
+}
+
+extension AppSettingUnset: RegisteredEvent {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        key = try SettingKey(from: &reader)
+    }
+
+    package func encode(to writer: inout BinaryWriter) {
+        key.encode(to: &writer)
+    }
+}
+
 extension ExternalServiceConfigured: RegisteredEvent {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         service = try String(from: &reader)

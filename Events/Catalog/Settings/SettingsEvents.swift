@@ -39,6 +39,44 @@ public struct SettingUnset: EventPayload {
     }
 }
 
+/// An app-wide setting was given a value: one value for the whole app, whichever profile is
+/// active (e.g. the app's theme). Stream: ``StreamID/appSettings``; the envelope's profile is the
+/// profile that changed it.
+public struct AppSettingChanged: EventPayload {
+    /// The stable name of this event type in every encoding.
+    public static var typeName: String { "settings.app-setting-changed" }
+    /// The schema version this build writes.
+    public static var schemaVersion: UInt32 { 1 }
+
+    /// Which setting.
+    public let key: SettingKey
+    /// Its new typed value.
+    public let value: SettingValue
+
+    /// The event with these (already validated) values.
+    public init(key: SettingKey, value: SettingValue) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// An app-wide setting was unset: the app has no value for it any more (readers fall back to
+/// their defaults). Stream: ``StreamID/appSettings``.
+public struct AppSettingUnset: EventPayload {
+    /// The stable name of this event type in every encoding.
+    public static var typeName: String { "settings.app-setting-unset" }
+    /// The schema version this build writes.
+    public static var schemaVersion: UInt32 { 1 }
+
+    /// Which setting.
+    public let key: SettingKey
+
+    /// The event with these (already validated) values.
+    public init(key: SettingKey) {
+        self.key = key
+    }
+}
+
 /// An external service (e.g. a story generator) was configured, or configured again (the latest
 /// wins). Holds where the credential is kept, never the secret.
 public struct ExternalServiceConfigured: EventPayload {

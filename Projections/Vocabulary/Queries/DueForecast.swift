@@ -29,27 +29,34 @@ extension DueForecast {
     /// The forecast of `dueDays` (each reviewed card's local due day, overdue ones at or before
     /// `firstDay`) for `dayCount` days from `firstDay`, with `newCardsLeft` new cards, a daily
     /// new-card limit of `newCardLimit` (`newCardsToday` still allowed on the first day) and a
-    /// daily review limit of `reviewLimit` (nil: none). Cards due past the last day are left out.
+    /// daily review limit of `reviewLimit` (nil: none; `reviewsDoneToday` already counted against
+    /// it on the first day; ``DailyReviewLimit/offered(due:done:limit:)``). The cards of
+    /// `learningDueDays` are in a (re)learning step: due and offered on their day, never held
+    /// back. Cards due past the last day are left out.
     /// The one rule of the forecast: pure, so tests check it on hand-made days.
-    public init(dueDays: [Int64], firstDay: Int64, dayCount: Int, newCardsLeft: Int, newCardLimit: Int,
-                newCardsToday: Int, reviewLimit: Int?) {
+    public init(dueDays: [Int64], learningDueDays: [Int64] = [], firstDay: Int64, dayCount: Int, newCardsLeft: Int,
+                newCardLimit: Int, newCardsToday: Int, reviewLimit: Int?, reviewsDoneToday: Int = 0) {
         let count = max(0, dayCount)
-        var dueOn = [Int](repeating: 0, count: count)
-        for day in dueDays {
-            let index = max(0, day - firstDay)
-            if index < Int64(count) { dueOn[Int(index)] += 1 }
+        func perDay(_ days: [Int64]) -> [Int] {
+            var on = [Int](repeating: 0, count: count)
+            for day in days {
+                let index = max(0, day - firstDay)
+                if index < Int64(count) { on[Int(index)] += 1 }
+            }
+            return on
         }
+        let dueOn = perDay(dueDays), learningOn = perDay(learningDueDays)
         var backlog = 0, newLeft = max(0, newCardsLeft)
         var days: [Day] = []
         days.reserveCapacity(count)
         for index in 0..<count {
             let wanted = backlog + dueOn[index]
-            let reviews = reviewLimit.map { min(max(0, $0), wanted) } ?? wanted
+            let reviews = DailyReviewLimit.offered(due: wanted, done: index == 0 ? reviewsDoneToday : 0, limit: reviewLimit)
             backlog = wanted - reviews
             let newCards = min(newLeft, max(0, index == 0 ? newCardsToday : newCardLimit))
             newLeft -= newCards
-            days.append(Day(day: firstDay + Int64(index), due: dueOn[index], reviews: reviews, backlog: backlog,
-                            newCards: newCards))
+            days.append(Day(day: firstDay + Int64(index), due: dueOn[index] + learningOn[index],
+                            reviews: reviews + learningOn[index], backlog: backlog, newCards: newCards))
         }
         self.days = days
     }
@@ -58,15 +65,17 @@ extension DueForecast {
 extension VocabularyState {
     /// The forecast of `profile` (or its `deck`) for `days` local days from the day of `time`:
     /// its live cards (not suspended, not deleted) by due day, its new cards offered at its daily
-    /// new-card limit, and at most `reviewLimit` reviews a day (nil: no limit; the rest carried
-    /// over). The first day offers what the due queue offers (``dueCount(profile:deck:at:)``'s new
-    /// cards; a card buried today, ``isBuried(_:at:)``, comes back the next day). Local days are
-    /// those of `time`'s UTC offset and the profile's cut-off.
+    /// new-card limit, and at most `reviewLimit` reviews of cards in the review phase a day (nil:
+    /// the profile's own daily review limit, ``dailyReviewLimit(of:)``, if any; the reviews
+    /// counted today count against it; the rest carried over). The first day offers what the due
+    /// queue offers (``dueCount(profile:deck:at:)``'s new cards; a card buried today,
+    /// ``isBuried(_:at:)``, comes back the next day). Local days are those of `time`'s UTC offset
+    /// and the profile's cut-off.
     /// - Complexity: O(c) for the profile's c cards.
     public func dueForecast(profile: ProfileID, deck: DeckID? = nil, at time: EventTime, days: Int,
                             reviewLimit: Int? = nil) -> DueForecast {
         let today = calendar.day(of: time, profile: profile)
-        var dueDays: [Int64] = [], newCards = 0
+        var dueDays: [Int64] = [], learningDueDays: [Int64] = [], newCards = 0
         for card in liveCards(of: profile, deck: deck) where !card.isSuspended {
             guard let schedule = card.schedule else {
                 newCards += 1
@@ -74,10 +83,13 @@ extension VocabularyState {
             }
             let day = calendar.day(of: EventTime(instant: Timestamp(milliseconds: schedule.dueMs), utcOffset: time.utcOffset),
                                    profile: profile)
-            dueDays.append(isBuried(card.id, at: time) ? max(day, today + 1) : day)
+            let shown = isBuried(card.id, at: time) ? max(day, today + 1) : day
+            if schedule.phase == .review { dueDays.append(shown) } else { learningDueDays.append(shown) }
         }
-        return DueForecast(dueDays: dueDays, firstDay: today, dayCount: days, newCardsLeft: newCards,
-                           newCardLimit: dailyNewCardLimit(of: profile),
-                           newCardsToday: dueCount(profile: profile, deck: deck, at: time).newAvailable, reviewLimit: reviewLimit)
+        return DueForecast(dueDays: dueDays, learningDueDays: learningDueDays, firstDay: today, dayCount: days,
+                           newCardsLeft: newCards, newCardLimit: dailyNewCardLimit(of: profile),
+                           newCardsToday: dueCount(profile: profile, deck: deck, at: time).newAvailable,
+                           reviewLimit: reviewLimit ?? dailyReviewLimit(of: profile),
+                           reviewsDoneToday: reviewsCounted(profile: profile, at: time))
     }
 }

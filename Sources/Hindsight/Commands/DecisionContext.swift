@@ -10,6 +10,8 @@ struct DecisionContext: Sendable {
     let stories: StoryLibrary
     let spelling: SpellingProgress
     let ledger: CommandLedger
+    /// The setting keys the store knows.
+    let settings: SettingCatalogue
 }
 
 // Checks shared by the domains' commands. Each throws a ``StoreError`` whose message names the

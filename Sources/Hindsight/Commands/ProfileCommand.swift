@@ -20,11 +20,17 @@ public enum ProfileCommand: Sendable {
     case disable
     /// Enables a disabled profile again.
     case enable
-    /// Any key and typed value; ``SettingKey/newCardsPerDay`` takes only the `.int` values the
-    /// vocabulary read model honours, 0 … 10 000 (its `NewCardLimit.range`).
+    /// Sets the profile's value of a per-profile setting in the store's ``SettingCatalogue``,
+    /// with a value its type takes (e.g. ``SettingKey/newCardsPerDay``: a whole number, 0 … 10 000).
     case changeSetting(key: String, value: SettingValue)
     /// Removes the profile's value of setting `key` (read models fall back to their defaults).
+    /// A key the catalogue does not know may be unset (clearing a value recorded before).
     case unsetSetting(key: String)
+    /// Sets the app-wide value of an app-wide setting in the store's ``SettingCatalogue``. A
+    /// child's profile may not: an app-wide value applies to every profile.
+    case changeAppSetting(key: String, value: SettingValue)
+    /// Removes the app-wide value of setting `key`; a child's profile may not.
+    case unsetAppSetting(key: String)
     /// `credential` names where the secret is kept, e.g. `keychain:openai-api-key`; `endpoint`
     /// an https URL (nil: the service's default), `model` the model to ask for (nil: its
     /// default); `enabled` false keeps the configuration switched off. Configuring a service
@@ -79,21 +85,27 @@ public enum ProfileCommand: Sendable {
         case .delete:
             decision.emit(stream, .profileDeleted(ProfileDeleted(profile: command.profile)))
         case .changeSetting(let key, let value):
-            let settingKey = try Input.checked { () throws(EventValidationError) in try SettingKey(key) }
-            if case .double(let number) = value { _ = try Input.checked { () throws(EventValidationError) in try SettingValue.finite(number) } }
-            if settingKey == .newCardsPerDay, NewCardLimit(value) == nil {
-                throw StoreError(.invalidValue, "\(settingKey) takes a whole number of new cards per day from "
-                                 + "\(NewCardLimit.range.lowerBound) to \(NewCardLimit.range.upperBound), not \(value)",
-                                 field: "value")
-            }
+            let settingKey = try context.settings.checkedChange(key: key, value: value, scope: .profile)
             decision.emit(stream, .settingChanged(SettingChanged(key: settingKey, value: value)))
         case .unsetSetting(let key):
-            let settingKey = try Input.checked { () throws(EventValidationError) in try SettingKey(key) }
+            let settingKey = try context.settings.checkedUnset(key: key, scope: .profile)
             guard context.profiles.setting(profile: command.profile, key: settingKey) != nil else {
                 throw StoreError(.invalidState, "setting \(settingKey) has no value for profile \(command.profile); nothing to unset",
                                  stream: stream, field: "key")
             }
             decision.emit(stream, .settingUnset(SettingUnset(key: settingKey)))
+        case .changeAppSetting(let key, let value):
+            try Self.requireGrownUp(command, context)
+            let settingKey = try context.settings.checkedChange(key: key, value: value, scope: .app)
+            decision.emit(.appSettings, .appSettingChanged(AppSettingChanged(key: settingKey, value: value)))
+        case .unsetAppSetting(let key):
+            try Self.requireGrownUp(command, context)
+            let settingKey = try context.settings.checkedUnset(key: key, scope: .app)
+            guard context.profiles.appSetting(settingKey) != nil else {
+                throw StoreError(.invalidState, "app-wide setting \(settingKey) has no value; nothing to unset",
+                                 stream: .appSettings, field: "key")
+            }
+            decision.emit(.appSettings, .appSettingUnset(AppSettingUnset(key: settingKey)))
         case .configureService(let service, let credential, let endpoint, let model, let enabled):
             let name = try Input.nonEmpty(service, field: "service")
             let reference = try CredentialPolicy.reference(credential)
@@ -120,6 +132,16 @@ public enum ProfileCommand: Sendable {
         case .changeDayCutoff(let hour):
             let value = try Input.checked { () throws(EventValidationError) in try HourOfDay(hour) }
             decision.emit(stream, .dayCutoffChanged(DayCutoffChanged(hour: value)))
+        }
+    }
+
+    /// Requires that the command's (live) profile is not a child's: app-wide settings apply to
+    /// every profile, so only a grown-up's may change them.
+    /// - Throws: ``StoreError`` `parentRequired`.
+    private static func requireGrownUp(_ command: StoreCommand, _ context: DecisionContext) throws(StoreError) {
+        guard context.profiles.profile(command.profile)?.isChild != true else {
+            throw StoreError(.parentRequired, "profile \(command.profile) is a child's profile and cannot change app-wide "
+                             + "settings; a parent's profile must send this command", stream: .appSettings, field: "profile")
         }
     }
 }

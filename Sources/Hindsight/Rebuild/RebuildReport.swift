@@ -67,7 +67,9 @@ public struct DueShiftCount: Sendable, Equatable, Encodable {
 public struct ScheduleStats: Sendable, Equatable, Encodable {
     /// Cards with a schedule.
     public var reviewedCards = 0
-    /// Cards due before the next local day starts (overdue ones included).
+    /// Cards due before the next local day starts (overdue ones included); in a rebuild's report,
+    /// the due queue's ``VocabularyState/dueToday(profile:deck:at:)`` summed over the profiles
+    /// (each with its own cut-off; buried cards and those its daily review limit holds back left out).
     public var dueToday = 0
     /// Cards due before the local day 7 days after today starts (today's included).
     public var dueInNext7Days = 0
@@ -79,14 +81,19 @@ public struct ScheduleStats: Sendable, Equatable, Encodable {
     /// The figures of `states` at `now`; a local day starts at `cutoffHour` at now's UTC offset.
     /// - Complexity: O(n).
     public init(_ states: some Sequence<CardState>, now: EventTime, cutoffHour: Int) {
-        let today = LocalDay.number(of: now, cutoffHour: cutoffHour)
-        let tomorrow = LocalDay.start(ofDay: today + 1, offsetOf: now, cutoffHour: cutoffHour)
-        let week = LocalDay.start(ofDay: today + 7, offsetOf: now, cutoffHour: cutoffHour)
+        self.init(cutoffs: states.map { ($0, cutoffHour: cutoffHour) }, now: now)
+    }
+
+    /// The figures of `states` at `now`, each card's local day starting at its profile's
+    /// `cutoffHour` at now's UTC offset.
+    /// - Complexity: O(n).
+    package init(cutoffs states: [(CardState, cutoffHour: Int)], now: EventTime) {
         var stability = 0.0, interval = 0.0, inReview = 0
-        for state in states {
+        for (state, cutoffHour) in states {
+            let today = LocalDay.number(of: now, cutoffHour: cutoffHour)
             reviewedCards += 1
-            if state.dueMs < tomorrow { dueToday += 1 }
-            if state.dueMs < week { dueInNext7Days += 1 }
+            if state.dueMs < LocalDay.start(ofDay: today + 1, offsetOf: now, cutoffHour: cutoffHour) { dueToday += 1 }
+            if state.dueMs < LocalDay.start(ofDay: today + 7, offsetOf: now, cutoffHour: cutoffHour) { dueInNext7Days += 1 }
             stability += Double(state.memory.stability)
             if state.phase == .review {
                 inReview += 1

@@ -93,22 +93,32 @@ public struct ScheduleRebuild: Sendable {
         }
         let old = await before.read { state in cards.map { state.card($0) } }
         let new = await rebuilt.vocabulary.read { state in cards.map { state.card($0) } }
-        var beforeStates: [CardState] = [], afterStates: [CardState] = []
+        // Day cut-off changes stand in the rebuild, so its profiles read model has each profile's.
+        let directory = await rebuilt.profiles.current().state
+        var beforeStates: [(CardState, cutoffHour: Int)] = [], afterStates: [(CardState, cutoffHour: Int)] = []
         var counts: [DueShift: Int] = [:]
+        var owners: Set<ProfileID> = []
         for (a, b) in zip(old, new) {
             guard let a, let b, !a.isGone, !a.isSuspended, let sa = a.schedule, let sb = b.schedule else { continue }
-            beforeStates.append(sa)
-            afterStates.append(sb)
+            let cutoff = directory.calendar.cutoffHour(of: a.profile)
+            beforeStates.append((sa, cutoff))
+            afterStates.append((sb, cutoff))
+            owners.insert(a.profile)
             counts[DueShift(from: sa.dueMs, to: sb.dueMs), default: 0] += 1
         }
-        let cutoff = configuration.dayCutoffHour
+        // "Due today" is the due queue's query, profile by profile (its cut-off, buried cards, its
+        // daily review limit), so rebuild and `due` agree.
+        let ordered = owners.sorted { $0.description < $1.description }
+        var beforeStats = ScheduleStats(cutoffs: beforeStates, now: now)
+        beforeStats.dueToday = await before.read { state in ordered.reduce(0) { $0 + state.dueToday(profile: $1, at: now) } }
+        var afterStats = ScheduleStats(cutoffs: afterStates, now: now)
+        afterStats.dueToday = await rebuilt.vocabulary.read { state in ordered.reduce(0) { $0 + state.dueToday(profile: $1, at: now) } }
         let report = RebuildReport(
             position: position, parameters: ParametersInForce(rebuiltConfiguration.scheduler),
             retentionOverridden: desiredRetention != nil, cardsCompared: beforeStates.count,
             cardsChangingDue: beforeStates.count - (counts[.same] ?? 0),
             distribution: DueShift.allCases.map { DueShiftCount(shift: $0, cards: counts[$0] ?? 0) },
-            before: ScheduleStats(beforeStates, now: now, cutoffHour: cutoff),
-            after: ScheduleStats(afterStates, now: now, cutoffHour: cutoff))
+            before: beforeStats, after: afterStats)
         let live = profiles.subtracting(deleted).sorted { $0.description < $1.description }
         return Outcome(report: report, rebuilt: rebuilt, profiles: live, profileStreamVersions: versions)
     }

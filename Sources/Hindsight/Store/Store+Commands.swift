@@ -13,6 +13,7 @@ extension Store {
     /// - Throws: ``StoreError``: the rule broken (`invalidValue`, also for a command time or a
     ///   clock reading outside ``Timestamp/allowedRange``, `unknownProfile`, `unknownEntity`,
     ///   `reviewOutOfOrder`, `parentalLimit`, `parentRequired`, `profileDisabled`, `secretRejected`,
+    ///   `unknownSetting` (a key not in the ``SettingCatalogue``),
     ///   ...), `conflict` when
     ///   `expectedVersion` is not the stream's version, `log`/`personalData` for I/O, `readModel`
     ///   when the read models did not reflect the command in time, `closed`.
@@ -33,7 +34,7 @@ extension Store {
                                       profiles: await models.profiles.current().state,
                                       stories: await models.stories.current().state,
                                       spelling: await models.spelling.current().state,
-                                      ledger: ledgerState)
+                                      ledger: ledgerState, settings: settingCatalogue)
         let decision: Decision
         do { decision = try command.decide(context) } catch {
             var refused = error

@@ -19,6 +19,8 @@ public actor Store {
     /// How it was opened.
     public nonisolated let openReport: OpenReport
     let options: StoreOptions
+    /// The setting keys the store's commands accept (``StoreOptions/settings`` and the built-in ones).
+    let settingCatalogue: SettingCatalogue
     let writer: LogWriter
     let models: ReadModels
     let ledger: Projector<CommandLedgerProjection>
@@ -37,9 +39,10 @@ public actor Store {
 
     private init(directory: String, options: StoreOptions, writer: LogWriter, models: ReadModels,
                  ledger: Projector<CommandLedgerProjection>, snapshots: SnapshotStore, personal: PersonalDataStore,
-                 report: OpenReport) {
+                 report: OpenReport, settingCatalogue: SettingCatalogue) {
         self.directory = directory
         self.options = options
+        self.settingCatalogue = settingCatalogue
         self.writer = writer
         self.models = models
         self.ledger = ledger
@@ -61,11 +64,13 @@ public actor Store {
     /// - Throws: ``StoreError`` `locked` when another process has the store open, `log` for a
     ///   damaged or unreadable log, `personalData` for an unreadable side store, `readModel`
     ///   when a read model cannot fold the log, `invalidValue` for options it cannot honour (see
-    ///   ``ReadModelConfiguration/validate()``; nothing is created then).
+    ///   ``ReadModelConfiguration/validate()`` and ``SettingCatalogue/init(app:)``; nothing is
+    ///   created then).
     public static func open(directory: String, options: StoreOptions) async throws(StoreError) -> Store {
         let layout = DataDirectoryLayout(path: directory)
         let logDirectory = layout.log
         let existing = FileManager.default.fileExists(atPath: logDirectory)
+        let catalogue = try SettingCatalogue(app: options.settings)
         let models = try ReadModels(configuration: options.readModelConfiguration)
         let ledger = Projector(CommandLedgerProjection())
         let projectors = Self.projectors(models, ledger)
@@ -94,7 +99,7 @@ public actor Store {
         }
         do {
             return try await open(directory: directory, options: options, writer: writer, models: models,
-                                  ledger: ledger, snapshots: snapshots, existing: existing)
+                                  ledger: ledger, snapshots: snapshots, existing: existing, catalogue: catalogue)
         } catch {
             try? await writer.close()
             throw error
@@ -104,7 +109,7 @@ public actor Store {
     /// Folds the log past the restored checkpoints and reads the side store.
     private static func open(directory: String, options: StoreOptions, writer: LogWriter, models: ReadModels,
                              ledger: Projector<CommandLedgerProjection>, snapshots: SnapshotStore,
-                             existing: Bool) async throws(StoreError) -> Store {
+                             existing: Bool, catalogue: SettingCatalogue) async throws(StoreError) -> Store {
         let layout = DataDirectoryLayout(path: directory)
         let projectors = Self.projectors(models, ledger)
         var restored = 0
@@ -126,7 +131,7 @@ public actor Store {
         let report = OpenReport(existingStore: existing && last > 0, lastPosition: last, restoredFromSnapshots: restored,
                                 total: projectors.count, replayedEvents: last - min(lowest, last))
         return Store(directory: directory, options: options, writer: writer, models: models, ledger: ledger,
-                     snapshots: snapshots, personal: personal, report: report)
+                     snapshots: snapshots, personal: personal, report: report, settingCatalogue: catalogue)
     }
 
     /// The projectors a store feeds: `models`, then `ledger`.

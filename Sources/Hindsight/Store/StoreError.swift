@@ -17,6 +17,9 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
 
         /// A value breaks its type's rules (a rating of 7, an empty word list, an hour of 25).
         public static let invalidValue = Code(rawValue: "invalid-value")
+        /// A setting command names a key the store's setting catalogue does not know
+        /// (``SettingCatalogue``): define it in ``StoreOptions/settings`` or use a known key.
+        public static let unknownSetting = Code(rawValue: "unknown-setting")
         /// The command names a profile that does not exist.
         public static let unknownProfile = Code(rawValue: "unknown-profile")
         /// The profile was deleted.

@@ -38,6 +38,9 @@ public struct StoreOptions: Sendable {
     /// The app's own read models, folded, snapshotted, restored and rebuilt beside the built-in
     /// ones; read them with ``Store/readModel(_:)``.
     public var readModels: [any Projection]
+    /// The app's own setting keys, beside the built-in ones (``SettingCatalogue/builtIn``): the
+    /// settings commands refuse any other key (``SettingCatalogue``).
+    public var settings: [SettingDefinition]
     /// When snapshots are written.
     public var snapshots: SnapshotPolicy
     /// The clock that stamps each event's `recordedAt`.
@@ -57,6 +60,7 @@ public struct StoreOptions: Sendable {
                 achievementRules: [AchievementRule] = AchievementRule.defaultTable,
                 spellingMastery: SpellingMasteryRule = SpellingMasteryRule(),
                 readModels: [any Projection] = [],
+                settings: [SettingDefinition] = [],
                 snapshots: SnapshotPolicy = SnapshotPolicy(),
                 diagnostics: @escaping @Sendable (String) -> Void = { _ in }) {
         self.clock = clock
@@ -66,6 +70,7 @@ public struct StoreOptions: Sendable {
         self.achievementRules = achievementRules
         self.spellingMastery = spellingMastery
         self.readModels = readModels
+        self.settings = settings
         self.snapshots = snapshots
         self.diagnostics = diagnostics
     }

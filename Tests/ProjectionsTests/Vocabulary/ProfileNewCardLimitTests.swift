@@ -194,6 +194,8 @@ struct ProfileNewCardLimitTests {
         state.calendar.encode(to: &head)
         state.profileScheduling.encode(to: &head)
         state.introductions.encode(to: &head)
+        state.profileReviewLimits.encode(to: &head)
+        state.dailyReviews.encode(to: &head)
         let start = head.bytes.count, length = encoded(state.profileNewCardLimits).count
         let bytes = encoded(state)
         return Array(bytes[..<start]) + section + Array(bytes[(start + length)...])
