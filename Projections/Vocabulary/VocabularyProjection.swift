@@ -18,7 +18,8 @@ package struct VocabularyProjection: Projection {
     /// 6: so are those of a card whose deck is deleted, and a gone card no longer moves.
     /// 7: each card's back side, translations and example sentences (``CardContent``), and the
     /// cards buried until the next local day.
-    package static let version: UInt32 = 7
+    /// 8: reschedules (``CardsRescheduled``) set the listed cards' schedules.
+    package static let version: UInt32 = 8
 
     /// The scheduler configuration of profiles that changed none of its settings.
     package let configuration: SchedulerConfiguration
@@ -57,7 +58,7 @@ package struct VocabularyProjection: Projection {
         EventKindSet(.reviewGraded, .reviewUndone, .cardCreated, .cardEdited, .cardMoved, .cardSuspended,
                      .cardUnsuspended, .cardDeleted, .deckCreated, .deckRenamed, .deckDeleted,
                      .schedulerParametersChanged, .desiredRetentionChanged, .dayCutoffChanged, .settingChanged,
-                     .settingUnset, .translationAttached, .exampleSentenceAttached, .cardBuried)
+                     .settingUnset, .translationAttached, .exampleSentenceAttached, .cardBuried, .cardsRescheduled)
     }
 
     /// Folds `event`; never throws (events about unknown cards or decks, unknown event types and
@@ -86,6 +87,7 @@ package struct VocabularyProjection: Projection {
         case .dayCutoffChanged(let change): state.changeCutoff(change, event)
         case .settingChanged(let change): state.changeSetting(change, profile: event.profile)
         case .settingUnset(let unset): state.unsetSetting(unset, profile: event.profile)
+        case .cardsRescheduled(let rescheduled): state.reschedule(rescheduled, recordedBy: event.profile)
         default: break
         }
     }
