@@ -12,6 +12,7 @@ let allCommands: [any Command.Type] = [
     StatsCommand.self,
     DueCommand.self,
     ForecastCommand.self,
+    RetentionCommand.self,
     AchievementsCommand.self,
     SpellingCommand.self,
     StoriesCommand.self,

@@ -16,3 +16,11 @@ extension VocabularyState {
         liveCards(of: profile, deck: nil).filter { $0.schedule != nil }
     }
 }
+
+extension VocabularyState {
+    /// The local day of `time` for `profile`: its day cut-off in force so far applied.
+    /// - Complexity: O(1).
+    public func localDay(of time: EventTime, profile: ProfileID) -> Int64 {
+        calendar.day(of: time, profile: profile)
+    }
+}
