@@ -106,6 +106,8 @@ public enum DomainEvent: Sendable, Equatable {
     case desiredRetentionChanged(DesiredRetentionChanged)
     /// `settings.day-cutoff-changed`
     case dayCutoffChanged(DayCutoffChanged)
+    /// `vocabulary.cards-rescheduled`
+    case cardsRescheduled(CardsRescheduled)
     /// An event this build cannot read, kept byte for byte.
     case unknown(UnknownEvent)
 
@@ -167,6 +169,7 @@ public enum DomainEvent: Sendable, Equatable {
         case .schedulerParametersChanged: .schedulerParametersChanged
         case .desiredRetentionChanged: .desiredRetentionChanged
         case .dayCutoffChanged: .dayCutoffChanged
+        case .cardsRescheduled: .cardsRescheduled
         case .unknown: nil
         }
     }

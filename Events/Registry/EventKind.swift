@@ -60,6 +60,7 @@
     case schedulerParametersChanged
     case desiredRetentionChanged
     case dayCutoffChanged
+    case cardsRescheduled
 }
 
 extension EventKind {
@@ -120,6 +121,7 @@ extension EventKind {
         case .schedulerParametersChanged: try visitor.visit(SchedulerParametersChanged.self, embed: DomainEvent.schedulerParametersChanged) { if case .schedulerParametersChanged(let e) = $0 { e } else { nil } }
         case .desiredRetentionChanged: try visitor.visit(DesiredRetentionChanged.self, embed: DomainEvent.desiredRetentionChanged) { if case .desiredRetentionChanged(let e) = $0 { e } else { nil } }
         case .dayCutoffChanged: try visitor.visit(DayCutoffChanged.self, embed: DomainEvent.dayCutoffChanged) { if case .dayCutoffChanged(let e) = $0 { e } else { nil } }
+        case .cardsRescheduled: try visitor.visit(CardsRescheduled.self, embed: DomainEvent.cardsRescheduled) { if case .cardsRescheduled(let e) = $0 { e } else { nil } }
         }
     }
 

@@ -20,8 +20,9 @@ package struct VocabularyProjection: Projection {
     /// 7: each card's back side, translations and example sentences (``CardContent``), and the
     /// cards buried until the next local day. 8: the card content moved to a read model of its
     /// own (``CardContentProjection``). 9: the daily review limits and the reviews counted
-    /// against them (``DailyReviewLimit``).
-    package static let version: UInt32 = 9
+    /// against them (``DailyReviewLimit``). 10: reschedules (``CardsRescheduled``) set the listed
+    /// cards' schedules.
+    package static let version: UInt32 = 10
 
     /// The scheduler configuration of profiles that changed none of its settings.
     package let configuration: SchedulerConfiguration
@@ -61,7 +62,7 @@ package struct VocabularyProjection: Projection {
         EventKindSet(.reviewGraded, .reviewUndone, .cardCreated, .cardEdited, .cardMoved, .cardSuspended,
                      .cardUnsuspended, .cardDeleted, .deckCreated, .deckRenamed, .deckDeleted,
                      .schedulerParametersChanged, .desiredRetentionChanged, .dayCutoffChanged, .settingChanged,
-                     .settingUnset, .cardBuried)
+                     .settingUnset, .cardBuried, .cardsRescheduled)
     }
 
     /// Folds `event`; never throws (events about unknown cards or decks, unknown event types and
@@ -87,6 +88,7 @@ package struct VocabularyProjection: Projection {
         case .dayCutoffChanged(let change): state.changeCutoff(change, event)
         case .settingChanged(let change): state.changeSetting(change, profile: event.profile)
         case .settingUnset(let unset): state.unsetSetting(unset, profile: event.profile)
+        case .cardsRescheduled(let rescheduled): state.reschedule(rescheduled, recordedBy: event.profile)
         default: break
         }
     }

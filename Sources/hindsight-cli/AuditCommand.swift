@@ -62,6 +62,14 @@ struct AuditCommand: Command {
             if review.differs { io.print(String(repeating: " ", count: 57) + "* today: " + Self.row(now, offset: review.time.utcOffset)) }
         }
         io.print("\(audit.differing.count) of \(audit.reviews.count) reviews differ under today's parameters")
+        for reschedule in audit.reschedules {
+            let offset = reschedule.time.utcOffset
+            io.print("rescheduled at position \(reschedule.position) (\(LocalTimeText.minute(reschedule.time.instant, offset: offset))) "
+                     + "by profile \(reschedule.requestedBy), \(reschedule.parameters.count) weights, desired retention \(reschedule.desiredRetention): "
+                     + "due \(reschedule.dueBefore.map { LocalTimeText.minute($0, offset: offset) } ?? "-") -> "
+                     + "\(LocalTimeText.minute(Timestamp(milliseconds: reschedule.schedule.dueMs), offset: offset)), "
+                     + "S \(Self.format(Float(reschedule.schedule.stability), 4)), D \(Self.format(Float(reschedule.schedule.difficulty), 4))")
+        }
         return .success
     }
 

@@ -13,6 +13,7 @@ let allCommands: [any Command.Type] = [
     DueCommand.self,
     ForecastCommand.self,
     CardCommand.self,
+    RetentionCommand.self,
     AchievementsCommand.self,
     SpellingCommand.self,
     StoriesCommand.self,

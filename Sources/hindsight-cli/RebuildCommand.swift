@@ -24,6 +24,8 @@ struct RebuildCommand: Command {
             .json("print the report as one JSON object"),
             .flag("apply", "then record the change as settings events for every profile, so it schedules every "
                   + "review from now on (needs the store not running)"),
+            .flag("reschedule", "with --apply, also reschedule every reviewed card now: its due date becomes the "
+                  + "one recomputed from its whole history, as the report shows"),
         ])
 
     let parameters: ParametersOption
@@ -32,6 +34,7 @@ struct RebuildCommand: Command {
     let asOf: AsOf
     let json: Bool
     let apply: Bool
+    let reschedule: Bool
     let now: EventTime
     let newUUID: @Sendable () -> UUID
 
@@ -44,6 +47,8 @@ struct RebuildCommand: Command {
         asOf = try AsOfOption.parse(arguments.value("as-of"), by: arguments.value("by"))
         json = arguments.flag("json")
         apply = arguments.flag("apply")
+        reschedule = arguments.flag("reschedule")
+        if reschedule && !apply { throw UsageError("--reschedule changes due dates when the change is recorded; add --apply") }
         if apply && asOf != .latest {
             throw UsageError("--apply records the change at the end of the log; it cannot be combined with --as-of")
         }
@@ -60,22 +65,27 @@ struct RebuildCommand: Command {
         var applied: ClosedRange<UInt64>?
         if apply {
             applied = try await ParameterChangeRecorder.record(rebuild, outcome: outcome, dataDirectory: dataDirectory,
-                                                               at: time) { EventID(newUUID()) }
+                                                               reschedule: reschedule, at: time) { EventID(newUUID()) }
         }
         let report = outcome.report
         if json {
-            io.print(try JSONOutput.encode(RebuildOutput(report: report, applied: applied.map { [$0.lowerBound, $0.upperBound] })))
+            io.print(try JSONOutput.encode(RebuildOutput(report: report, applied: applied.map { [$0.lowerBound, $0.upperBound] },
+                                                         rescheduled: applied != nil && reschedule)))
             return .success
         }
         io.print("rebuilt as of position \(report.position) with \(AuditCommand.describe(report.parameters))")
-        io.print("\(report.cardsChangingDue) of \(report.cardsCompared) cards change due date")
+        io.print("\(report.cardsChangingDue) of \(report.cardsCompared) cards change due date"
+                 + (reschedule ? " (rescheduled now)" : " when rescheduled (--apply --reschedule), else at their next review"))
         for bucket in report.distribution { io.print("  \(pad(bucket.shift.rawValue, 18)) \(bucket.cards)") }
         io.print("                    before      after")
         io.print("  due today         \(pad(report.before.dueToday, 11)) \(report.after.dueToday)")
         io.print("  due in 7 days     \(pad(report.before.dueInNext7Days, 11)) \(report.after.dueInNext7Days)")
         io.print("  mean stability    \(pad(Self.mean(report.before.meanStability), 11)) \(Self.mean(report.after.meanStability))")
         io.print("  mean interval     \(pad(Self.mean(report.before.meanIntervalDays), 11)) \(Self.mean(report.after.meanIntervalDays))")
-        if let applied {
+        if let applied, reschedule {
+            io.print("applied: recorded at positions \(applied.lowerBound)...\(applied.upperBound); \(report.cardsChangingDue) due dates moved "
+                     + "and reviews from now on use these parameters")
+        } else if let applied {
             io.print("applied: recorded at positions \(applied.lowerBound)...\(applied.upperBound); reviews from now on use these parameters")
         } else if apply {
             io.print("applied: no profile to record the change for")
@@ -92,4 +102,6 @@ struct RebuildCommand: Command {
 struct RebuildOutput: Encodable {
     let report: RebuildReport
     let applied: [UInt64]?
+    /// True when `--apply --reschedule` moved the due dates the report counts.
+    let rescheduled: Bool
 }

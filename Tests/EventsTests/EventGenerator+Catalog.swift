@@ -59,6 +59,7 @@ extension EventGenerator {
         case .schedulerParametersChanged: return .schedulerParametersChanged(SchedulerParametersChanged(parameters: try g.schedulerParameters()))
         case .desiredRetentionChanged: return .desiredRetentionChanged(DesiredRetentionChanged(retention: try g.retention()))
         case .dayCutoffChanged: return .dayCutoffChanged(DayCutoffChanged(hour: try HourOfDay(g.int(in: HourOfDay.allowed))))
+        case .cardsRescheduled: return .cardsRescheduled(CardsRescheduled(parameters: try g.schedulerParameters(), retention: try g.retention(), cards: try g.list { g in try RescheduledCard(card: CardID(g.uuid()), stability: Double(g.int(in: 1...36500)) / 8, difficulty: Double(g.int(in: 8...80)) / 8, intervalDays: g.uint32(), dueMs: Int64(g.int(in: 0...253402300799999))) }))
         }
     }
 }

@@ -167,6 +167,13 @@ enum GoldenSamplesV1 {
                 test: SpellingTestID(fixedUUID(162)))))),
             ("spelling.test-deleted.v1", try envelope(63, .spellingTestDeleted(SpellingTestDeleted(
                 test: SpellingTestID(fixedUUID(163)))))),
+            ("vocabulary.cards-rescheduled.v1", try envelope(62, .cardsRescheduled(CardsRescheduled(
+                parameters: try SchedulerParameters((0..<21).map { Double($0) * 0.25 + 0.125 }),
+                retention: try DesiredRetention(0.85),
+                cards: [try RescheduledCard(card: CardID(fixedUUID(162)), stability: 12.5, difficulty: 5.25,
+                                            intervalDays: 13, dueMs: 1_767_225_600_000),
+                        try RescheduledCard(card: CardID(fixedUUID(163)), stability: 0.5, difficulty: 9.75,
+                                            intervalDays: 0, dueMs: 1_767_226_200_000)])))),
         ]
     }
 }

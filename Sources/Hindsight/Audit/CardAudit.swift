@@ -17,12 +17,35 @@ public struct CardAudit: Sendable, Equatable, Encodable {
     public let recomputedWith: ParametersInForce
     /// Every review of the card in log order: counted, cram, undone and ignored.
     public let reviews: [AuditedReview]
+    /// The reschedules that set the card's schedule (``CardsRescheduled``), in log order.
+    public var reschedules: [AuditedReschedule] = []
+    /// The card's state after its counted reviews and reschedules as scheduled at the time
+    /// (what the vocabulary read model holds); nil while no review counts.
+    public var scheduledState: CardState?
 
     /// The reviews whose two columns differ.
     public var differing: [AuditedReview] { reviews.filter(\.differs) }
-    /// The card's state after its counted reviews as scheduled at the time (what the
-    /// vocabulary read model holds); nil while no review counts.
-    public var scheduledState: CardState? { reviews.last { $0.atTheTime != nil }?.atTheTime?.state }
+
+    enum CodingKeys: String, CodingKey { case card, profile, created, position, recomputedWith, reviews, reschedules }
+}
+
+/// A reschedule of the card in an audit: who asked and when (the event's profile and time),
+/// under which parameters and retention, and the due date before and after.
+public struct AuditedReschedule: Sendable, Equatable, Encodable {
+    /// Its log position.
+    public let position: UInt64
+    /// The profile that recorded it.
+    public let requestedBy: ProfileID
+    /// When, with the person's UTC offset then.
+    public let time: EventTime
+    /// The weights the schedule was recomputed with.
+    public let parameters: [Double]
+    /// The desired retention it was recomputed with.
+    public let desiredRetention: Double
+    /// When the card was due before it.
+    public let dueBefore: Timestamp?
+    /// The recomputed schedule.
+    public let schedule: RescheduledCard
 }
 
 /// One review in an audit.

@@ -42,6 +42,9 @@ public enum CardAuditor {
             case .schedulerParametersChanged, .desiredRetentionChanged, .dayCutoffChanged:
                 relevant.append(event)
                 continue
+            case .cardsRescheduled(let rescheduled):
+                if rescheduled.cards.contains(where: { $0.card == card }) { relevant.append(event) }
+                continue
             case .deckCreated, .deckDeleted:
                 CardHistory.observeDecks(event, into: &decks)
                 continue
@@ -66,9 +69,12 @@ public enum CardAuditor {
         let seed = card.schedulerSeed
         var inForce = SchedulingInForce(defaultConfiguration)
         var history: [(event: RecordedEvent, review: ReviewGraded, configuration: SchedulerConfiguration)] = []
+        var reschedules: [Int: [RecordedEvent]] = [:]
         for event in relevant {
             if case .reviewGraded(let review) = event.event {
                 history.append((event, review, inForce.configuration))
+            } else if case .cardsRescheduled = event.event {
+                if event.profile == profile { reschedules[history.count, default: []].append(event) }
             } else {
                 inForce.observe(event, profile: profile)
             }
@@ -79,8 +85,10 @@ public enum CardAuditor {
         var stateThen: CardState?
         var stateNow: CardState?
         var reviews: [AuditedReview] = []
+        var audited: [AuditedReschedule] = []
         reviews.reserveCapacity(history.count)
-        for (event, review, configuration) in history {
+        for (index, (event, review, configuration)) in history.enumerated() {
+            for reschedule in reschedules[index] ?? [] { apply(reschedule, card: card, to: &stateThen, into: &audited) }
             let exclusion = excluded[event.id]
             let status: AuditedReview.Status = exclusion != nil ? .ignored : undone.contains(event.id) ? .undone
                 : review.mode == .cram ? .cram : .counted
@@ -103,8 +111,29 @@ public enum CardAuditor {
                                          rating: Int(review.rating.rawValue), mode: review.mode, status: status,
                                          excludedBecause: exclusion, atTheTime: then, recomputed: now))
         }
-        return CardAudit(card: card, profile: profile, created: creation.occurred, position: lastPosition,
-                         recomputedWith: ParametersInForce(recompute), reviews: reviews)
+        for reschedule in reschedules[history.count] ?? [] { apply(reschedule, card: card, to: &stateThen, into: &audited) }
+        var audit = CardAudit(card: card, profile: profile, created: creation.occurred, position: lastPosition,
+                              recomputedWith: ParametersInForce(recompute), reviews: reviews)
+        audit.reschedules = audited
+        audit.scheduledState = stateThen
+        return audit
+    }
+
+    /// Sets `state` (as scheduled at the time) to the schedule `event` (a ``CardsRescheduled``
+    /// of the card's owner) recorded for `card`, as the vocabulary read model does: a card with
+    /// no schedule keeps none; phase, step, counts and last review stay.
+    private static func apply(_ event: RecordedEvent, card: CardID, to state: inout CardState?,
+                              into audited: inout [AuditedReschedule]) {
+        guard case .cardsRescheduled(let rescheduled) = event.event,
+              let schedule = rescheduled.cards.last(where: { $0.card == card }), var next = state else { return }
+        audited.append(AuditedReschedule(position: event.position, requestedBy: event.profile, time: event.occurred,
+                                         parameters: rescheduled.parameters.weights,
+                                         desiredRetention: rescheduled.retention.value,
+                                         dueBefore: Timestamp(milliseconds: next.dueMs), schedule: schedule))
+        next.memory = MemoryState(stability: Float(schedule.stability), difficulty: Float(schedule.difficulty))
+        next.intervalDays = Int(schedule.intervalDays)
+        next.dueMs = schedule.dueMs
+        state = next
     }
 
     /// The audit of `card` in the store at `dataDirectory`, as of `asOf` (see
@@ -156,6 +185,7 @@ public enum CardAuditor {
         case .reviewGraded(let review): review.card == card
         case .reviewUndone(let undo): undo.card == card
         case .schedulerParametersChanged, .desiredRetentionChanged, .dayCutoffChanged: true
+        case .cardsRescheduled(let rescheduled): rescheduled.cards.contains { $0.card == card }
         default: false
         }
     }
@@ -164,7 +194,10 @@ public enum CardAuditor {
 extension CardAudit {
     /// The same audit, saying it read the log through `position`.
     func at(position: UInt64) -> CardAudit {
-        CardAudit(card: card, profile: profile, created: created, position: position,
-                  recomputedWith: recomputedWith, reviews: reviews)
+        var audit = CardAudit(card: card, profile: profile, created: created, position: position,
+                              recomputedWith: recomputedWith, reviews: reviews)
+        audit.reschedules = reschedules
+        audit.scheduledState = scheduledState
+        return audit
     }
 }

@@ -42,6 +42,15 @@ public enum ProfileCommand: Sendable {
     case changeSchedulerParameters([Double])
     case changeDesiredRetention(Double)
     case changeDayCutoff(hour: Int)
+    /// Changes the scheduler parameters (19 or 21 weights) and, when given, the desired
+    /// retention, and reschedules the listed cards as Anki's "reschedule cards on change" does:
+    /// each takes the schedule recomputed from its whole history under them (a
+    /// ``ScheduleRebuild`` computes it; ``ParameterChangeRecorder`` sends this command). One batch:
+    /// ``SchedulerParametersChanged``, ``DesiredRetentionChanged`` (when given) and
+    /// ``CardsRescheduled`` naming the parameters and the retention in force.
+    /// Refused (`unknownEntity`, `wrongProfile`, `entityDeleted`, `invalidState`) when a card is
+    /// unknown, another profile's, gone or never reviewed.
+    case reschedule(parameters: [Double], desiredRetention: Double?, cards: [RescheduledCard])
 
     func decide(_ command: StoreCommand, _ context: DecisionContext, into decision: inout Decision) throws(StoreError) {
         let stream = StreamID.profile(command.profile)
@@ -121,14 +130,12 @@ public enum ProfileCommand: Sendable {
             }
             decision.emit(stream, .externalServiceRemoved(ExternalServiceRemoved(service: name)))
         case .changeSchedulerParameters(let weights):
-            let parameters = try Input.checked { () throws(EventValidationError) in try SchedulerParameters(weights) }
-            do { _ = try FSRSParameters(weights) } catch {
-                throw StoreError(.invalidValue, "the scheduler parameters are not valid FSRS weights: \(error.description)", field: "parameters")
-            }
-            decision.emit(stream, .schedulerParametersChanged(SchedulerParametersChanged(parameters: parameters)))
+            decision.emit(stream, .schedulerParametersChanged(SchedulerParametersChanged(parameters: try Self.parameters(weights))))
         case .changeDesiredRetention(let value):
             let retention = try Input.checked { () throws(EventValidationError) in try DesiredRetention(value) }
             decision.emit(stream, .desiredRetentionChanged(DesiredRetentionChanged(retention: retention)))
+        case .reschedule(let weights, let desiredRetention, let cards):
+            try Self.decideReschedule(weights, desiredRetention, cards, command, context, into: &decision)
         case .changeDayCutoff(let hour):
             let value = try Input.checked { () throws(EventValidationError) in try HourOfDay(hour) }
             decision.emit(stream, .dayCutoffChanged(DayCutoffChanged(hour: value)))
@@ -143,5 +150,35 @@ public enum ProfileCommand: Sendable {
             throw StoreError(.parentRequired, "profile \(command.profile) is a child's profile and cannot change app-wide "
                              + "settings; a parent's profile must send this command", stream: .appSettings, field: "profile")
         }
+    }
+}
+
+extension ProfileCommand {
+    /// `weights` as recorded scheduler parameters.
+    /// - Throws: ``StoreError`` `invalidValue` unless they are 19 or 21 finite, valid FSRS weights.
+    static func parameters(_ weights: [Double]) throws(StoreError) -> SchedulerParameters {
+        let parameters = try Input.checked { () throws(EventValidationError) in try SchedulerParameters(weights) }
+        do { _ = try FSRSParameters(weights) } catch {
+            throw StoreError(.invalidValue, "the scheduler parameters are not valid FSRS weights: \(error.description)", field: "parameters")
+        }
+        return parameters
+    }
+
+    /// ``reschedule(parameters:desiredRetention:cards:)``: the parameter (and retention) change,
+    /// then the cards' recomputed schedules, each card checked to be the profile's, live and reviewed.
+    static func decideReschedule(_ weights: [Double], _ desiredRetention: Double?, _ cards: [RescheduledCard],
+                                 _ command: StoreCommand, _ context: DecisionContext,
+                                 into decision: inout Decision) throws(StoreError) {
+        let stream = StreamID.profile(command.profile)
+        let parameters = try parameters(weights)
+        let inForce = Double(context.vocabulary.schedulerConfiguration(of: command.profile).desiredRetention)
+        let retention = try Input.checked { () throws(EventValidationError) in try DesiredRetention(desiredRetention ?? inForce) }
+        for card in cards where try context.liveCard(card.card, command).schedule == nil {
+            throw StoreError(.invalidState, "card \(card.card) has never been reviewed; only reviewed cards have a schedule to recompute",
+                             stream: .card(card.card), field: "cards")
+        }
+        decision.emit(stream, .schedulerParametersChanged(SchedulerParametersChanged(parameters: parameters)))
+        if desiredRetention != nil { decision.emit(stream, .desiredRetentionChanged(DesiredRetentionChanged(retention: retention))) }
+        decision.emit(stream, .cardsRescheduled(CardsRescheduled(parameters: parameters, retention: retention, cards: cards)))
     }
 }

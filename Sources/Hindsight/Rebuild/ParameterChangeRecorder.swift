@@ -1,6 +1,7 @@
 import Foundation
 import Events
 import FSRS
+import Projections
 
 /// Records a rebuild's parameters (and retention) as settings commands, for each live profile,
 /// through the store's command path, so that they become the schedule from that position on.
@@ -14,6 +15,8 @@ import FSRS
 /// What applying means: the read models keep "as scheduled at the time", so the events change
 /// every review from their position on; cards keep their current due dates until their next
 /// review. The rebuild report shows what a full recomputation from the start would give.
+/// With `reschedule`, each profile's change is one ``ProfileCommand/reschedule(parameters:desiredRetention:cards:)``
+/// instead: its reviewed cards take the rebuild's recomputed schedules at once, as the report says.
 public enum ParameterChangeRecorder {
     /// Opens the store in `dataDirectory` (it must not be open elsewhere), records the change as
     /// ``record(_:outcome:store:at:newID:)`` does, and closes it.
@@ -22,9 +25,10 @@ public enum ParameterChangeRecorder {
     /// - Throws: ``StoreError``: `locked` when a running store holds the log, `conflict` when a
     ///   profile changed since the rebuild, `log` when the append fails.
     package static func record(_ rebuild: ScheduleRebuild, outcome: ScheduleRebuild.Outcome, dataDirectory: String,
-                               at time: EventTime, newID: () -> EventID) async throws -> ClosedRange<UInt64>? {
+                               reschedule: Bool = false, at time: EventTime,
+                               newID: () -> EventID) async throws -> ClosedRange<UInt64>? {
         try await withStore(dataDirectory, at: time) { store in
-            try await record(rebuild, outcome: outcome, store: store, at: time, newID: newID)
+            try await record(rebuild, outcome: outcome, store: store, reschedule: reschedule, at: time, newID: newID)
         }
     }
 
@@ -59,14 +63,24 @@ public enum ParameterChangeRecorder {
 
     /// Sends, for each of `outcome`'s profiles that the store knows and that is not deleted, the
     /// parameter change (and the retention change) as commands at `time`, with command ids from
-    /// `newID`, each expecting the profile stream's version the rebuild saw.
+    /// `newID`, each expecting the profile stream's version the rebuild saw. With `reschedule`,
+    /// one reschedule command per profile instead, carrying the rebuild's recomputed schedule of
+    /// each of the profile's reviewed cards.
     /// - Returns: the positions written (nil when there is no profile).
     /// - Throws: ``StoreError`` as ``Store/send(_:)``: `conflict` when a profile changed since
-    ///   the rebuild; the profiles before it keep their change.
+    ///   the rebuild (with `reschedule`: when anything was appended since), the profiles before it
+    ///   keep their change.
     package static func record(_ rebuild: ScheduleRebuild, outcome: ScheduleRebuild.Outcome, store: Store,
+                               reschedule: Bool = false,
                                at time: EventTime, newID: () -> EventID) async throws(StoreError) -> ClosedRange<UInt64>? {
         let weights = rebuild.parameters.weights.prefix(rebuild.parameters.inputCount == 19 ? 19 : 21).map(Double.init)
         let directory = await store.profiles()
+        if reschedule, await store.lastPosition() != outcome.report.position {
+            throw StoreError(.conflict, "the log grew from position \(outcome.report.position) to \(await store.lastPosition()) "
+                             + "since the rebuild; run the rebuild again to reschedule from the whole log", field: "reschedule")
+        }
+        let current = reschedule ? await store.vocabulary() : nil
+        let rebuilt = reschedule ? await outcome.rebuilt.vocabulary.current().state : nil
         var first: UInt64?
         var last: UInt64?
         for profile in outcome.profiles {
@@ -74,6 +88,10 @@ public enum ParameterChangeRecorder {
             var version = outcome.profileStreamVersions[profile] ?? 0
             var actions: [ProfileCommand] = [.changeSchedulerParameters(weights)]
             if let retention = rebuild.desiredRetention { actions.append(.changeDesiredRetention(Double(retention))) }
+            if let current, let rebuilt {
+                actions = [.reschedule(parameters: weights, desiredRetention: rebuild.desiredRetention.map(Double.init),
+                                       cards: try recomputed(current.scheduledCards(of: profile), in: rebuilt))]
+            }
             for action in actions {
                 let result = try await store.send(StoreCommand(id: newID().uuid, profile: profile, time: time,
                                                                expectedVersion: version, .profiles(action)))
@@ -84,5 +102,23 @@ public enum ParameterChangeRecorder {
         }
         guard let first, let last else { return nil }
         return first...last
+    }
+}
+
+extension ParameterChangeRecorder {
+    /// The schedules `rebuilt` (the rebuild's vocabulary) gives `cards`, as a reschedule records them.
+    /// - Throws: ``StoreError`` `invalidValue` when a recomputed memory state breaks the event's rules.
+    static func recomputed(_ cards: [CardSummary], in rebuilt: VocabularyState) throws(StoreError) -> [RescheduledCard] {
+        var result: [RescheduledCard] = []
+        result.reserveCapacity(cards.count)
+        for card in cards {
+            guard let state = rebuilt.card(card.id)?.schedule else { continue }
+            result.append(try Input.checked { () throws(EventValidationError) in
+                try RescheduledCard(card: card.id, stability: Double(state.memory.stability),
+                                    difficulty: Double(state.memory.difficulty),
+                                    intervalDays: UInt32(clamping: state.intervalDays), dueMs: state.dueMs)
+            })
+        }
+        return result
     }
 }

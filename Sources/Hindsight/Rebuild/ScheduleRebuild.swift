@@ -8,7 +8,8 @@ import FSRS
 /// scheduler is the store's configuration with `parameters` (and `desiredRetention`, when
 /// given) put in, and with every `SchedulerParametersChanged` event of every profile left out
 /// (and every `DesiredRetentionChanged` when a retention is given): the new parameters apply
-/// to every profile's whole history, as if they had been in force from the start. Day cut-off
+/// to every profile's whole history, as if they had been in force from the start (earlier
+/// reschedules, ``CardsRescheduled``, are left out too: the recomputation replaces them). Day cut-off
 /// changes, learning steps, fuzz and the maximum interval stay as the log and the store say.
 /// Every read model is folded from this filtered log, so the settings read model shows the new
 /// parameters in force too.
@@ -42,11 +43,11 @@ public struct ScheduleRebuild: Sendable {
         return rebuilt
     }
 
-    /// Whether the rebuild keeps `event` (drops the settings changes it overrides).
+    /// Whether the rebuild keeps `event` (drops the settings changes and reschedules it overrides).
     @inline(__always)
     public func keeps(_ event: RecordedEvent) -> Bool {
         switch event.event {
-        case .schedulerParametersChanged: false
+        case .schedulerParametersChanged, .cardsRescheduled: false
         case .desiredRetentionChanged: desiredRetention == nil
         default: true
         }
