@@ -25,7 +25,8 @@ package struct ActivityProjection: Projection {
     /// 10: a DailyStats counter of hints shown while spelling.
     /// 11: the default rules include 50 reviews in one local day.
     /// 12: a dictation finished is practice (it makes its day active for streaks and achievements).
-    package static let version: UInt32 = 12
+    /// 13: a card reset to new or given a due date by hand: its reviews can no longer be undone.
+    package static let version: UInt32 = 13
 
     /// The achievement rule table.
     package let rules: [AchievementRule]
@@ -49,11 +50,13 @@ package struct ActivityProjection: Projection {
 
     /// Reviews and their undos, practice (spelling, stories, dictation), spelling tests' words
     /// (what a perfect session must spell), cards and decks created, moved and deleted (the
-    /// ledger) and day cut-off changes.
+    /// ledger), cards reset or given a due date by hand (the ledger forgets their reviews for
+    /// undo) and day cut-off changes.
     package var kinds: EventKindSet {
         EventKindSet(.reviewGraded, .reviewUndone, .wordSpelled, .spellingTestCreated, .spellingTestEdited,
                      .spellingPracticeStarted, .spellingPracticeEnded, .storyRead, .storyGenerated, .dictationFinished,
-                     .cardCreated, .cardMoved, .cardDeleted, .deckCreated, .deckDeleted, .dayCutoffChanged)
+                     .cardCreated, .cardMoved, .cardDeleted, .cardReset, .cardDueSet, .deckCreated, .deckDeleted,
+                     .dayCutoffChanged)
     }
 
     /// How many events ahead the batch fold looks up cards (see `ActivityProjection+Batch.swift`),
@@ -134,6 +137,8 @@ package struct ActivityProjection: Projection {
             state.ledger.cardMoved(card, to: deck)
         case .cardDeleted(let card):
             state.ledger.cardDeleted(card)
+        case .cardChanged(let card, let change):
+            state.ledger.changed(card, by: change, profile: profile)
         case .deckCreated(let deck):
             state.ledger.deckCreated(deck)
         case .deckDeleted(let deck):

@@ -18,7 +18,8 @@ package struct VocabularyProjection: Projection {
     /// 6: so are those of a card whose deck is deleted, and a gone card no longer moves.
     /// 7: each card's back side, translations and example sentences (``CardContent``), and the
     /// cards buried until the next local day.
-    package static let version: UInt32 = 7
+    /// 8: cards reset to new and due dates set by hand (``CardHistoryRule/ManualChange``).
+    package static let version: UInt32 = 8
 
     /// The scheduler configuration of profiles that changed none of its settings.
     package let configuration: SchedulerConfiguration
@@ -57,7 +58,8 @@ package struct VocabularyProjection: Projection {
         EventKindSet(.reviewGraded, .reviewUndone, .cardCreated, .cardEdited, .cardMoved, .cardSuspended,
                      .cardUnsuspended, .cardDeleted, .deckCreated, .deckRenamed, .deckDeleted,
                      .schedulerParametersChanged, .desiredRetentionChanged, .dayCutoffChanged, .settingChanged,
-                     .settingUnset, .translationAttached, .exampleSentenceAttached, .cardBuried)
+                     .settingUnset, .translationAttached, .exampleSentenceAttached, .cardBuried,
+                     .cardReset, .cardDueSet)
     }
 
     /// Folds `event`; never throws (events about unknown cards or decks, unknown event types and
@@ -78,6 +80,8 @@ package struct VocabularyProjection: Projection {
         case .cardUnsuspended(let unsuspended): state.setFlag(CardHot.suspendedFlag, false, card: unsuspended.card)
         case .cardDeleted(let deleted): state.setFlag(CardHot.deletedFlag, true, card: deleted.card)
         case .cardBuried(let buried): state.bury(buried, event)
+        case .cardReset(let reset): state.change(reset.card, by: .reset, dueMs: nil, recordedBy: event.profile)
+        case .cardDueSet(let set): state.change(set.card, by: .dueSet, dueMs: set.due?.milliseconds, recordedBy: event.profile)
         case .deckCreated(let created): state.createDeck(created, event)
         case .deckRenamed(let renamed): state.renameDeck(renamed)
         case .deckDeleted(let deleted): state.deleteDeck(deleted.deck)

@@ -64,6 +64,30 @@ extension VocabularyState {
         buriedDays[Int(slot)] = calendar.day(of: event.occurred, profile: event.profile)
     }
 
+    /// Changes a card's schedule by hand (``CardHistoryRule/ManualChange``): a reset makes it new
+    /// (back among the new cards, no memory state), a due set with a date moves its due; either
+    /// forgets the reviews remembered for undo. A change not part of the card's history (see
+    /// ``isHistory(of:recordedBy:)``) is ignored.
+    /// - Complexity: O(1) amortized.
+    mutating func change(_ card: CardID, by change: CardHistoryRule.ManualChange, dueMs: Int64?,
+                         recordedBy recorder: ProfileID) {
+        guard let slot = cards.slot(of: IDKey(card)), isHistory(of: slot, recordedBy: recorder) else { return }
+        cards.prepareUndo()
+        let index = Int(slot)
+        unindex(slot)
+        if CardHistoryRule.startsNewHistory(change) {
+            cards.hot[index].state = .none
+        } else if CardHistoryRule.movesDue(change, hasState: cards.hot[index].state.isPresent, hasDue: dueMs != nil),
+                  let dueMs {
+            cards.hot[index].state.dueMs = dueMs
+        }
+        if CardHistoryRule.forgetsRemembered(change) {
+            cards.hot[index].ring.count = 0
+            cards.hot[index].ring.head = 0
+        }
+        self.index(slot)
+    }
+
     /// Attaches a translation to a created card (deleted or not: content stays with the card).
     mutating func attachTranslation(_ attached: TranslationAttached) {
         guard let slot = cards.slot(of: IDKey(attached.card)).map(Int.init) else { return }

@@ -158,6 +158,10 @@ enum GoldenSamplesV1 {
                 hour: try HourOfDay(4))))),
             ("vocabulary.card-buried.v1", try envelope(61, .cardBuried(CardBuried(
                 card: CardID(fixedUUID(161)))))),
+            ("vocabulary.card-reset.v1", try envelope(62, .cardReset(CardReset(
+                card: CardID(fixedUUID(162)))))),
+            ("vocabulary.card-due-set.v1", try envelope(63, .cardDueSet(CardDueSet(
+                card: CardID(fixedUUID(163)), due: Timestamp(milliseconds: 1_763_100_000_000))))),
         ]
     }
 }
