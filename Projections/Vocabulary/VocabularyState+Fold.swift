@@ -70,8 +70,9 @@ extension VocabularyState {
     mutating func change(_ card: CardID, by change: CardHistoryRule.ManualChange, dueMs: Int64?,
                          recordedBy recorder: ProfileID) {
         guard let slot = cards.slot(of: IDKey(card)), isHistory(of: slot, recordedBy: recorder) else { return }
-        cards.prepareUndo()
         let index = Int(slot)
+        // A restored pool's entries are decoded by each card's count: decode them before one changes.
+        if cards.hot[index].ring.count > 0 { cards.prepareUndo() }
         unindex(slot)
         if CardHistoryRule.startsNewHistory(change) {
             cards.hot[index].state = .none

@@ -6,8 +6,7 @@ import TestSupport
 
 /// A seeded random vocabulary history: two profiles, four decks, up to `cards` cards; reviews
 /// (some cram, some of cards created just before or not created yet, some filed under another
-/// card's stream), undos of the latest review, suspensions, burials, resets to new, due dates
-/// set by hand, moves, edits, translations and
+/// card's stream), undos of the latest review, suspensions, burials, moves, edits, translations and
 /// example sentences attached, deletions, deck
 /// deletions and settings changes (retention, cut-off, scheduler parameters, daily new-card
 /// limits, some of them invalid).
@@ -42,12 +41,6 @@ func randomVocabularyHistory(seed: UInt64, events count: Int = 800, cards: Int =
         case 74..<78:
             if pick(2) == 0 {
                 v.record(.cardSuspended(CardSuspended(card: testCard(card))), card: card, at: time)
-            } else if roll == 76 {
-                v.record(.cardReset(CardReset(card: testCard(card))), card: card, at: time)
-            } else if roll == 77 {
-                v.record(.cardDueSet(CardDueSet(card: testCard(card), due: card % 3 == 0 ? nil
-                                                    : Timestamp(milliseconds: time.milliseconds + 86_400_000))),
-                         card: card, at: time)
             } else {
                 v.record(.cardBuried(CardBuried(card: testCard(card))), card: card, at: time)
             }
