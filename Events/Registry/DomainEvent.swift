@@ -24,6 +24,10 @@ public enum DomainEvent: Sendable, Equatable {
     /// `vocabulary.card-deleted`
     case cardDeleted(CardDeleted)
     case cardBuried(CardBuried)
+    /// `vocabulary.card-reset`
+    case cardReset(CardReset)
+    /// `vocabulary.card-due-set`
+    case cardDueSet(CardDueSet)
     /// `vocabulary.review-graded`
     case reviewGraded(ReviewGraded)
     /// `vocabulary.review-undone`
@@ -128,6 +132,8 @@ public enum DomainEvent: Sendable, Equatable {
         case .cardUnsuspended: .cardUnsuspended
         case .cardDeleted: .cardDeleted
         case .cardBuried: .cardBuried
+        case .cardReset: .cardReset
+        case .cardDueSet: .cardDueSet
         case .reviewGraded: .reviewGraded
         case .reviewUndone: .reviewUndone
         case .studySessionStarted: .studySessionStarted

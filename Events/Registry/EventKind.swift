@@ -19,6 +19,8 @@
     case cardUnsuspended
     case cardDeleted
     case cardBuried
+    case cardReset
+    case cardDueSet
     case reviewGraded
     case reviewUndone
     case studySessionStarted
@@ -80,6 +82,8 @@ extension EventKind {
         case .cardUnsuspended: try visitor.visit(CardUnsuspended.self, embed: DomainEvent.cardUnsuspended) { if case .cardUnsuspended(let e) = $0 { e } else { nil } }
         case .cardDeleted: try visitor.visit(CardDeleted.self, embed: DomainEvent.cardDeleted) { if case .cardDeleted(let e) = $0 { e } else { nil } }
         case .cardBuried: try visitor.visit(CardBuried.self, embed: DomainEvent.cardBuried) { if case .cardBuried(let e) = $0 { e } else { nil } }
+        case .cardReset: try visitor.visit(CardReset.self, embed: DomainEvent.cardReset) { if case .cardReset(let e) = $0 { e } else { nil } }
+        case .cardDueSet: try visitor.visit(CardDueSet.self, embed: DomainEvent.cardDueSet) { if case .cardDueSet(let e) = $0 { e } else { nil } }
         case .reviewGraded: try visitor.visit(ReviewGraded.self, embed: DomainEvent.reviewGraded) { if case .reviewGraded(let e) = $0 { e } else { nil } }
         case .reviewUndone: try visitor.visit(ReviewUndone.self, embed: DomainEvent.reviewUndone) { if case .reviewUndone(let e) = $0 { e } else { nil } }
         case .studySessionStarted: try visitor.visit(StudySessionStarted.self, embed: DomainEvent.studySessionStarted) { if case .studySessionStarted(let e) = $0 { e } else { nil } }

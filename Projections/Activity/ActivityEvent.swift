@@ -31,6 +31,8 @@ enum ActivityEvent {
     case cardMoved(card: CardID, deck: DeckID)
     /// A card deleted.
     case cardDeleted(card: CardID)
+    /// A card's schedule changed by hand (reset to new, due date set).
+    case cardChanged(card: CardID, change: CardHistoryRule.ManualChange)
     /// A deck created.
     case deckCreated(deck: DeckID)
     /// A deck deleted (its cards with it).
@@ -58,6 +60,8 @@ enum ActivityEvent {
         case .cardCreated(let created): .cardCreated(card: created.card, deck: created.deck)
         case .cardMoved(let moved): .cardMoved(card: moved.card, deck: moved.toDeck)
         case .cardDeleted(let deleted): .cardDeleted(card: deleted.card)
+        case .cardReset(let reset): .cardChanged(card: reset.card, change: .reset)
+        case .cardDueSet(let set): .cardChanged(card: set.card, change: .dueSet)
         case .deckCreated(let created): .deckCreated(deck: created.deck)
         case .deckDeleted(let deleted): .deckDeleted(deck: deleted.deck)
         case .dayCutoffChanged: .cutoffChanged

@@ -26,7 +26,8 @@ package struct ActivityProjection: Projection {
     /// 11: the default rules include 50 reviews in one local day.
     /// 12: a dictation finished is practice (it makes its day active for streaks and achievements).
     /// 13: a spelling test deleted is forgotten by the perfect-session tallies.
-    package static let version: UInt32 = 13
+    /// 14: a card reset to new or given a due date by hand: its reviews can no longer be undone.
+    package static let version: UInt32 = 14
 
     /// The achievement rule table.
     package let rules: [AchievementRule]
@@ -50,11 +51,13 @@ package struct ActivityProjection: Projection {
 
     /// Reviews and their undos, practice (spelling, stories, dictation), spelling tests' words
     /// (what a perfect session must spell), cards and decks created, moved and deleted (the
-    /// ledger) and day cut-off changes.
+    /// ledger), cards reset or given a due date by hand (the ledger forgets their reviews for
+    /// undo) and day cut-off changes.
     package var kinds: EventKindSet {
         EventKindSet(.reviewGraded, .reviewUndone, .wordSpelled, .spellingTestCreated, .spellingTestEdited, .spellingTestDeleted,
                      .spellingPracticeStarted, .spellingPracticeEnded, .storyRead, .storyGenerated, .dictationFinished,
-                     .cardCreated, .cardMoved, .cardDeleted, .deckCreated, .deckDeleted, .dayCutoffChanged)
+                     .cardCreated, .cardMoved, .cardDeleted, .cardReset, .cardDueSet, .deckCreated, .deckDeleted,
+                     .dayCutoffChanged)
     }
 
     /// How many events ahead the batch fold looks up cards (see `ActivityProjection+Batch.swift`),
@@ -135,6 +138,8 @@ package struct ActivityProjection: Projection {
             state.ledger.cardMoved(card, to: deck)
         case .cardDeleted(let card):
             state.ledger.cardDeleted(card)
+        case .cardChanged(let card, let change):
+            state.ledger.changed(card, by: change, profile: profile)
         case .deckCreated(let deck):
             state.ledger.deckCreated(deck)
         case .deckDeleted(let deck):

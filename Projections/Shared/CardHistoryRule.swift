@@ -21,6 +21,19 @@ import Events
 /// - A card's first scheduled review (not undone) makes it a new card of its day; undoing it
 ///   leaves the card with no scheduled review.
 /// - The store's undo command takes back the latest remembered review.
+/// - A change by hand (``ManualChange``: a reset to new, a due date set) counts as a review does
+///   (the card exists, is not gone, the owner recorded it). It ends what an undo can take back:
+///   the reviews remembered before it are forgotten (an undo of one of them is ignored), as
+///   Anki's undo cannot reach past a reset or a rescheduling either.
+/// - A reset starts a new FSRS history: the card is new again (no memory state, offered among the
+///   new cards, reps and lapses from zero), so its next scheduled review is one of that day's new
+///   cards for the daily new-card limit, as Anki's new queue counts it. Undoing that review makes
+///   the card new again. Its earlier reviews stay in the log and still count as answers given
+///   (daily statistics, streaks, achievements); the daily statistics' *new cards* count a card
+///   once in its life, at its first scheduled review ever, as Anki's statistics count a card
+///   introduced once (its `introduced:` search).
+/// - A due date set moves only the card's due; its memory state is unchanged (Anki's "set due
+///   date"). A new card has no due to move: the change is recorded and changes nothing else.
 ///
 /// The store refuses every event the rule leaves out, so on a log it wrote the rule leaves out
 /// nothing; on other logs every reader leaves out the same events.
@@ -40,6 +53,28 @@ package enum CardHistoryRule {
         case cardGone
         /// Recorded by a profile that does not own the card.
         case otherProfile
+    }
+
+    /// A change to a card's schedule made by hand, not by an answer.
+    package enum ManualChange: Sendable, Equatable {
+        /// Reset to new: a new FSRS history starts.
+        case reset
+        /// A due date set: only the due moves.
+        case dueSet
+    }
+
+    /// Whether a manual change forgets the reviews remembered before it (none of them can be
+    /// undone any more): every one does.
+    @inline(__always) package static func forgetsRemembered(_ change: ManualChange) -> Bool { true }
+
+    /// Whether a manual change starts a new FSRS history (the card is new again): a reset.
+    @inline(__always) package static func startsNewHistory(_ change: ManualChange) -> Bool { change == .reset }
+
+    /// Whether a manual change moves the due of a card that has (`hasState`) or has not a memory
+    /// state to the recorded due (`hasDue`): a due date set, recorded with its date, on a card
+    /// that has been reviewed in its current history.
+    @inline(__always) package static func movesDue(_ change: ManualChange, hasState: Bool, hasDue: Bool) -> Bool {
+        change == .dueSet && hasState && hasDue
     }
 
     /// Whether a creation starts a card: only when its id was never seen (`idKnown`: created

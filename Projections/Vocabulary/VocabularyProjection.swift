@@ -21,8 +21,9 @@ package struct VocabularyProjection: Projection {
     /// cards buried until the next local day. 8: the card content moved to a read model of its
     /// own (``CardContentProjection``). 9: the daily review limits and the reviews counted
     /// against them (``DailyReviewLimit``). 10: reschedules (``CardsRescheduled``) set the listed
-    /// cards' schedules.
-    package static let version: UInt32 = 10
+    /// cards' schedules. 11: cards reset to new and due dates set by hand
+    /// (``CardHistoryRule/ManualChange``).
+    package static let version: UInt32 = 11
 
     /// The scheduler configuration of profiles that changed none of its settings.
     package let configuration: SchedulerConfiguration
@@ -62,7 +63,7 @@ package struct VocabularyProjection: Projection {
         EventKindSet(.reviewGraded, .reviewUndone, .cardCreated, .cardEdited, .cardMoved, .cardSuspended,
                      .cardUnsuspended, .cardDeleted, .deckCreated, .deckRenamed, .deckDeleted,
                      .schedulerParametersChanged, .desiredRetentionChanged, .dayCutoffChanged, .settingChanged,
-                     .settingUnset, .cardBuried, .cardsRescheduled)
+                     .settingUnset, .cardBuried, .cardsRescheduled, .cardReset, .cardDueSet)
     }
 
     /// Folds `event`; never throws (events about unknown cards or decks, unknown event types and
@@ -80,6 +81,8 @@ package struct VocabularyProjection: Projection {
         case .cardUnsuspended(let unsuspended): state.setFlag(CardHot.suspendedFlag, false, card: unsuspended.card)
         case .cardDeleted(let deleted): state.setFlag(CardHot.deletedFlag, true, card: deleted.card)
         case .cardBuried(let buried): state.bury(buried, event)
+        case .cardReset(let reset): state.change(reset.card, by: .reset, dueMs: nil, recordedBy: event.profile)
+        case .cardDueSet(let set): state.change(set.card, by: .dueSet, dueMs: set.due?.milliseconds, recordedBy: event.profile)
         case .deckCreated(let created): state.createDeck(created, event)
         case .deckRenamed(let renamed): state.renameDeck(renamed)
         case .deckDeleted(let deleted): state.deleteDeck(deleted.deck)

@@ -62,6 +62,31 @@ extension VocabularyState {
         buriedDays[Int(slot)] = calendar.day(of: event.occurred, profile: event.profile)
     }
 
+    /// Changes a card's schedule by hand (``CardHistoryRule/ManualChange``): a reset makes it new
+    /// (back among the new cards, no memory state), a due set with a date moves its due; either
+    /// forgets the reviews remembered for undo. A change not part of the card's history (see
+    /// ``isHistory(of:recordedBy:)``) is ignored.
+    /// - Complexity: O(1) amortized.
+    mutating func change(_ card: CardID, by change: CardHistoryRule.ManualChange, dueMs: Int64?,
+                         recordedBy recorder: ProfileID) {
+        guard let slot = cards.slot(of: IDKey(card)), isHistory(of: slot, recordedBy: recorder) else { return }
+        let index = Int(slot)
+        // A restored pool's entries are decoded by each card's count: decode them before one changes.
+        if cards.hot[index].ring.count > 0 { cards.prepareUndo() }
+        unindex(slot)
+        if CardHistoryRule.startsNewHistory(change) {
+            cards.hot[index].state = .none
+        } else if CardHistoryRule.movesDue(change, hasState: cards.hot[index].state.isPresent, hasDue: dueMs != nil),
+                  let dueMs {
+            cards.hot[index].state.dueMs = dueMs
+        }
+        if CardHistoryRule.forgetsRemembered(change) {
+            cards.hot[index].ring.count = 0
+            cards.hot[index].ring.head = 0
+        }
+        self.index(slot)
+    }
+
     /// Moves a card to another deck: into a deleted deck, the card is gone for good. A gone
     /// card does not move (the store refuses it; a log it did not write may hold such a move).
     mutating func moveCard(_ moved: CardMoved) {

@@ -19,6 +19,15 @@ extension VocabularyState {
         return isBuried(slot, at: time)
     }
 
+    /// The instant at which the local day `days` after the day of `time` begins for `profile`
+    /// (its day cut-off, at the UTC offset of `time`): when a card given that due date is due.
+    /// - Complexity: O(1).
+    public func startOfDay(_ days: Int, after time: EventTime, profile: ProfileID) -> Timestamp {
+        let cutoff = calendar.cutoffHour(of: profile)
+        let today = LocalDay.number(of: time, cutoffHour: cutoff)
+        return Timestamp(milliseconds: LocalDay.start(ofDay: today + Int64(days), offsetOf: time, cutoffHour: cutoff))
+    }
+
     /// The cards of profile slot `owner` buried on local `day`.
     /// - Complexity: O(b) for the b cards ever buried.
     private func buriedSlots(owner: Int32, day: Int64) -> Set<Int32> {

@@ -5,7 +5,7 @@ public enum RevlogCSV {
 
     /// Parses a whole revlog CSV. Lines may end in LF or CRLF; blank lines are skipped; a
     /// leading UTF-8 byte-order mark is ignored. Every row must have five integer fields,
-    /// a rating 0 … 4, a state 0 … 5 and a duration ≥ 0.
+    /// a rating 0 … 4, a state 0 … 6 and a duration ≥ 0.
     /// - Throws: ``RevlogError`` naming the first bad line and what is wrong with it.
     /// - Complexity: O(n) in the length of the text.
     public static func parse(_ text: String) throws(RevlogError) -> [RevlogRow] {
@@ -63,9 +63,9 @@ public enum RevlogCSV {
             throw RevlogError(code: .ratingOutOfRange, line: lineNumber,
                               message: "review_rating \(values[2]) is not 0 … 4")
         }
-        guard let state = RevlogRow.State(rawValue: Int(truncatingIfNeeded: values[3])), (0...5).contains(values[3]) else {
+        guard let state = RevlogRow.State(rawValue: Int(truncatingIfNeeded: values[3])), (0...6).contains(values[3]) else {
             throw RevlogError(code: .stateOutOfRange, line: lineNumber,
-                              message: "review_state \(values[3]) is not 0 … 5")
+                              message: "review_state \(values[3]) is not 0 … 6")
         }
         guard values[4] >= 0 else {
             throw RevlogError(code: .negativeDuration, line: lineNumber,

@@ -1,9 +1,11 @@
 /// One row of a revlog CSV (`card_id,review_time,review_rating,review_state,review_duration`),
 /// the format fsrs-optimizer and fsrs-rs read (FORMULAS.md 9).
 public struct RevlogRow: Sendable, Hashable {
-    /// The revlog's `review_state` codes.
+    /// The revlog's `review_state` codes: Anki's revlog `type` plus one (0 for a new card's
+    /// first answer), so 5 is Anki's manual entry (a reset to new) and 6 its rescheduling entry
+    /// (a due date set, Anki 23.10 and later).
     public enum State: Int, Sendable, Hashable {
-        case new = 0, learning = 1, review = 2, relearning = 3, filtered = 4, manual = 5
+        case new = 0, learning = 1, review = 2, relearning = 3, filtered = 4, manual = 5, rescheduled = 6
 
         /// New or learning: the rows whose last run starts a card's FSRS history.
         public var isLearning: Bool { self == .new || self == .learning }
@@ -35,7 +37,7 @@ public struct RevlogRow: Sendable, Hashable {
     /// True for a real answer that a card's FSRS history can hold: rating 1 … 4, not a
     /// manual entry (state 5) and not an answer in a filtered deck (state 4), which the CSV
     /// cannot tell from a rescheduling one.
-    public var isAnswer: Bool { (1...4).contains(rating) && state != .manual && state != .filtered }
+    public var isAnswer: Bool { (1...4).contains(rating) && state != .manual && state != .filtered && state != .rescheduled }
 }
 
 /// Why a revlog CSV could not be read: the line, what was wrong, and what to do.

@@ -61,6 +61,11 @@ struct AuditCommand: Command {
             io.print(head + " " + Self.row(then, offset: review.time.utcOffset))
             if review.differs { io.print(String(repeating: " ", count: 57) + "* today: " + Self.row(now, offset: review.time.utcOffset)) }
         }
+        for change in audit.changes {
+            let what = change.kind == .reset ? "reset to new (a new FSRS history starts)"
+                : "due date set" + (change.due.map { " to " + LocalTimeText.minute($0, offset: change.time.utcOffset) } ?? " (date not recorded)")
+            io.print("\(pad(change.position, 7)) \(pad(LocalTimeText.minute(change.time.instant, offset: change.time.utcOffset), 23)) \(what)")
+        }
         io.print("\(audit.differing.count) of \(audit.reviews.count) reviews differ under today's parameters")
         for reschedule in audit.reschedules {
             let offset = reschedule.time.utcOffset

@@ -18,6 +18,8 @@ extension EventGenerator {
         case .cardUnsuspended: return .cardUnsuspended(CardUnsuspended(card: CardID(g.uuid())))
         case .cardDeleted: return .cardDeleted(CardDeleted(card: CardID(g.uuid())))
         case .cardBuried: return .cardBuried(CardBuried(card: CardID(g.uuid())))
+        case .cardReset: return .cardReset(CardReset(card: CardID(g.uuid())))
+        case .cardDueSet: return .cardDueSet(CardDueSet(card: CardID(g.uuid()), due: g.maybe { g in g.timestamp() }))
         case .reviewGraded: return .reviewGraded(ReviewGraded(card: CardID(g.uuid()), rating: g.pick(Rating.allCases), mode: g.pick(ReviewMode.allCases), duration: try g.elapsed()))
         case .reviewUndone: return .reviewUndone(ReviewUndone(card: CardID(g.uuid()), review: EventID(g.uuid())))
         case .studySessionStarted: return .studySessionStarted(StudySessionStarted(session: StudySessionID(g.uuid()), deck: g.maybe { g in DeckID(g.uuid()) }))

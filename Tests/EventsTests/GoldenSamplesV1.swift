@@ -174,6 +174,10 @@ enum GoldenSamplesV1 {
                                             intervalDays: 13, dueMs: 1_767_225_600_000),
                         try RescheduledCard(card: CardID(fixedUUID(163)), stability: 0.5, difficulty: 9.75,
                                             intervalDays: 0, dueMs: 1_767_226_200_000)])))),
+            ("vocabulary.card-reset.v1", try envelope(62, .cardReset(CardReset(
+                card: CardID(fixedUUID(162)))))),
+            ("vocabulary.card-due-set.v1", try envelope(63, .cardDueSet(CardDueSet(
+                card: CardID(fixedUUID(163)), due: Timestamp(milliseconds: 1_763_100_000_000))))),
         ]
     }
 }

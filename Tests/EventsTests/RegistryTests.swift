@@ -6,7 +6,7 @@ import Testing
     @Test func everyKindIsFoundByItsNameAndNamesAreUnique() {
         let names = EventKind.allCases.map(\.typeName)
         #expect(Set(names).count == names.count)
-        #expect(names.count == 52)
+        #expect(names.count == 54)
         for kind in EventKind.allCases {
             #expect(EventRegistry.kind(named: kind.typeName) == kind)
             #expect(EventRegistry.isKnown(typeName: kind.typeName))

@@ -34,7 +34,7 @@ import TestSupport
         ("\(header)\n1,2,3,2,100\nx,2,3,2,100\n", 3, .notAnInteger),
         ("\(header)\n1,2,3,2,\n", 2, .notAnInteger),
         ("\(header)\r\n1,2,3,2,100\r\n1,2,5,2,100\r\n", 3, .ratingOutOfRange),
-        ("\(header)\n\n1,2,3,6,100\n", 3, .stateOutOfRange),
+        ("\(header)\n\n1,2,3,7,100\n", 3, .stateOutOfRange),
         ("\(header)\n1,2,3,2,-5\n", 2, .negativeDuration),
         ("\(header)\n1,2,3,2,99999999999999999999\n", 2, .notAnInteger),
     ] as [(String, Int, RevlogError.Code)])

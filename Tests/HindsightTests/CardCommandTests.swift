@@ -65,4 +65,40 @@ import TestSupport
         #expect(card.schedule?.reps == 2)
         #expect(card.schedule?.lastReviewMs == early.instant.milliseconds)
     }
+
+    /// Reset to new and set due date: a new card is refused both; a reset card is new again and
+    /// its earlier review can no longer be undone; a due date is the start of the local day asked
+    /// for, and an out-of-range one is refused naming the field.
+    @Test func aCardIsResetAndGivenADueDate() async throws {
+        let f = try await cardOfAda()
+        let ada = Ids.profile(1)
+        let card = Ids.card(1)
+        for command in [VocabularyCommand.resetCard(card), .setDueDate(card, daysFromToday: 2)] {
+            do {
+                try await f.send(ada, StoreFixture.time(minutes: 3), .vocabulary(command))
+                Issue.record("\(command) of a new card was accepted")
+            } catch {
+                #expect(error.code == .invalidState && error.field == "card")
+            }
+        }
+        try await f.send(ada, StoreFixture.time(minutes: 4), .vocabulary(.review(card, rating: .good, duration: .milliseconds(2000))))
+        try await f.send(ada, StoreFixture.time(minutes: 5), .vocabulary(.resetCard(card)))
+        #expect(try #require(await f.store.vocabulary().card(card)).isNew)
+        await #expect(throws: StoreError.self) {
+            try await f.send(ada, StoreFixture.time(minutes: 6), .vocabulary(.undoLastReview(card)))
+        }
+        try await f.send(ada, StoreFixture.time(minutes: 7), .vocabulary(.review(card, rating: .good, duration: .milliseconds(2000))))
+        do {
+            try await f.send(ada, StoreFixture.time(minutes: 8), .vocabulary(.setDueDate(card, daysFromToday: -1)))
+            Issue.record("a due date in the past was accepted")
+        } catch {
+            #expect(error.code == .invalidValue && error.field == "daysFromToday")
+            #expect(error.message == "daysFromToday -1 is not 0 … 36500; give 0 for today, 1 for tomorrow")
+        }
+        let now = StoreFixture.time(minutes: 9)
+        try await f.send(ada, now, .vocabulary(.setDueDate(card, daysFromToday: 3)))
+        let vocabulary = await f.store.vocabulary()
+        #expect(vocabulary.card(card)?.due == vocabulary.startOfDay(3, after: now, profile: ada))
+        #expect(vocabulary.card(card)?.undoableReviews == 0)
+    }
 }

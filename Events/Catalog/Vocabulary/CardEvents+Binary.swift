@@ -84,3 +84,25 @@ extension CardBuried: RegisteredEvent {
         card.encode(to: &writer)
     }
 }
+
+extension CardReset: RegisteredEvent {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        card = try CardID(from: &reader)
+    }
+
+    package func encode(to writer: inout BinaryWriter) {
+        card.encode(to: &writer)
+    }
+}
+
+extension CardDueSet: RegisteredEvent {
+    package init(from reader: inout BinaryReader) throws(EventDecodingError) {
+        card = try CardID(from: &reader)
+        due = try Optional<Timestamp>(from: &reader)
+    }
+
+    package func encode(to writer: inout BinaryWriter) {
+        card.encode(to: &writer)
+        due.encode(to: &writer)
+    }
+}

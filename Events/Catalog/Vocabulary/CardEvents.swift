@@ -136,3 +136,44 @@ public struct CardBuried: EventPayload {
         self.card = card
     }
 }
+
+/// A card was reset to new: it starts a new FSRS history (no memory state, offered again among
+/// the new cards, its reviews and lapses counted afresh). Its earlier reviews stay in the log
+/// and still count as answers given (daily statistics, streaks, achievements), but no longer in
+/// its schedule, and none of them can be undone any more.
+public struct CardReset: EventPayload {
+    /// The stable name of this event type in every encoding.
+    public static var typeName: String { "vocabulary.card-reset" }
+    /// The schema version this build writes.
+    public static var schemaVersion: UInt32 { 1 }
+
+    /// The card reset.
+    public let card: CardID
+
+    /// The event with these (already validated) values.
+    public init(card: CardID) {
+        self.card = card
+    }
+}
+
+/// A card's due date was set by hand (Anki's "set due date"): from `due` on the card is due, its
+/// FSRS memory state unchanged; none of its earlier reviews can be undone any more. `due` is nil
+/// when the source the event was imported from recorded the change but not the date (an Anki
+/// revlog's rescheduling row): the change is then only recorded, and the schedule keeps its due.
+public struct CardDueSet: EventPayload {
+    /// The stable name of this event type in every encoding.
+    public static var typeName: String { "vocabulary.card-due-set" }
+    /// The schema version this build writes.
+    public static var schemaVersion: UInt32 { 1 }
+
+    /// The card rescheduled.
+    public let card: CardID
+    /// The instant from which the card is due (the start of a local day); nil when not recorded.
+    public let due: Timestamp?
+
+    /// The event with these (already validated) values.
+    public init(card: CardID, due: Timestamp?) {
+        self.card = card
+        self.due = due
+    }
+}

@@ -236,6 +236,22 @@ package struct ReviewLedger: Sendable, Equatable {
         return ReviewUndo(profile: ProfileID(profiles[Int(entry.profile)].uuid), removed: removed)
     }
 
+    /// Applies a change by hand of `card` that `profile` recorded (``CardHistoryRule/ManualChange``):
+    /// the card's remembered reviews are forgotten, so no undo takes them back any more. Whether
+    /// the card has had a scheduled review stays: the daily statistics' new cards count a card
+    /// once in its life. Changes of unknown cards, or not by the owner, are ignored.
+    /// - Complexity: O(1).
+    package mutating func changed(_ card: CardID, by change: CardHistoryRule.ManualChange, profile: ProfileID) {
+        guard CardHistoryRule.forgetsRemembered(change), let bucket = bucket(of: card, lookahead: .none) else { return }
+        var entry = buckets.entry(at: bucket)
+        guard counts(entry, recordedBy: profile) else { return }
+        buckets.makeUnique()
+        windows[buckets.slot(at: bucket)] = LedgerWindow()
+        entry.count = 0
+        entry.start = 0
+        buckets.setEntry(entry, at: bucket)
+    }
+
     /// Whether a review or undo that `recorder` recorded of the card whose header is `entry`
     /// counts (``CardHistoryRule/counts(isGone:recordedByOwner:)``; the ledger forgets gone
     /// cards, so a card it finds is not gone).

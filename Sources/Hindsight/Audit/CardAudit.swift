@@ -22,11 +22,15 @@ public struct CardAudit: Sendable, Equatable, Encodable {
     /// The card's state after its counted reviews and reschedules as scheduled at the time
     /// (what the vocabulary read model holds); nil while no review counts.
     public var scheduledState: CardState?
+    /// The card's schedule changed by hand (resets to new, due dates set), in log order: each
+    /// ends what an undo can take back, and a reset starts a new FSRS history (the reviews after
+    /// it are computed from a new card).
+    public let changes: [AuditedChange]
 
     /// The reviews whose two columns differ.
     public var differing: [AuditedReview] { reviews.filter(\.differs) }
 
-    enum CodingKeys: String, CodingKey { case card, profile, created, position, recomputedWith, reviews, reschedules }
+    enum CodingKeys: String, CodingKey { case card, profile, created, position, recomputedWith, reviews, reschedules, changes }
 }
 
 /// A reschedule of the card in an audit: who asked and when (the event's profile and time),
@@ -46,6 +50,26 @@ public struct AuditedReschedule: Sendable, Equatable, Encodable {
     public let dueBefore: Timestamp?
     /// The recomputed schedule.
     public let schedule: RescheduledCard
+}
+
+/// A change by hand of a card's schedule in an audit (``CardHistoryRule``'s manual changes).
+public struct AuditedChange: Sendable, Equatable, Encodable {
+    /// What was changed.
+    public enum Kind: String, Sendable, Encodable {
+        /// Reset to new (`vocabulary.card-reset`).
+        case reset
+        /// A due date set (`vocabulary.card-due-set`).
+        case dueSet = "due-set"
+    }
+
+    /// The change's log position.
+    public let position: UInt64
+    /// When it was made.
+    public let time: EventTime
+    /// What it did.
+    public let kind: Kind
+    /// For a due date set, the instant from which the card is due (nil when not recorded).
+    public let due: Timestamp?
 }
 
 /// One review in an audit.

@@ -16,6 +16,8 @@ public enum CardAuditor {
     /// - The "recomputed" column replays the same reviews with `recomputeWith`, or, when nil,
     ///   with the configuration in force after the last event (today's).
     /// - Cram reviews and reviews undone later are listed, with no numbers, as not counting.
+    /// - Changes by hand (resets to new, due dates set) are listed in ``CardAudit/changes``; after
+    ///   a reset both columns start again from a new card, as the read model does.
     /// - Events that are not part of the card's history count for nothing, as in every read
     ///   model (README, "What the read models promise"; the store refuses them, so only logs
     ///   it did not write have them); such reviews are listed as ignored, with the reason:
@@ -35,6 +37,7 @@ public enum CardAuditor {
         var relevant: [RecordedEvent] = []
         var undone: Set<EventID> = []
         var excluded: [EventID: AuditedReview.Exclusion] = [:]
+        var changes: [AuditedChange] = []
         var lastPosition: UInt64 = 0
         for event in events {
             lastPosition = event.position
@@ -58,6 +61,9 @@ public enum CardAuditor {
                 relevant.append(event)
                 excluded[event.id] = AuditedReview.Exclusion(exclusion)
             case .tookBack(let review): undone.insert(review)
+            case .changed(let change):
+                if CardHistoryRule.startsNewHistory(change) { relevant.append(event) }
+                changes.append(AuditedChange(event, change))
             case .ignored: break
             }
         }
@@ -68,11 +74,15 @@ public enum CardAuditor {
         let profile = creation.profile
         let seed = card.schedulerSeed
         var inForce = SchedulingInForce(defaultConfiguration)
-        var history: [(event: RecordedEvent, review: ReviewGraded, configuration: SchedulerConfiguration)] = []
+        // A review, or nil for a reset (a new FSRS history starts).
+        var history: [(event: RecordedEvent, review: ReviewGraded?, configuration: SchedulerConfiguration)] = []
+        // The owner's reschedules of the card, by the number of history entries before them.
         var reschedules: [Int: [RecordedEvent]] = [:]
         for event in relevant {
             if case .reviewGraded(let review) = event.event {
                 history.append((event, review, inForce.configuration))
+            } else if case .cardReset = event.event {
+                history.append((event, nil, inForce.configuration))
             } else if case .cardsRescheduled = event.event {
                 if event.profile == profile { reschedules[history.count, default: []].append(event) }
             } else {
@@ -89,6 +99,11 @@ public enum CardAuditor {
         reviews.reserveCapacity(history.count)
         for (index, (event, review, configuration)) in history.enumerated() {
             for reschedule in reschedules[index] ?? [] { apply(reschedule, card: card, to: &stateThen, into: &audited) }
+            guard let review else {
+                stateThen = nil
+                stateNow = nil
+                continue
+            }
             let exclusion = excluded[event.id]
             let status: AuditedReview.Status = exclusion != nil ? .ignored : undone.contains(event.id) ? .undone
                 : review.mode == .cram ? .cram : .counted
@@ -113,7 +128,7 @@ public enum CardAuditor {
         }
         for reschedule in reschedules[history.count] ?? [] { apply(reschedule, card: card, to: &stateThen, into: &audited) }
         var audit = CardAudit(card: card, profile: profile, created: creation.occurred, position: lastPosition,
-                              recomputedWith: ParametersInForce(recompute), reviews: reviews)
+                              recomputedWith: ParametersInForce(recompute), reviews: reviews, changes: changes)
         audit.reschedules = audited
         audit.scheduledState = stateThen
         return audit
@@ -184,6 +199,8 @@ public enum CardAuditor {
         case .deckCreated, .deckDeleted: true
         case .reviewGraded(let review): review.card == card
         case .reviewUndone(let undo): undo.card == card
+        case .cardReset(let reset): reset.card == card
+        case .cardDueSet(let set): set.card == card
         case .schedulerParametersChanged, .desiredRetentionChanged, .dayCutoffChanged: true
         case .cardsRescheduled(let rescheduled): rescheduled.cards.contains { $0.card == card }
         default: false
@@ -191,11 +208,19 @@ public enum CardAuditor {
     }
 }
 
+extension AuditedChange {
+    /// The audit's line for `event`, a counted `change`.
+    init(_ event: RecordedEvent, _ change: CardHistoryRule.ManualChange) {
+        let due: Timestamp? = if case .cardDueSet(let set) = event.event { set.due } else { nil }
+        self.init(position: event.position, time: event.occurred, kind: change == .reset ? .reset : .dueSet, due: due)
+    }
+}
+
 extension CardAudit {
     /// The same audit, saying it read the log through `position`.
     func at(position: UInt64) -> CardAudit {
         var audit = CardAudit(card: card, profile: profile, created: created, position: position,
-                              recomputedWith: recomputedWith, reviews: reviews)
+                              recomputedWith: recomputedWith, reviews: reviews, changes: changes)
         audit.reschedules = reschedules
         audit.scheduledState = scheduledState
         return audit

@@ -19,6 +19,9 @@ struct CardHistory: Sendable, Equatable {
         case excluded(CardHistoryRule.Exclusion)
         /// An undo that took back this review.
         case tookBack(EventID)
+        /// A change by hand that counts (a reset or a due date set): the reviews remembered
+        /// before it can no longer be undone; a reset starts a new FSRS history.
+        case changed(CardHistoryRule.ManualChange)
     }
 
     /// One remembered review: its event id, whether it was scheduled (not cram), and the
@@ -52,9 +55,12 @@ struct CardHistory: Sendable, Equatable {
         self.olderInstantMs = olderInstantMs
     }
 
-    /// The card an event of the history is about (creation, move, deletion, review, undo), if any.
+    /// The card an event of the history is about (creation, move, deletion, review, undo, reset,
+    /// due date set), if any.
     static func card(of event: RecordedEvent) -> CardID? {
         switch event.event {
+        case .cardReset(let reset): reset.card
+        case .cardDueSet(let set): set.card
         case .cardCreated(let created): created.card
         case .cardMoved(let moved): moved.card
         case .cardDeleted(let deleted): deleted.card
@@ -104,6 +110,10 @@ struct CardHistory: Sendable, Equatable {
             window.append(Review(id: event.id, isScheduled: review.mode == .scheduled,
                                  instantMs: event.occurred.instant.milliseconds))
             return .reviewed
+        case .cardReset where exclusion(of: event) == nil:
+            return changed(by: .reset)
+        case .cardDueSet where exclusion(of: event) == nil:
+            return changed(by: .dueSet)
         case .reviewUndone(let undo) where exclusion(of: event) == nil:
             guard let index = CardHistoryRule.reviewTakenBack(IDKey(undo.review), count: window.count,
                                                               id: { IDKey(window[$0].id) },
@@ -114,6 +124,16 @@ struct CardHistory: Sendable, Equatable {
         default:
             return .ignored
         }
+    }
+
+    /// Folds a counted change by hand: the remembered reviews are forgotten (their latest instant
+    /// kept: a review is still not dated before it).
+    private mutating func changed(by change: CardHistoryRule.ManualChange) -> Outcome {
+        if CardHistoryRule.forgetsRemembered(change) {
+            olderInstantMs = lastInstantMs
+            window.removeAll()
+        }
+        return .changed(change)
     }
 
     /// Why a review or undo recorded as `event` is not part of the history; nil when it is.

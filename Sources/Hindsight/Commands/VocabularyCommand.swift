@@ -16,6 +16,13 @@ public enum VocabularyCommand: Sendable {
     case deleteCard(CardID)
     /// Set a card aside until the learner's next local day (its schedule unchanged).
     case buryCard(CardID)
+    /// Reset a card to new: it starts a new FSRS history (``CardReset``); its earlier reviews
+    /// stay in the log and in the statistics, and can no longer be undone.
+    case resetCard(CardID)
+    /// Make a reviewed card due on the local day `daysFromToday` after today (0 is today, up to
+    /// ``maximumDueDays``), its memory state unchanged (``CardDueSet``, Anki's "set due date");
+    /// its earlier reviews can no longer be undone.
+    case setDueDate(CardID, daysFromToday: Int)
     /// A graded review: how well the card was recalled, and how long the answer took (zero to a
     /// day; rounded to the nearest millisecond).
     case review(CardID, rating: Rating, mode: ReviewMode = .scheduled, duration: Duration)
@@ -25,6 +32,9 @@ public enum VocabularyCommand: Sendable {
     case endStudySession(StudySessionID)
     case attachExampleSentence(CardID, sentence: String, generator: String)
     case attachTranslation(CardID, translation: String, language: String)
+
+    /// The furthest due date ``setDueDate(_:daysFromToday:)`` accepts: 100 years of days.
+    public static let maximumDueDays = 36_500
 
     func decide(_ command: StoreCommand, _ context: DecisionContext, into decision: inout Decision) throws(StoreError) {
         try context.activeProfile(command)
@@ -77,6 +87,23 @@ public enum VocabularyCommand: Sendable {
                                  stream: .card(card), field: "card")
             }
             decision.emit(.card(card), .cardBuried(CardBuried(card: card)))
+        case .resetCard(let card):
+            guard try !context.liveCard(card, command).isNew else {
+                throw StoreError(.invalidState, "card \(card) is already new (it has no review since it was created or last reset); "
+                                 + "nothing to reset", stream: .card(card), field: "card")
+            }
+            decision.emit(.card(card), .cardReset(CardReset(card: card)))
+        case .setDueDate(let card, let days):
+            guard (0...Self.maximumDueDays).contains(days) else {
+                throw StoreError(.invalidValue, "daysFromToday \(days) is not 0 … \(Self.maximumDueDays); give 0 for today, 1 for tomorrow",
+                                 stream: .card(card), field: "daysFromToday")
+            }
+            guard try !context.liveCard(card, command).isNew else {
+                throw StoreError(.invalidState, "card \(card) is new, so it has no due date to set; review it first "
+                                 + "(new cards are offered by the daily new-card limit)", stream: .card(card), field: "card")
+            }
+            let due = context.vocabulary.startOfDay(days, after: command.time, profile: command.profile)
+            decision.emit(.card(card), .cardDueSet(CardDueSet(card: card, due: due)))
         case .review(let card, let rating, let mode, let duration):
             try Self.review(card, rating: rating, mode: mode, duration: duration, command, context, into: &decision)
         case .undoLastReview(let card):

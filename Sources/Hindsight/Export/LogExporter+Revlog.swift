@@ -18,6 +18,9 @@ extension LogExporter {
     ///   right by one): a stable, non-negative integer, the same in every export.
     /// - `review_time` is the instant the review happened (ms since the epoch, UTC); `review_duration`
     ///   the time taken (ms); `review_rating` 1-4.
+    /// - A reset to new is a row `card_id,time,0,5,0` (Anki's manual entry), after which the
+    ///   card's states start again from a new card; a due date set is `card_id,time,0,6,0`
+    ///   (Anki's rescheduling entry). Readers that keep only answers drop both.
     /// - `review_state` is the card's phase before the review, replayed with `scheduler` over the
     ///   card's counted reviews (every one, also those the filter leaves out, so the state is
     ///   right): 0 for its first review, 1 learning, 2 review, 3 relearning. The scheduler is
@@ -36,6 +39,14 @@ extension LogExporter {
         var states: [CardID: CardState] = [:]
         var rows = 0
         try scanCountedReviews(through: last) { (event, card, record) throws(ExportError) in
+            guard let record else {
+                if case .cardReset = event.event { states[card] = nil }
+                guard filter.includes(event) else { return }
+                let state: RevlogRow.State = if case .cardReset = event.event { .manual } else { .rescheduled }
+                try file.write("\(card.revlogID),\(event.occurred.instant.milliseconds),0,\(state.rawValue),0\n")
+                rows += 1
+                return
+            }
             let before = states[card]
             states[card] = scheduler.nextState(after: record, from: before, fuzzSeed: card.schedulerSeed)
             guard filter.includes(event) else { return }
@@ -52,12 +63,13 @@ extension LogExporter {
 
 extension LogExporter {
     /// Calls `body` with every counted review through `last` in log order: scheduled, part of its
-    /// card's history (``CardHistory``) and not undone, as the card's id and a review record. An
-    /// undo comes after its review in the log, so a first pass collects the ids of undone
-    /// reviews and the second pass calls `body`.
+    /// card's history (``CardHistory``) and not undone, as the card's id and a review record; and
+    /// with every counted change by hand (a reset to new, after which the card's FSRS history
+    /// starts again, or a due date set), with no record. An undo comes after its review in the
+    /// log, so a first pass collects the ids of undone reviews and the second pass calls `body`.
     /// - Throws: ``ExportError`` for a damaged log, or what `body` throws.
     func scanCountedReviews(through last: UInt64,
-                            _ body: (RecordedEvent, CardID, ReviewRecord) throws(ExportError) -> Void) throws(ExportError) {
+                            _ body: (RecordedEvent, CardID, ReviewRecord?) throws(ExportError) -> Void) throws(ExportError) {
         var undone: Set<EventID> = []
         var histories: [CardID: CardHistory] = [:]
         var decks = DeckLifecycle()
@@ -72,9 +84,10 @@ extension LogExporter {
         decks = DeckLifecycle()
         try scan(through: last, pass: 1, passes: 2) { (event) throws(ExportError) in
             CardHistory.observeDecks(event, into: &decks)
-            guard let card = CardHistory.card(of: event),
-                  histories[card, default: CardHistory()].observe(event, decks: decks) == .reviewed,
-                  case .reviewGraded(let review) = event.event, review.mode == .scheduled,
+            guard let card = CardHistory.card(of: event) else { return }
+            let outcome = histories[card, default: CardHistory()].observe(event, decks: decks)
+            if case .changed = outcome { return try body(event, card, nil) }
+            guard outcome == .reviewed, case .reviewGraded(let review) = event.event, review.mode == .scheduled,
                   !undone.contains(event.id) else { return }
             let record = ReviewRecord(rating: FSRSRating(rawValue: Int(review.rating.rawValue)) ?? .again,
                                       timeMs: event.occurred.instant.milliseconds,

@@ -5,7 +5,8 @@ import Projections
 // so that the store undoes the review every read model would take back and checks a new
 // review's time against the reviews they count.
 extension CommandLedger {
-    /// Folds an event of a card's history (creation, move, deletion, review, undo) or a deck's
+    /// Folds an event of a card's history (creation, move, deletion, review, undo, change by hand)
+    /// or a deck's
     /// creation or deletion.
     /// - Complexity: O(``CardHistoryRule/undoDepth``).
     mutating func observeCardHistory(_ event: RecordedEvent) {

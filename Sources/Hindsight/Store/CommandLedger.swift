@@ -40,7 +40,8 @@ package struct CommandLedger: ProjectionState, BinaryCodable, Equatable {
         streamVersions[event.stream] = event.streamVersion
         eventPositions[event.id] = event.position
         switch event.event {
-        case .cardCreated, .cardMoved, .cardDeleted, .reviewGraded, .reviewUndone, .deckCreated, .deckDeleted:
+        case .cardCreated, .cardMoved, .cardDeleted, .reviewGraded, .reviewUndone, .deckCreated, .deckDeleted,
+             .cardReset, .cardDueSet:
             observeCardHistory(event)
         case .studySessionStarted(let started):
             startSession(.studySession(started.session), profile: event.profile)
@@ -85,7 +86,8 @@ package struct CommandLedgerProjection: Projection {
     /// and the abandoned sessions are remembered. 3: each card's history (owner, deck, whether
     /// gone, its recent counted reviews) and the decks, kept by ``CardHistoryRule``, in place of
     /// the reviews of every reviewed card.
-    package static let version: UInt32 = 3
+    /// 4: resets and due dates set by hand end what an undo can take back.
+    package static let version: UInt32 = 4
     package var fingerprint: UInt64 { 0 }
     package init() {}
     package func makeInitialState() -> CommandLedger { CommandLedger() }

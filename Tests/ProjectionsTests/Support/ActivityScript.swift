@@ -18,6 +18,14 @@ extension EventScript {
         record(.cardDeleted(CardDeleted(card: card)), stream: .card(card), at: time, profile: profile)
     }
 
+    /// Resets card `n` to new (`dueMs` nil) or sets its due date (`dueMs` given).
+    mutating func changeByHand(_ n: UInt64, dueMs: Int64?, at time: Timestamp, profile: ProfileID? = nil) {
+        let card = CardID(testUUID(0xC000 + n))
+        let event: DomainEvent = dueMs.map { .cardDueSet(CardDueSet(card: card, due: Timestamp(milliseconds: $0))) }
+            ?? .cardReset(CardReset(card: card))
+        record(event, stream: .card(card), at: time, profile: profile)
+    }
+
     /// Grades card `n`; returns the review event (its id is what an undo names).
     @discardableResult
     mutating func review(_ n: UInt64, _ rating: Rating, mode: ReviewMode = .scheduled, seconds: Int64 = 10,

@@ -5,7 +5,8 @@ import TestSupport
 /// A seeded, mixed activity log: three profiles at different UTC offsets, cards created and
 /// reviewed (scheduled and cram), undos of recent reviews, spelling sessions on one test (some
 /// perfect, some with hints and retries, some left open and so abandoned by the profile's next
-/// start), stories, dictations, a cut-off change and cards deleted and created again, spread
+/// start), stories, dictations, a cut-off change, cards deleted and created again, and cards
+/// reset to new or given a due date by hand (some by a profile that does not own them), spread
 /// over a few weeks.
 func randomActivityLog(seed: UInt64, count: Int) -> [RecordedEvent] {
     var rng = SplitMix64(seed: seed)
@@ -55,6 +56,11 @@ func randomActivityLog(seed: UInt64, count: Int) -> [RecordedEvent] {
                 script.deleteCard(card, at: at, profile: profiles[Int(card % 2)])
                 script.createCard(card, at: at, profile: profiles[Int(card % 2)])
                 lastReview[card] = nil
+            } else if rng.next() % 5 == 0 {
+                let card = 1 + rng.next() % 20
+                let owner = rng.next() % 8 == 0 ? profile : profiles[Int(card % 2)]
+                script.changeByHand(card, dueMs: rng.next() % 2 == 0 ? nil : at.milliseconds + 86_400_000, at: at, profile: owner)
+                if owner == profiles[Int(card % 2)] { lastReview[card] = nil }
             } else {
                 script.dictate(words: UInt32(rng.next() % 80), seconds: Int64(rng.next() % 120), at: at, profile: profile)
             }
