@@ -1,3 +1,4 @@
+import FSRS
 import Hindsight
 
 /// The one home of how the CLI writes a time: local time with its UTC offset, in the viewer's
@@ -20,16 +21,8 @@ enum LocalTimeText {
 
     /// `2026-03-01`: the calendar date of day number `day` (days since 1970-01-01).
     static func date(ofLocalDay day: Int64) -> String {
-        // Days to civil date (proleptic Gregorian), after Howard Hinnant's `civil_from_days`.
-        let z = day + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let dayOfMonth = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let date = CivilDate(dayNumber: day)
+        let (year, month, dayOfMonth) = (date.year, date.month, date.day)
         let yearText = String(year)
         return String(repeating: "0", count: max(0, 4 - yearText.count)) + yearText + "-\(twoDigits(month))-\(twoDigits(dayOfMonth))"
     }

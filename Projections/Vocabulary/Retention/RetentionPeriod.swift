@@ -1,3 +1,5 @@
+import FSRS
+
 /// The periods true retention is grouped by: local days, weeks from Monday, calendar months.
 public enum RetentionPeriod: String, Sendable, CaseIterable, Encodable {
     case day, week, month
@@ -13,31 +15,9 @@ public enum RetentionPeriod: String, Sendable, CaseIterable, Encodable {
             let sinceMonday = ((day - 4) % 7 + 7) % 7
             return day - sinceMonday
         case .month:
-            let (year, month, _) = Self.civil(fromDay: day)
-            return Self.day(year: year, month: month, day: 1)
+            let date = CivilDate(dayNumber: day)
+            return CivilDate(year: date.year, month: date.month, day: 1).dayNumber
         }
-    }
-
-    /// Year, month and day of month of local `day`, after Howard Hinnant's `civil_from_days`.
-    static func civil(fromDay day: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let z = day + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, dayOfYear - (153 * shiftedMonth + 2) / 5 + 1)
-    }
-
-    /// The day number of a civil date, after Howard Hinnant's `days_from_civil`.
-    static func day(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }
 
