@@ -47,21 +47,12 @@ public enum ProfileCommand: Sendable {
             return
         }
         if case .enable = self {
-            guard let record = context.profiles.profile(command.profile), !record.isDeleted else {
-                try context.activeProfile(command)
-                return
-            }
-            guard record.isDisabled else {
-                throw StoreError(.invalidState, "profile \(command.profile) is not disabled; nothing to enable", stream: stream, field: "profile")
-            }
+            try context.admitEnabling(command.profile)
             decision.emit(stream, .profileEnabled(ProfileEnabled(profile: command.profile)))
             return
         }
         if case .forget(let reason) = self {
-            guard context.profiles.profile(command.profile) != nil else {
-                throw StoreError(.unknownProfile, "profile \(command.profile) does not exist; nothing to forget",
-                                 stream: stream, field: "profile")
-            }
+            try context.admitForgetting(command.profile)
             decision.emit(stream, .profileForgotten(ProfileForgotten(profile: command.profile, reason: reason)))
             return
         }
@@ -89,10 +80,7 @@ public enum ProfileCommand: Sendable {
             decision.emit(stream, .settingChanged(SettingChanged(key: settingKey, value: value)))
         case .unsetSetting(let key):
             let settingKey = try Input.checked { () throws(EventValidationError) in try SettingKey(key) }
-            guard context.profiles.setting(profile: command.profile, key: settingKey) != nil else {
-                throw StoreError(.invalidState, "setting \(settingKey) has no value for profile \(command.profile); nothing to unset",
-                                 stream: stream, field: "key")
-            }
+            try context.admitSettingUnset(settingKey, profile: command.profile)
             decision.emit(stream, .settingUnset(SettingUnset(key: settingKey)))
         case .configureService(let service, let credential, let endpoint, let model, let enabled):
             let name = try Input.nonEmpty(service, field: "service")
@@ -103,10 +91,7 @@ public enum ProfileCommand: Sendable {
                                                                                        model: modelName, enabled: enabled)))
         case .removeService(let service):
             let name = try Input.nonEmpty(service, field: "service")
-            guard context.profiles.services(profile: command.profile).contains(where: { $0.service == name }) else {
-                throw StoreError(.unknownEntity, "service '\(name)' is not configured for profile \(command.profile); nothing to remove",
-                                 stream: stream, field: "service")
-            }
+            try context.admitServiceRemoval(name, profile: command.profile)
             decision.emit(stream, .externalServiceRemoved(ExternalServiceRemoved(service: name)))
         case .changeSchedulerParameters(let weights):
             let parameters = try Input.checked { () throws(EventValidationError) in try SchedulerParameters(weights) }

@@ -20,15 +20,14 @@ public enum SpellingCommand: Sendable {
             decision.emit(.spellingTest(test), .spellingTestCreated(SpellingTestCreated(
                 test: test, title: try Input.nonEmpty(title, field: "title"), words: try Self.wordList(words))))
         case .editTest(let test, let title, let words):
-            try Self.requireTest(test, command, context)
+            try context.requireSpellingTest(test, profile: command.profile)
             decision.emit(.spellingTest(test), .spellingTestEdited(SpellingTestEdited(
                 test: test, title: try Input.nonEmpty(title, field: "title"), words: try Self.wordList(words))))
         case .startPractice(let session, let test):
-            try context.requireNew(.spellingSession(session), field: "session")
-            try Self.requireTest(test, command, context)
+            try context.admitPracticeStart(session, test: test, profile: command.profile)
             decision.emit(.spellingSession(session), .spellingPracticeStarted(SpellingPracticeStarted(session: session, test: test)))
         case .spellWord(let session, let word, let typed, let correct, let attempt, let hintsUsed, let length):
-            try context.requireOpenSession(.spellingSession(session), command)
+            try context.requireOpenSession(.spellingSession(session), profile: command.profile)
             let number = try Input.checked { () throws(EventValidationError) in try AttemptNumber(attempt) }
             let duration = try Input.checked { () throws(EventValidationError) in try ElapsedTime(input: length) }
             guard let hints = UInt32(exactly: hintsUsed) else {
@@ -38,7 +37,7 @@ public enum SpellingCommand: Sendable {
                 session: session, word: try Input.nonEmpty(word, field: "word"), typed: typed, correct: correct,
                 attempt: number, hintsUsed: hints, duration: duration)))
         case .endPractice(let session):
-            try context.requireOpenSession(.spellingSession(session), command)
+            try context.requireOpenSession(.spellingSession(session), profile: command.profile)
             decision.emit(.spellingSession(session), .spellingPracticeEnded(SpellingPracticeEnded(session: session)))
         }
     }
@@ -49,14 +48,4 @@ public enum SpellingCommand: Sendable {
         return try Input.checked { () throws(EventValidationError) in try WordList(trimmed) }
     }
 
-    private static func requireTest(_ test: SpellingTestID, _ command: StoreCommand, _ context: DecisionContext) throws(StoreError) {
-        guard let progress = context.spelling.test(test) else {
-            throw StoreError(.unknownEntity, "spelling test \(test) does not exist; create it first",
-                             stream: .spellingTest(test), field: "test")
-        }
-        guard progress.profile == command.profile else {
-            throw StoreError(.wrongProfile, "spelling test \(test) belongs to profile \(progress.profile), not \(command.profile)",
-                             stream: .spellingTest(test), field: "test")
-        }
-    }
 }
