@@ -38,3 +38,10 @@ extension ProfileDirectory {
     /// - Throws: ``EventDecodingError`` for damaged bytes.
     public init(from reader: inout SnapshotReader) throws(EventDecodingError) { try self.init(from: &reader.binary) }
 }
+
+extension CardContentState {
+    /// The state's snapshot bytes.
+    public func encode(to writer: inout SnapshotWriter) { encode(to: &writer.binary) }
+    /// - Throws: ``EventDecodingError`` for damaged bytes.
+    public init(from reader: inout SnapshotReader) throws(EventDecodingError) { try self.init(from: &reader.binary) }
+}

@@ -22,12 +22,12 @@ extension DomainEvent {
         return undo
     }
 
-    /// What a fold keeps of a ``DomainEvent/cardCreated(_:)`` event (its card, deck and two
-    /// sides), else nil.
+    /// What the vocabulary fold keeps of a ``DomainEvent/cardCreated(_:)`` event (its card, deck
+    /// and front; not the back, which only the card-content model keeps), else nil.
     @inline(__always)
-    package var cardCreatedSides: (card: CardID, deck: DeckID, front: String, back: String)? {
+    package var cardCreatedFront: (card: CardID, deck: DeckID, front: String)? {
         guard case .cardCreated(let created) = self else { return nil }
-        return (created.card, created.deck, created.front, created.back)
+        return (created.card, created.deck, created.front)
     }
 
     /// The card of the frequent events about one card (a review, an undo, the card's creation or

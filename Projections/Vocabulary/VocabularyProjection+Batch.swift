@@ -99,9 +99,8 @@ extension VocabularyProjection {
             let card = IDKey(undo.card)
             guard let slot = slot >= 0 && card == key ? slot : state.cards.slot(of: card) else { return }
             state.undo(slot: slot, undo, recordedBy: events[index].profile)
-        } else if let created = events[index].event.cardCreatedSides {
-            state.createCard(created.card, deck: created.deck, front: created.front, back: created.back,
-                             profile: events[index].profile,
+        } else if let created = events[index].event.cardCreatedFront {
+            state.createCard(created.card, deck: created.deck, front: created.front, profile: events[index].profile,
                              occurred: events[index].occurred, position: events[index].position)
         } else {
             apply(events[index], to: &state)

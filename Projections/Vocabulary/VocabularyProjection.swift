@@ -17,8 +17,9 @@ package struct VocabularyProjection: Projection {
     /// card, are ignored (the card-history rules the activity read model and the audit share).
     /// 6: so are those of a card whose deck is deleted, and a gone card no longer moves.
     /// 7: each card's back side, translations and example sentences (``CardContent``), and the
-    /// cards buried until the next local day.
-    package static let version: UInt32 = 7
+    /// cards buried until the next local day. 8: the card content moved to a read model of its
+    /// own (``CardContentProjection``).
+    package static let version: UInt32 = 8
 
     /// The scheduler configuration of profiles that changed none of its settings.
     package let configuration: SchedulerConfiguration
@@ -51,13 +52,14 @@ package struct VocabularyProjection: Projection {
         VocabularyState(configuration: configuration, dailyNewCardLimit: dailyNewCardLimit)
     }
 
-    /// Decks, cards and their content, reviews, the scheduling settings and typed settings (of which only the
+    /// Decks, cards (their fronts and edit counts; the rest of their content is the card-content
+    /// model's), reviews, the scheduling settings and typed settings (of which only the
     /// daily new-card limit counts); nothing else changes the model.
     package var kinds: EventKindSet {
         EventKindSet(.reviewGraded, .reviewUndone, .cardCreated, .cardEdited, .cardMoved, .cardSuspended,
                      .cardUnsuspended, .cardDeleted, .deckCreated, .deckRenamed, .deckDeleted,
                      .schedulerParametersChanged, .desiredRetentionChanged, .dayCutoffChanged, .settingChanged,
-                     .settingUnset, .translationAttached, .exampleSentenceAttached, .cardBuried)
+                     .settingUnset, .cardBuried)
     }
 
     /// Folds `event`; never throws (events about unknown cards or decks, unknown event types and
@@ -67,12 +69,9 @@ package struct VocabularyProjection: Projection {
         case .reviewGraded(let review): state.grade(review, event)
         case .reviewUndone(let undo): state.undo(undo, recordedBy: event.profile)
         case .cardCreated(let created):
-            state.createCard(created.card, deck: created.deck, front: created.front, back: created.back,
-                             profile: event.profile,
+            state.createCard(created.card, deck: created.deck, front: created.front, profile: event.profile,
                              occurred: event.occurred, position: event.position)
         case .cardEdited(let edited): state.editCard(edited)
-        case .translationAttached(let attached): state.attachTranslation(attached)
-        case .exampleSentenceAttached(let attached): state.attachSentence(attached)
         case .cardMoved(let moved): state.moveCard(moved)
         case .cardSuspended(let suspended): state.setFlag(CardHot.suspendedFlag, true, card: suspended.card)
         case .cardUnsuspended(let unsuspended): state.setFlag(CardHot.suspendedFlag, false, card: unsuspended.card)

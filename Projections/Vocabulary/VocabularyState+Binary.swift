@@ -2,8 +2,9 @@ import Events
 import FSRS
 import Foundation
 
-// The snapshot encoding of the vocabulary state (projection version 4; v7 adds the card
-// content, ``CardContentTable``, then the buried cards' days, slot then local day, after the limits): configuration,
+// The snapshot encoding of the vocabulary state (projection version 4; v7 adds the buried
+// cards' days, slot then local day, after the limits; v8 no longer holds the card content,
+// which has a read model of its own, ``CardContentState``): configuration,
 // calendar, per-profile scheduling and daily introductions as before; the per-profile daily
 // new-card limits (v4: profile id then limit, in id order, each within `NewCardLimit.range`);
 // then the profile, deck and card tables in slot order as fixed-width little-endian blocks,
@@ -25,15 +26,10 @@ extension VocabularyState {
         introductions = try [ProfileID: DailyIntroductions](decoding: &reader)
         profileNewCardLimits = try [ProfileID: NewCardLimit](decoding: &reader)
         // Before the tables (the undo block stays last); checked against the cards once read.
-        content = try CardContentTable(from: &reader)
         buriedDays = try [Int: Int64](from: &reader)
         try decodeProfiles(from: &reader)
         try decodeDecks(from: &reader)
         try decodeCards(from: &reader)
-        guard content.backs.count == cards.count,
-              content.translations.keys.allSatisfy({ (0..<cards.count).contains($0) }),
-              content.sentences.keys.allSatisfy({ (0..<cards.count).contains($0) })
-        else { throw reader.error(.invalidValue, "the card content names \(content.backs.count) backs or a slot for \(cards.count) cards") }
         guard buriedDays.keys.allSatisfy({ (0..<cards.count).contains($0) }) else {
             throw reader.error(.invalidValue, "a buried card's slot is not one of the \(cards.count) cards")
         }
@@ -46,7 +42,6 @@ extension VocabularyState {
         profileScheduling.encode(to: &writer)
         introductions.encode(to: &writer)
         profileNewCardLimits.encode(to: &writer)
-        content.encode(to: &writer)
         buriedDays.encode(to: &writer)
         encodeProfiles(to: &writer)
         encodeDecks(to: &writer)

@@ -33,9 +33,9 @@ extension VocabularyState {
         }
     }
 
-    /// Adds card `card` of `owner` in deck `deckID` with `front` and `back`, created at
-    /// `occurred` (log `position`), unless its id is known.
-    mutating func createCard(_ card: CardID, deck deckID: DeckID, front: String, back: String, profile owner: ProfileID,
+    /// Adds card `card` of `owner` in deck `deckID` with `front`, created at `occurred` (log
+    /// `position`), unless its id is known.
+    mutating func createCard(_ card: CardID, deck deckID: DeckID, front: String, profile owner: ProfileID,
                              occurred: EventTime, position: UInt64) {
         let key = IDKey(card)
         guard CardHistoryRule.createsCard(idKnown: cards.slot(of: key) != nil) else { return }
@@ -45,7 +45,6 @@ extension VocabularyState {
         var record = CardHot(profile: profile)
         record.isDeckDeleted = decks.isDeleted[Int(deck)]
         let slot = cards.append(key: key, hot: record, deck: deck, front: front, created: occurred, position: position)
-        content.backs.append(back)
         addMember(slot)
         index(slot)
     }
@@ -53,7 +52,6 @@ extension VocabularyState {
     mutating func editCard(_ edited: CardEdited) {
         guard let slot = cards.slot(of: IDKey(edited.card)).map(Int.init) else { return }
         cards.fronts[slot] = edited.front
-        content.backs[slot] = edited.back
         cards.edits[slot] += 1
     }
 
@@ -62,20 +60,6 @@ extension VocabularyState {
     mutating func bury(_ buried: CardBuried, _ event: RecordedEvent) {
         guard let slot = cards.slot(of: IDKey(buried.card)), isHistory(of: slot, recordedBy: event.profile) else { return }
         buriedDays[Int(slot)] = calendar.day(of: event.occurred, profile: event.profile)
-    }
-
-    /// Attaches a translation to a created card (deleted or not: content stays with the card).
-    mutating func attachTranslation(_ attached: TranslationAttached) {
-        guard let slot = cards.slot(of: IDKey(attached.card)).map(Int.init) else { return }
-        content.translations[slot, default: []].append(CardTranslation(language: attached.language,
-                                                                       text: attached.translation))
-    }
-
-    /// Attaches an example sentence to a created card (deleted or not: content stays with the card).
-    mutating func attachSentence(_ attached: ExampleSentenceAttached) {
-        guard let slot = cards.slot(of: IDKey(attached.card)).map(Int.init) else { return }
-        content.sentences[slot, default: []].append(CardExampleSentence(sentence: attached.sentence,
-                                                                         generator: attached.generator))
     }
 
     /// Moves a card to another deck: into a deleted deck, the card is gone for good. A gone

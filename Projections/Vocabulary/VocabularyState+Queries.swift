@@ -11,16 +11,6 @@ extension VocabularyState {
         cards.slot(of: IDKey(id)).map(summary)
     }
 
-    /// What card `id` shows (its sides, translations and example sentences), deleted or not;
-    /// nil when no such card was created.
-    /// - Complexity: O(t + s) for its t translations and s example sentences.
-    public func content(of id: CardID) -> CardContent? {
-        guard let slot = cards.slot(of: IDKey(id)).map(Int.init) else { return nil }
-        return CardContent(id: id, front: cards.fronts[slot], back: content.backs[slot],
-                           translations: content.translations[slot] ?? [],
-                           exampleSentences: content.sentences[slot] ?? [])
-    }
-
     /// True when card `id` is buried on the local day of `time` (its owner's day): it is left out
     /// of the due queue and of the new cards offered until that day ends.
     /// - Complexity: O(1).
@@ -237,7 +227,7 @@ extension VocabularyState {
         let index = Int(slot), hot = cards.hot[index]
         return CardSummary(
             id: CardID(cards.keys[index].uuid), deck: decks.ids[Int(cards.decks[index])], profile: profiles.ids[Int(hot.profile)],
-            front: cards.fronts[index], back: content.backs[index], createdPosition: cards.createdPositions[index], created: cards.created[index],
+            front: cards.fronts[index], createdPosition: cards.createdPositions[index], created: cards.created[index],
             isSuspended: hot.isSuspended, isDeleted: hot.isDeleted, isDeckDeleted: hot.isDeckDeleted,
             edits: cards.edits[index], moves: cards.moves[index], schedule: hot.state.unpacked,
             cramReviews: Int(cards.cramReviews[index]), undoableReviews: Int(hot.ring.count))

@@ -29,8 +29,6 @@ public struct VocabularyState: ProjectionState, BinaryCodable, Equatable {
     var decks = DeckTable()
     /// The cards, by slot.
     var cards = CardTable()
-    /// The cards' back sides, translations and example sentences, by slot.
-    var content = CardContentTable()
     /// The local day each buried card was last buried on, by card slot (see ``isBuried(_:at:)``);
     /// an entry of a past day is kept (it buries nothing) until the card is buried again.
     var buriedDays: [Int: Int64] = [:]
@@ -70,7 +68,7 @@ extension VocabularyState {
             && lhs.calendar == rhs.calendar && lhs.profileScheduling == rhs.profileScheduling
             && lhs.profileNewCardLimits == rhs.profileNewCardLimits
             && lhs.introductions == rhs.introductions && lhs.profiles == rhs.profiles
-            && lhs.decks == rhs.decks && lhs.cards == rhs.cards && lhs.content == rhs.content
+            && lhs.decks == rhs.decks && lhs.cards == rhs.cards
             && lhs.buriedDays == rhs.buriedDays
             && lhs.dueIndex.map(\.allSlots) == rhs.dueIndex.map(\.allSlots)
             && lhs.newIndex == rhs.newIndex

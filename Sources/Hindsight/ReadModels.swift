@@ -13,6 +13,8 @@ package struct ReadModels: Sendable {
     package let spelling: Projector<SpellingProjection>
     package let stories: Projector<StoryLibraryProjection>
     package let profiles: Projector<ProfilesProjection>
+    /// What each card shows: its sides, translations and example sentences.
+    package let content: Projector<CardContentProjection>
     /// The app's read models (``ReadModelConfiguration/additional``), in the configuration's order.
     package let additional: [any RunnableProjector]
 
@@ -31,6 +33,7 @@ package struct ReadModels: Sendable {
         profiles = Projector(ProfilesProjection(defaultCutoffHour: cutoff,
                                                 defaultParameters: configuration.scheduler.parameters,
                                                 defaultRetention: try! DesiredRetention(Double(configuration.scheduler.desiredRetention))))
+        content = Projector(CardContentProjection())
         additional = configuration.additional.map { Self.projector(for: $0) }
     }
 
@@ -39,7 +42,7 @@ package struct ReadModels: Sendable {
 
     /// Every projector, in a fixed order: the built-in read models, then the app's.
     package var all: [any RunnableProjector] {
-        [vocabulary, activity, spelling, stories, profiles] + additional
+        [vocabulary, activity, spelling, stories, profiles, content] + additional
     }
 
     /// The projector of the app's read model `P`, if the configuration has one.
@@ -65,6 +68,6 @@ package struct ReadModels: Sendable {
     /// ledger's and the retired snapshots'.
     static var reservedNames: [String] {
         [VocabularyProjection.name, ActivityProjection.name, SpellingProjection.name, StoryLibraryProjection.name,
-         ProfilesProjection.name, CommandLedgerProjection.name] + retiredSnapshots
+         ProfilesProjection.name, CardContentProjection.name, CommandLedgerProjection.name] + retiredSnapshots
     }
 }

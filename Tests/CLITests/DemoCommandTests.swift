@@ -42,7 +42,7 @@ import TestSupport
         #expect(second.status == 0, "\(second.stderr)")
         let secondLines = second.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let opened = try #require(secondLines.first { $0.hasPrefix("opened an existing store: ") })
-        #expect(opened.hasPrefix("opened an existing store: \(events) events; 6 of 6 read models from snapshots, 0 events replayed"))
+        #expect(opened.hasPrefix("opened an existing store: \(events) events; 7 of 7 read models from snapshots, 0 events replayed"))  // six read models and the command ledger
         #expect(Array(secondLines.dropFirst(2)) == Array(firstLines.dropFirst(2)))
         #expect(first.stdout.contains("\n2026-03-01  "))
     }

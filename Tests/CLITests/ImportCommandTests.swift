@@ -56,7 +56,7 @@ import TestSupport
         #expect(String(decoding: a, as: UTF8.self).contains(#""personalData":{"name":"Alex"}"#))
         // Both stores closed at the same position: their read models' snapshots are the same bytes.
         let names = try FileManager.default.contentsOfDirectory(atPath: source + "/snapshots").sorted()
-        #expect(names.count == 6)
+        #expect(names.count == 7)  // six read models and the command ledger
         #expect(try FileManager.default.contentsOfDirectory(atPath: target + "/snapshots").sorted() == names)
         for name in names {
             #expect(FileManager.default.contents(atPath: source + "/snapshots/" + name)

@@ -58,12 +58,12 @@ import TestSupport
         try await History.send(to: f, seed: seed, days: 20)
         let live = await f.store.encodedReadModels()
         let last = await f.store.lastPosition()
-        #expect(live.count == 6)
+        #expect(live.count == StoreFixture.storeSnapshots)
 
         try await f.reopen()
         let fromSnapshots = f.store.openReport
         #expect(fromSnapshots.existingStore)
-        #expect(fromSnapshots.restoredFromSnapshots == 6)
+        #expect(fromSnapshots.restoredFromSnapshots == StoreFixture.storeSnapshots)
         #expect(fromSnapshots.replayedEvents == 0)
         #expect(fromSnapshots.lastPosition == last)
         #expect(await f.store.encodedReadModels() == live)
@@ -87,7 +87,7 @@ import TestSupport
         try await f.store.closeLogOnlyForTesting()
         reopened = try await Store.open(directory: path, options: options)
         let report = try #require(reopened?.openReport)
-        #expect(report.restoredFromSnapshots == 6)
+        #expect(report.restoredFromSnapshots == StoreFixture.storeSnapshots)
         #expect(report.replayedEvents < 50)
         #expect(await reopened?.encodedReadModels() == live)
         f.store = reopened!
@@ -102,7 +102,7 @@ import TestSupport
         options.dailyNewCardLimit = 5
         options.diagnostics = { lines.append($0) }
         f.store = try await Store.open(directory: f.directory.path, options: options)
-        #expect(f.store.openReport.restoredFromSnapshots == 5)
+        #expect(f.store.openReport.restoredFromSnapshots == StoreFixture.storeSnapshots - 1)
         let discarded = lines.all.filter { $0.contains("vocabulary.snapshot") }
         #expect(discarded.count == 1)
         #expect(discarded.first?.contains("was computed with other parameters") == true)

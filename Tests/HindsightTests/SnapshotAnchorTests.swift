@@ -55,7 +55,7 @@ import TestSupport
         #expect(kept < written)
         #expect(f.store.openReport.restoredFromSnapshots == 0)
         let discarded = lines.all.filter { $0.contains("covers position \(written) but the log ends at \(kept)") }
-        #expect(discarded.count == 6, "\(lines.all)")
+        #expect(discarded.count == StoreFixture.storeSnapshots, "\(lines.all)")
         #expect(await f.store.encodedReadModels() == (try await Self.freshFold(of: f.directory.path)))
     }
 
@@ -90,7 +90,7 @@ import TestSupport
                                                              diagnostics: { notes.append($0) })
         let fresh = try await Self.freshFold(of: f.directory.path)
         #expect(position > written)
-        #expect(notes.all.filter { $0.contains("is not the one it was folded from") }.count == 5, "\(notes.all)")
+        #expect(notes.all.filter { $0.contains("is not the one it was folded from") }.count == StoreFixture.builtInReadModels, "\(notes.all)")
         let readOnly = await Self.encoded(models)
         for (name, bytes) in readOnly { #expect(fresh[name] == bytes, "\(name) differs from a fresh fold") }
 
@@ -100,7 +100,7 @@ import TestSupport
         options.diagnostics = { lines.append($0) }
         f.store = try await Store.open(directory: f.directory.path, options: options)
         #expect(f.store.openReport.restoredFromSnapshots == 0)
-        #expect(lines.all.filter { $0.contains("is not the one it was folded from") }.count == 6, "\(lines.all)")
+        #expect(lines.all.filter { $0.contains("is not the one it was folded from") }.count == StoreFixture.storeSnapshots, "\(lines.all)")
         #expect(await f.store.encodedReadModels() == fresh)
     }
 

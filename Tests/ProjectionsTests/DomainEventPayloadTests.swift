@@ -30,11 +30,10 @@ struct DomainEventPayloadTests {
         #expect(event.reviewUndonePayload == undone)
         #expect(event.frequentEventCard == card)
         if case .cardCreated(let created) = event {
-            let kept = event.cardCreatedSides
-            #expect(kept?.card == created.card && kept?.deck == created.deck && kept?.front == created.front
-                    && kept?.back == created.back)
+            let kept = event.cardCreatedFront
+            #expect(kept?.card == created.card && kept?.deck == created.deck && kept?.front == created.front)
         } else {
-            #expect(event.cardCreatedSides == nil)
+            #expect(event.cardCreatedFront == nil)
         }
     }
 }

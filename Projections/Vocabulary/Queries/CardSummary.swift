@@ -1,7 +1,8 @@
 import Events
 import FSRS
 
-/// One card as an app shows it: identity, placement, lifecycle and its FSRS schedule.
+/// One card as the scheduler sees it: identity, placement, lifecycle and its FSRS schedule (what
+/// the card shows, its back, translations and example sentences: ``CardContent``).
 public struct CardSummary: Sendable, Equatable {
     /// The card.
     public let id: CardID
@@ -11,8 +12,6 @@ public struct CardSummary: Sendable, Equatable {
     public let profile: ProfileID
     /// The prompt side, as last edited.
     public let front: String
-    /// The answer side, as last edited (translations and example sentences: ``CardContent``).
-    public let back: String
     /// The log position of its creation (creation order).
     public let createdPosition: UInt64
     /// When it was created.
@@ -44,14 +43,13 @@ public struct CardSummary: Sendable, Equatable {
     /// When it is next due; nil while new.
     public var due: Timestamp? { schedule.map { Timestamp(milliseconds: $0.dueMs) } }
 
-    init(id: CardID, deck: DeckID, profile: ProfileID, front: String, back: String, createdPosition: UInt64, created: EventTime,
+    init(id: CardID, deck: DeckID, profile: ProfileID, front: String, createdPosition: UInt64, created: EventTime,
          isSuspended: Bool, isDeleted: Bool, isDeckDeleted: Bool, edits: Int, moves: Int, schedule: CardState?,
          cramReviews: Int, undoableReviews: Int) {
         self.id = id
         self.deck = deck
         self.profile = profile
         self.front = front
-        self.back = back
         self.createdPosition = createdPosition
         self.created = created
         self.isSuspended = isSuspended

@@ -10,7 +10,7 @@ extension Store {
     public func vocabulary() async -> VocabularyState { await models.vocabulary.current().state }
     /// What card `id` shows: its sides, translations and example sentences (nil when no such card
     /// was created); ``VocabularyState/card(_:)`` gives its place and schedule.
-    public func cardContent(_ id: CardID) async -> CardContent? { await models.vocabulary.read { $0.content(of: id) } }
+    public func cardContent(_ id: CardID) async -> CardContent? { await models.content.read { $0.content(of: id) } }
     /// Daily stats, streaks and achievements together (one consistent view of the three).
     public func activity() async -> ActivityState { await models.activity.current().state }
     /// Per profile and local day: reviews by rating, new cards, time, spelling, stories, dictation.

@@ -76,3 +76,10 @@ enum Ids {
     static func story(_ n: UInt64) -> StoryID { StoryID(uuid(0x06, n)) }
     static func studySession(_ n: UInt64) -> StudySessionID { StudySessionID(uuid(0x07, n)) }
 }
+
+extension StoreFixture {
+    /// How many read models a store runs when the app adds none: the built-in ones.
+    static let builtInReadModels = try! ReadModels(configuration: ReadModelConfiguration()).all.count
+    /// How many snapshots a store writes: one per built-in read model, and the command ledger's.
+    static var storeSnapshots: Int { builtInReadModels + 1 }
+}

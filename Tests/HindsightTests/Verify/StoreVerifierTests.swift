@@ -33,7 +33,7 @@ import TestSupport
         #expect(report.log.records == builder.events.count)
         #expect(report.log.lastPosition == UInt64(builder.events.count))
         #expect(report.undecodable.isEmpty)
-        #expect(report.snapshots.count == 5)
+        #expect(report.snapshots.count == StoreFixture.builtInReadModels)
         #expect(report.snapshots.allSatisfy { $0.status == .current })
     }
 
@@ -72,6 +72,31 @@ import TestSupport
         let outdated = try await StoreVerifier.verify(dataDirectory: other.path, configuration: ReadModelConfiguration())
         #expect(outdated.isHealthy)
         #expect(outdated.snapshots.first { $0.path.hasSuffix("/vocabulary.snapshot") }?.status == .outdated)
+    }
+
+    @Test("a snapshot whose checksum holds but whose state does not decode is damaged, naming the reason",
+          arguments: ["card-content", "vocabulary", "command-ledger"])
+    func undecodableStateIsDamaged(name: String) async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        _ = try await store(in: dir)
+        if name == "command-ledger" {
+            // `store(in:)` writes the read models' snapshots; the ledger's comes from a store's close.
+            let store = try await Store.open(directory: dir.path, options: StoreFixture.options())
+            try await store.close()
+        }
+        let path = dir.path + "/snapshots/\(name).snapshot"
+        let snapshot = try Snapshot(decoding: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        // The same header, a state cut short by one byte, and a fresh checksum.
+        let cut = Snapshot(projection: snapshot.projection, version: snapshot.version, fingerprint: snapshot.fingerprint,
+                           position: snapshot.position, logAnchor: snapshot.logAnchor, state: Array(snapshot.state.dropLast()))
+        try Data(cut.encoded()).write(to: URL(fileURLWithPath: path))
+        let report = try await StoreVerifier.verify(dataDirectory: dir.path, configuration: ReadModelConfiguration())
+        #expect(!report.isHealthy)
+        let check = try #require(report.snapshots.first { $0.path.hasSuffix("/\(name).snapshot") })
+        #expect(check.status == .damaged)
+        #expect(check.detail.contains("does not decode"), "\(check.detail)")
+        #expect(report.snapshots.filter { $0.status == .damaged }.count == 1)
     }
 
     @Test func aMissingLogIsAnError() async throws {

@@ -1,7 +1,7 @@
 import Events
 
 /// What a card shows: its two sides as last edited, and the translations and example sentences
-/// attached to it, in the order they were attached (see ``VocabularyState/content(of:)``).
+/// attached to it, in the order they were attached (see ``CardContentState/content(of:)``).
 public struct CardContent: Sendable, Equatable {
     /// The card.
     public let id: CardID
