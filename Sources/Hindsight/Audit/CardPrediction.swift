@@ -48,8 +48,9 @@ public struct CardPrediction: Sendable, Equatable, Encodable {
     public let parameters: ParametersInForce
     /// Today, then each of ``daysAhead``; empty for a card with no memory state (new, or reset).
     public let curve: [CurvePoint]
-    /// The first local day on which the retrievability is at most the desired retention (the
-    /// unrounded interval I(S, r) rounded up, from the last review); nil with no memory state.
+    /// The first local day on which the retrievability is at most the desired retention
+    /// (``MemoryModel/daysUntilRetrievability(fallsTo:stability:)`` after the last review); nil
+    /// with no memory state.
     public let desiredRetentionReached: CurvePoint?
     /// Again, hard, good and easy, in that order.
     public let outcomes: [Outcome]
@@ -82,12 +83,7 @@ public struct CardPrediction: Sendable, Equatable, Encodable {
                               retrievability: model.retrievability(elapsedDays: Float(elapsed), stability: state.memory.stability))
         }
         curve = ([0] + Self.daysAhead).map { point(today + $0) }
-        // I(S, r) rounded up; Float rounding may leave R a hair either side of r there.
-        let raw = model.intervalRaw(stability: state.memory.stability, desiredRetention: configuration.desiredRetention)
-        var elapsed = Int64(raw.rounded(.up))
-        let stability = state.memory.stability, retention = configuration.desiredRetention
-        if elapsed > 1 && model.retrievability(elapsedDays: Float(elapsed - 1), stability: stability) <= retention { elapsed -= 1 }
-        if model.retrievability(elapsedDays: Float(elapsed), stability: stability) > retention { elapsed += 1 }
-        desiredRetentionReached = point(state.lastReviewDay + elapsed)
+        let days = model.daysUntilRetrievability(fallsTo: configuration.desiredRetention, stability: state.memory.stability)
+        desiredRetentionReached = point(state.lastReviewDay + days)
     }
 }
