@@ -13,9 +13,8 @@ struct DistributionsCommand: Command {
             the reviewed cards that are not deleted (suspended ones included) in buckets, with the
             median and the mean: stability and interval in days (<1, 1, 2-3, 4-6, 7-13, 14-29, 30-59,
             60-89, 90-179, 180-364, 365-729, 730+), difficulty 1 to 10 in steps of 1, and
-            retrievability now (on the local day of --now, under the profile's parameters): under 50%,
-            then in steps of 5%.
-            New cards have no memory state: they are counted apart.
+            retrievability now (on the local day of --now, under the profile's parameters) under 50%,
+            then in steps of 5%. New cards have no memory state: they are counted apart.
             """,
         options: [
             .profile,
