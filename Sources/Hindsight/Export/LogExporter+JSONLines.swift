@@ -37,7 +37,7 @@ final class JSONLineWriter {
     /// The buffered size at which the exporter hands the lines to the file.
     static let flushThreshold = 1 << 16
 
-    private let encoder = JSONValueEncoder()
+    private let encoder = JSONPayloadBuffers()
     private let renderer: PersonalDataRenderer
 
     /// A writer rendering personal data with `renderer`.
