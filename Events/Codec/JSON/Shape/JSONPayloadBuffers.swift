@@ -24,7 +24,7 @@ package final class JSONPayloadBuffers {
 
 extension EventKind {
     /// The JSON shape of this kind's payload at its current schema version.
-    @inline(__always) var jsonShape: JSONShape { Self.jsonShapes[Int(rawValue)] }
+    @inline(__always) package var jsonShape: JSONShape { Self.jsonShapes[Int(rawValue)] }
 
     /// The shapes of every kind, by raw value (built once from the registration table).
     private static let jsonShapes: [JSONShape] = allCases.map { kind in
