@@ -56,6 +56,30 @@ import TestSupport
         #expect(exported.stderr.hasPrefix("exported \(count) events of \(count) to standard output"))
     }
 
+    /// The demo's export with one more review, of a card that never existed, is refused naming
+    /// that line and the rule, as the store refuses the command; nothing is imported.
+    @Test func theDemoWithAReviewOfAnUnknownCardIsRefusedByLine() throws {
+        let demo = try Self.demo.get()
+        let dir = try TemporaryDirectory(prefix: "hindsight-admission")
+        defer { dir.remove() }
+        var lines = demo.exportText.split(separator: "\n").map(String.init)
+        let review = try #require(lines.first { $0.contains(#""type":"vocabulary.review-graded""#) })
+        let card = try #require(review.range(of: #""streamId":""#).map { String(review[$0.upperBound...].prefix(36)) })
+        let event = try #require(review.range(of: #""eventId":""#).map { String(review[$0.upperBound...].prefix(36)) })
+        let unknown = "0E000000-0000-4000-8000-0000000000AA"
+        var extra = review.replacingOccurrences(of: card, with: unknown).replacingOccurrences(of: event, with: "0E000000-0000-4000-8000-0000000000BB")
+        extra = extra.replacing(#/"streamVersion":\d+/#, with: #""streamVersion":1"#)
+        lines.insert(extra, at: lines.count / 2)
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: dir.appending("extra.jsonl"))
+        let store = dir.appending("store").path
+        let result = try ChildProcess.run(cli, ["import", dir.appending("extra.jsonl").path, "--data-dir", store])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("error: line \(lines.count / 2 + 1): the vocabulary.review-graded event 0E000000-0000-4000-8000-0000000000BB is refused, as the store refuses such a command: card \(unknown) does not exist; create it before using it (unknown-entity)"), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("[import.refused-event]; nothing was imported\n"), "\(result.stderr)")
+        let exported = try ChildProcess.run(cli, ["export", "--output", "-", "--data-dir", store, "--format", "jsonl"])
+        #expect(exported.stdout.isEmpty, "\(exported.stderr)")
+    }
+
     /// Standard input (`-`) and `/dev/stdin`, here a pipe, are read to their end.
     @Test(arguments: ["-", "/dev/stdin"])
     func standardInputIsImported(file: String) throws {

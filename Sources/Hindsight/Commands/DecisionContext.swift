@@ -5,11 +5,11 @@ import Projections
 /// The state a command is decided on: the read models and the command ledger, all at the same
 /// log position (every earlier command included). Values, so deciding is pure.
 struct DecisionContext: Sendable {
-    let vocabulary: VocabularyState
-    let profiles: ProfileDirectory
-    let stories: StoryLibrary
-    let spelling: SpellingProgress
-    let ledger: CommandLedger
+    var vocabulary: VocabularyState
+    var profiles: ProfileDirectory
+    var stories: StoryLibrary
+    var spelling: SpellingProgress
+    var ledger: CommandLedger
     /// The setting keys the store knows.
     let settings: SettingCatalogue
 }
@@ -43,15 +43,15 @@ extension DecisionContext {
         return record
     }
 
-    /// Card `id` of the command's profile, which must exist and not be deleted.
+    /// Card `id` of `profile`, which must exist and not be deleted.
     /// - Throws: ``StoreError`` `unknownEntity`, `wrongProfile` or `entityDeleted`.
-    func liveCard(_ id: CardID, _ command: StoreCommand) throws(StoreError) -> CardSummary {
+    func liveCard(_ id: CardID, profile: ProfileID) throws(StoreError) -> CardSummary {
         guard let card = vocabulary.card(id) else {
             throw StoreError(.unknownEntity, "card \(id) does not exist; create it before using it",
                              stream: .card(id), field: "card")
         }
-        guard card.profile == command.profile else {
-            throw StoreError(.wrongProfile, "card \(id) belongs to profile \(card.profile), not \(command.profile)",
+        guard card.profile == profile else {
+            throw StoreError(.wrongProfile, "card \(id) belongs to profile \(card.profile), not \(profile)",
                              stream: .card(id), field: "card")
         }
         guard !card.isGone else {
@@ -61,12 +61,12 @@ extension DecisionContext {
         return card
     }
 
-    /// Deck `id` of the command's profile, which must exist and not be deleted.
+    /// Deck `id` of `profile`, which must exist and not be deleted.
     /// - Throws: ``StoreError`` `unknownEntity` or `entityDeleted`.
     @discardableResult
-    func liveDeck(_ id: DeckID, _ command: StoreCommand, field: String = "deck") throws(StoreError) -> DeckSummary {
-        guard let deck = vocabulary.decks(of: command.profile, includingDeleted: true).first(where: { $0.id == id }) else {
-            throw StoreError(.unknownEntity, "deck \(id) does not exist for profile \(command.profile); create it first",
+    func liveDeck(_ id: DeckID, profile: ProfileID, field: String = "deck") throws(StoreError) -> DeckSummary {
+        guard let deck = vocabulary.decks(of: profile, includingDeleted: true).first(where: { $0.id == id }) else {
+            throw StoreError(.unknownEntity, "deck \(id) does not exist for profile \(profile); create it first",
                              stream: .deck(id), field: field)
         }
         guard !deck.isDeleted else {
@@ -85,11 +85,11 @@ extension DecisionContext {
         }
     }
 
-    /// Requires that session `stream` is open and the command's profile's.
+    /// Requires that session `stream` is open and `profile`'s.
     /// - Throws: ``StoreError`` `unknownEntity` (never started), `invalidState` (ended, or
     ///   abandoned when its profile started another: see `CommandLedger.openSessions`) or
     ///   `wrongProfile`.
-    func requireOpenSession(_ stream: StreamID, _ command: StoreCommand) throws(StoreError) {
+    func requireOpenSession(_ stream: StreamID, profile: ProfileID) throws(StoreError) {
         guard let owner = ledger.openSessions[stream] else {
             if ledger.version(of: stream) == 0 {
                 throw StoreError(.unknownEntity, "session \(stream.id.uuidString) was never started; start it first",
@@ -102,8 +102,8 @@ extension DecisionContext {
             throw StoreError(.invalidState, "session \(stream.id.uuidString) has ended; start a new session",
                              stream: stream, field: "session")
         }
-        guard owner == command.profile else {
-            throw StoreError(.wrongProfile, "session \(stream.id.uuidString) belongs to profile \(owner), not \(command.profile)",
+        guard owner == profile else {
+            throw StoreError(.wrongProfile, "session \(stream.id.uuidString) belongs to profile \(owner), not \(profile)",
                              stream: stream, field: "session")
         }
     }

@@ -5,14 +5,13 @@ import Projections
 /// child's, for a live child's profile. A child can never change its own limits (or another
 /// child's), and a grown-up's profile has no parental controls to set.
 enum ParentalAuthority {
-    /// Requires that the command's profile may set or clear `child`'s parental controls.
+    /// Requires that profile `parent` may set or clear `child`'s parental controls.
     /// - Throws: ``StoreError`` `parentRequired` when the command's profile is a child's;
     ///   `unknownProfile` / `profileDeleted` for a missing child; `invalidState` when `child`
     ///   is not a child's profile.
-    static func requireParent(of child: ProfileID, _ command: StoreCommand, _ context: DecisionContext) throws(StoreError) {
-        let parent = try context.activeProfile(command)
-        guard !parent.isChild else {
-            throw StoreError(.parentRequired, "profile \(command.profile) is a child's profile and cannot set parental controls; "
+    static func requireParent(_ parent: ProfileID, of child: ProfileID, _ context: DecisionContext) throws(StoreError) {
+        guard try !context.liveProfile(parent, field: "profile").isChild else {
+            throw StoreError(.parentRequired, "profile \(parent) is a child's profile and cannot set parental controls; "
                              + "a parent's profile must send this command", stream: .profile(child), field: "profile")
         }
         let record = try context.liveProfile(child, field: "child")

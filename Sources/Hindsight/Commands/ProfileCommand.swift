@@ -62,21 +62,12 @@ public enum ProfileCommand: Sendable {
             return
         }
         if case .enable = self {
-            guard let record = context.profiles.profile(command.profile), !record.isDeleted else {
-                try context.activeProfile(command)
-                return
-            }
-            guard record.isDisabled else {
-                throw StoreError(.invalidState, "profile \(command.profile) is not disabled; nothing to enable", stream: stream, field: "profile")
-            }
+            try context.admitEnabling(command.profile)
             decision.emit(stream, .profileEnabled(ProfileEnabled(profile: command.profile)))
             return
         }
         if case .forget(let reason) = self {
-            guard context.profiles.profile(command.profile) != nil else {
-                throw StoreError(.unknownProfile, "profile \(command.profile) does not exist; nothing to forget",
-                                 stream: stream, field: "profile")
-            }
+            try context.admitForgetting(command.profile)
             decision.emit(stream, .profileForgotten(ProfileForgotten(profile: command.profile, reason: reason)))
             return
         }
@@ -98,22 +89,16 @@ public enum ProfileCommand: Sendable {
             decision.emit(stream, .settingChanged(SettingChanged(key: settingKey, value: value)))
         case .unsetSetting(let key):
             let settingKey = try context.settings.checkedUnset(key: key, scope: .profile)
-            guard context.profiles.setting(profile: command.profile, key: settingKey) != nil else {
-                throw StoreError(.invalidState, "setting \(settingKey) has no value for profile \(command.profile); nothing to unset",
-                                 stream: stream, field: "key")
-            }
+            try context.admitSettingUnset(settingKey, profile: command.profile)
             decision.emit(stream, .settingUnset(SettingUnset(key: settingKey)))
         case .changeAppSetting(let key, let value):
-            try Self.requireGrownUp(command, context)
+            try context.requireGrownUp(command.profile)
             let settingKey = try context.settings.checkedChange(key: key, value: value, scope: .app)
             decision.emit(.appSettings, .appSettingChanged(AppSettingChanged(key: settingKey, value: value)))
         case .unsetAppSetting(let key):
-            try Self.requireGrownUp(command, context)
+            try context.requireGrownUp(command.profile)
             let settingKey = try context.settings.checkedUnset(key: key, scope: .app)
-            guard context.profiles.appSetting(settingKey) != nil else {
-                throw StoreError(.invalidState, "app-wide setting \(settingKey) has no value; nothing to unset",
-                                 stream: .appSettings, field: "key")
-            }
+            try context.requireAppSettingValue(settingKey)
             decision.emit(.appSettings, .appSettingUnset(AppSettingUnset(key: settingKey)))
         case .configureService(let service, let credential, let endpoint, let model, let enabled):
             let name = try Input.nonEmpty(service, field: "service")
@@ -124,10 +109,7 @@ public enum ProfileCommand: Sendable {
                                                                                        model: modelName, enabled: enabled)))
         case .removeService(let service):
             let name = try Input.nonEmpty(service, field: "service")
-            guard context.profiles.services(profile: command.profile).contains(where: { $0.service == name }) else {
-                throw StoreError(.unknownEntity, "service '\(name)' is not configured for profile \(command.profile); nothing to remove",
-                                 stream: stream, field: "service")
-            }
+            try context.admitServiceRemoval(name, profile: command.profile)
             decision.emit(stream, .externalServiceRemoved(ExternalServiceRemoved(service: name)))
         case .changeSchedulerParameters(let weights):
             decision.emit(stream, .schedulerParametersChanged(SchedulerParametersChanged(parameters: try Self.parameters(weights))))
@@ -139,16 +121,6 @@ public enum ProfileCommand: Sendable {
         case .changeDayCutoff(let hour):
             let value = try Input.checked { () throws(EventValidationError) in try HourOfDay(hour) }
             decision.emit(stream, .dayCutoffChanged(DayCutoffChanged(hour: value)))
-        }
-    }
-
-    /// Requires that the command's (live) profile is not a child's: app-wide settings apply to
-    /// every profile, so only a grown-up's may change them.
-    /// - Throws: ``StoreError`` `parentRequired`.
-    private static func requireGrownUp(_ command: StoreCommand, _ context: DecisionContext) throws(StoreError) {
-        guard context.profiles.profile(command.profile)?.isChild != true else {
-            throw StoreError(.parentRequired, "profile \(command.profile) is a child's profile and cannot change app-wide "
-                             + "settings; a parent's profile must send this command", stream: .appSettings, field: "profile")
         }
     }
 }
@@ -173,10 +145,7 @@ extension ProfileCommand {
         let parameters = try parameters(weights)
         let inForce = Double(context.vocabulary.schedulerConfiguration(of: command.profile).desiredRetention)
         let retention = try Input.checked { () throws(EventValidationError) in try DesiredRetention(desiredRetention ?? inForce) }
-        for card in cards where try context.liveCard(card.card, command).schedule == nil {
-            throw StoreError(.invalidState, "card \(card.card) has never been reviewed; only reviewed cards have a schedule to recompute",
-                             stream: .card(card.card), field: "cards")
-        }
+        try context.admitReschedule(cards, profile: command.profile)
         decision.emit(stream, .schedulerParametersChanged(SchedulerParametersChanged(parameters: parameters)))
         if desiredRetention != nil { decision.emit(stream, .desiredRetentionChanged(DesiredRetentionChanged(retention: retention))) }
         decision.emit(stream, .cardsRescheduled(CardsRescheduled(parameters: parameters, retention: retention, cards: cards)))

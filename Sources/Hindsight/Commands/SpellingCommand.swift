@@ -26,18 +26,14 @@ public enum SpellingCommand: Sendable {
             decision.emit(.spellingTest(test), .spellingTestCreated(SpellingTestCreated(
                 test: test, title: try Input.nonEmpty(title, field: "title"), words: try Self.wordList(words))))
         case .editTest(let test, let title, let words):
-            try Self.requireTest(test, command, context)
+            try context.requireSpellingTest(test, profile: command.profile)
             decision.emit(.spellingTest(test), .spellingTestEdited(SpellingTestEdited(
                 test: test, title: try Input.nonEmpty(title, field: "title"), words: try Self.wordList(words))))
         case .startPractice(let session, let test):
-            try context.requireNew(.spellingSession(session), field: "session")
-            guard try !Self.requireTest(test, command, context).isArchived else {
-                throw StoreError(.invalidState, "spelling test \(test) is archived; practise a test that is not archived",
-                                 stream: .spellingTest(test), field: "test")
-            }
+            try context.admitPracticeStart(session, test: test, profile: command.profile)
             decision.emit(.spellingSession(session), .spellingPracticeStarted(SpellingPracticeStarted(session: session, test: test)))
         case .spellWord(let session, let word, let typed, let correct, let attempt, let hintsUsed, let length):
-            try context.requireOpenSession(.spellingSession(session), command)
+            try context.requireOpenSession(.spellingSession(session), profile: command.profile)
             let number = try Input.checked { () throws(EventValidationError) in try AttemptNumber(attempt) }
             let duration = try Input.checked { () throws(EventValidationError) in try ElapsedTime(input: length) }
             guard let hints = UInt32(exactly: hintsUsed) else {
@@ -47,15 +43,13 @@ public enum SpellingCommand: Sendable {
                 session: session, word: try Input.nonEmpty(word, field: "word"), typed: typed, correct: correct,
                 attempt: number, hintsUsed: hints, duration: duration)))
         case .endPractice(let session):
-            try context.requireOpenSession(.spellingSession(session), command)
+            try context.requireOpenSession(.spellingSession(session), profile: command.profile)
             decision.emit(.spellingSession(session), .spellingPracticeEnded(SpellingPracticeEnded(session: session)))
         case .archiveTest(let test):
-            guard try !Self.requireTest(test, command, context).isArchived else {
-                throw StoreError(.invalidState, "spelling test \(test) is already archived", stream: .spellingTest(test), field: "test")
-            }
+            try context.admitArchiving(test, profile: command.profile)
             decision.emit(.spellingTest(test), .spellingTestArchived(SpellingTestArchived(test: test)))
         case .deleteTest(let test):
-            try Self.requireTest(test, command, context)
+            try context.requireSpellingTest(test, profile: command.profile)
             decision.emit(.spellingTest(test), .spellingTestDeleted(SpellingTestDeleted(test: test)))
         }
     }
@@ -66,24 +60,4 @@ public enum SpellingCommand: Sendable {
         return try Input.checked { () throws(EventValidationError) in try WordList(trimmed) }
     }
 
-    /// The test `test` of the command's profile, which must exist and not be deleted.
-    /// - Throws: ``StoreError`` `unknownEntity`, `entityDeleted` or `wrongProfile`.
-    @discardableResult
-    private static func requireTest(_ test: SpellingTestID, _ command: StoreCommand,
-                                    _ context: DecisionContext) throws(StoreError) -> SpellingTestProgress {
-        guard let progress = context.spelling.test(test) else {
-            // A test's stream has events once it was created; the read model forgets it once deleted.
-            if context.ledger.version(of: .spellingTest(test)) > 0 {
-                throw StoreError(.entityDeleted, "spelling test \(test) was deleted; create a new test",
-                                 stream: .spellingTest(test), field: "test")
-            }
-            throw StoreError(.unknownEntity, "spelling test \(test) does not exist; create it first",
-                             stream: .spellingTest(test), field: "test")
-        }
-        guard progress.profile == command.profile else {
-            throw StoreError(.wrongProfile, "spelling test \(test) belongs to profile \(progress.profile), not \(command.profile)",
-                             stream: .spellingTest(test), field: "test")
-        }
-        return progress
-    }
 }

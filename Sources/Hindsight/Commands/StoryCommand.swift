@@ -33,23 +33,13 @@ public enum StoryCommand: Sendable {
             try context.requireNew(.story(story), field: "story")
             let age = try Input.checked { () throws(EventValidationError) in try ChildAge(childAge) }
             let theme = try Input.nonEmpty(theme, field: "theme")
-            if let controls = context.stories.parentalControls(profile: command.profile) {
-                guard controls.allows(theme: theme) else {
-                    throw StoreError(.parentalLimit, "theme '\(theme)' is not allowed by the parental controls (allowed: \(controls.themes)); pick an allowed theme",
-                                     field: "theme")
-                }
-                let today = context.stories.storiesToday(profile: command.profile, at: command.time)
-                guard today < controls.dailyStoryLimit else {
-                    throw StoreError(.parentalLimit, "the daily limit of \(controls.dailyStoryLimit) stories is reached (\(today) today); try again tomorrow",
-                                     field: "story")
-                }
-            }
+            try context.requireParentalAllowance(theme: theme, profile: command.profile, at: command.time)
             let name = try childName.map { text throws(StoreError) in decision.personal(try Input.nonEmpty(text, field: "childName")) }
             let topic = try growthTopic.map { text throws(StoreError) in try Input.nonEmpty(text, field: "growthTopic") }
             decision.emit(.story(story), .storyRequested(StoryRequested(story: story, theme: theme, childAge: age,
                                                                         growthTopic: topic, childName: name)))
         case .generated(let story, let title, let pages, let model):
-            try Self.requireAwaitingGeneration(story, command, context)
+            try context.requireAwaitingGeneration(story, profile: command.profile)
             guard !pages.isEmpty else { throw StoreError(.invalidValue, "a generated story needs at least one page", field: "pages") }
             let titleReference = decision.personal(try Input.nonEmpty(title, field: "title"))
             var storyPages: [StoryPage] = []
@@ -60,40 +50,36 @@ public enum StoryCommand: Sendable {
             decision.emit(.story(story), .storyGenerated(StoryGenerated(story: story, title: titleReference, pages: storyPages,
                                                                         model: try Input.nonEmpty(model, field: "model"))))
         case .generationFailed(let story, let reason):
-            try Self.requireAwaitingGeneration(story, command, context)
+            try context.requireAwaitingGeneration(story, profile: command.profile)
             decision.emit(.story(story), .storyGenerationFailed(StoryGenerationFailed(story: story, reason: try Input.nonEmpty(reason, field: "reason"))))
         case .illustrationGenerated(let story, let page, let image, let model):
-            let number = try Self.requirePage(story, page, command, context)
+            let number = try context.requirePage(story, page, profile: command.profile)
             decision.emit(.story(story), .illustrationGenerated(IllustrationGenerated(story: story, page: number, image: try Input.nonEmpty(image, field: "image"),
                                                                                       model: try Input.nonEmpty(model, field: "model"))))
         case .illustrationFailed(let story, let page, let reason):
-            let number = try Self.requirePage(story, page, command, context)
+            let number = try context.requirePage(story, page, profile: command.profile)
             decision.emit(.story(story), .illustrationFailed(IllustrationFailed(story: story, page: number, reason: try Input.nonEmpty(reason, field: "reason"))))
         case .favourite(let story):
-            guard try !Self.requireStory(story, command, context).isFavourite else {
-                throw StoreError(.invalidState, "story \(story) is already a favourite", stream: .story(story), field: "story")
-            }
+            try context.admitFavourite(story, profile: command.profile)
             decision.emit(.story(story), .storyFavourited(StoryFavourited(story: story)))
         case .unfavourite(let story):
-            guard try Self.requireStory(story, command, context).isFavourite else {
-                throw StoreError(.invalidState, "story \(story) is not a favourite", stream: .story(story), field: "story")
-            }
+            try context.admitUnfavourite(story, profile: command.profile)
             decision.emit(.story(story), .storyUnfavourited(StoryUnfavourited(story: story)))
         case .read(let story, let lastPage, let finished):
-            let number = try Self.requirePage(story, lastPage, command, context)
+            let number = try context.requirePage(story, lastPage, profile: command.profile)
             decision.emit(.story(story), .storyRead(StoryRead(story: story, lastPageRead: number, finished: finished)))
         case .delete(let story):
-            try Self.requireStory(story, command, context)
+            try context.requireStory(story, profile: command.profile)
             decision.emit(.story(story), .storyDeleted(StoryDeleted(story: story)))
         case .setParentalControls(let child, let limit, let themes):
-            try ParentalAuthority.requireParent(of: child, command, context)
+            try ParentalAuthority.requireParent(command.profile, of: child, context)
             guard let dailyLimit = UInt32(exactly: limit) else {
                 throw StoreError(.invalidValue, "daily story limit \(limit) must be between 0 and \(UInt32.max)", field: "dailyStoryLimit")
             }
             let change = ParentalControlsChanged(setBy: command.profile, dailyStoryLimit: dailyLimit, themes: try Self.trimmed(themes))
             decision.emit(.profile(child), .parentalControlsChanged(change), profile: child)
         case .clearParentalControls(let child):
-            try ParentalAuthority.requireParent(of: child, command, context)
+            try ParentalAuthority.requireParent(command.profile, of: child, context)
             decision.emit(.profile(child), .parentalControlsCleared(ParentalControlsCleared(setBy: command.profile)), profile: child)
         }
     }
@@ -107,46 +93,4 @@ public enum StoryCommand: Sendable {
         return try Input.checked { () throws(EventValidationError) in try StoryThemes.only(trimmed) }
     }
 
-    /// Story `id` of the command's profile, waiting for a generation result: requested, or failed
-    /// (a retry).
-    /// - Throws: ``StoreError`` as ``requireStory(_:status:_:_:)``, `invalidState` once generated.
-    private static func requireAwaitingGeneration(_ id: StoryID, _ command: StoreCommand,
-                                                  _ context: DecisionContext) throws(StoreError) {
-        let story = try requireStory(id, command, context)
-        guard story.status.awaitsGeneration else {
-            throw StoreError(.invalidState, "story \(id) is already generated; request a new story instead",
-                             stream: .story(id), field: "story")
-        }
-    }
-
-    /// Story `id` of the command's profile, in the library (optionally in `status`).
-    @discardableResult
-    private static func requireStory(_ id: StoryID, status: LibraryStory.Status? = nil, _ command: StoreCommand,
-                                     _ context: DecisionContext) throws(StoreError) -> LibraryStory {
-        guard let story = context.stories.story(id) else {
-            if context.ledger.version(of: .story(id)) > 0 {
-                throw StoreError(.entityDeleted, "story \(id) was deleted", stream: .story(id), field: "story")
-            }
-            throw StoreError(.unknownEntity, "story \(id) does not exist; request it first", stream: .story(id), field: "story")
-        }
-        guard story.profile == command.profile else {
-            throw StoreError(.wrongProfile, "story \(id) belongs to profile \(story.profile), not \(command.profile)",
-                             stream: .story(id), field: "story")
-        }
-        if let status, story.status != status {
-            throw StoreError(.invalidState, "story \(id) is \(story.status), not \(status)", stream: .story(id), field: "story")
-        }
-        return story
-    }
-
-    /// Page `page` of generated story `id`.
-    private static func requirePage(_ id: StoryID, _ page: Int, _ command: StoreCommand,
-                                    _ context: DecisionContext) throws(StoreError) -> PageNumber {
-        let story = try requireStory(id, status: .generated, command, context)
-        guard page >= 1, page <= story.pages.count else {
-            throw StoreError(.invalidValue, "page \(page) is not in story \(id), which has pages 1 to \(story.pages.count)",
-                             stream: .story(id), field: "page")
-        }
-        return try Input.checked { () throws(EventValidationError) in try PageNumber(page) }
-    }
 }

@@ -38,118 +38,73 @@ public enum VocabularyCommand: Sendable {
 
     func decide(_ command: StoreCommand, _ context: DecisionContext, into decision: inout Decision) throws(StoreError) {
         try context.activeProfile(command)
+        let profile = command.profile
         switch self {
         case .createDeck(let deck, let name):
             try context.requireNew(.deck(deck), field: "deck")
             decision.emit(.deck(deck), .deckCreated(DeckCreated(deck: deck, name: try Input.nonEmpty(name, field: "name"))))
         case .renameDeck(let deck, let name):
-            try context.liveDeck(deck, command)
+            try context.liveDeck(deck, profile: profile)
             decision.emit(.deck(deck), .deckRenamed(DeckRenamed(deck: deck, name: try Input.nonEmpty(name, field: "name"))))
         case .deleteDeck(let deck):
-            try context.liveDeck(deck, command)
+            try context.liveDeck(deck, profile: profile)
             decision.emit(.deck(deck), .deckDeleted(DeckDeleted(deck: deck)))
         case .createCard(let card, let deck, let front, let back):
-            try context.requireNew(.card(card), field: "card")
-            try context.liveDeck(deck, command)
+            try context.admitCardCreation(card, deck: deck, profile: profile)
             decision.emit(.card(card), .cardCreated(CardCreated(card: card, deck: deck, front: try Input.nonEmpty(front, field: "front"),
                                                                 back: try Input.nonEmpty(back, field: "back"))))
         case .editCard(let card, let front, let back):
-            _ = try context.liveCard(card, command)
+            _ = try context.liveCard(card, profile: profile)
             decision.emit(.card(card), .cardEdited(CardEdited(card: card, front: try Input.nonEmpty(front, field: "front"),
                                                               back: try Input.nonEmpty(back, field: "back"))))
         case .moveCard(let card, let deck):
-            let summary = try context.liveCard(card, command)
-            try context.liveDeck(deck, command, field: "to")
-            guard summary.deck != deck else {
-                throw StoreError(.invalidState, "card \(card) is already in deck \(deck); choose another deck", stream: .card(card), field: "to")
-            }
+            let summary = try context.admitMove(card, to: deck, profile: profile)
             decision.emit(.card(card), .cardMoved(CardMoved(card: card, fromDeck: summary.deck, toDeck: deck)))
         case .suspendCard(let card):
-            guard try !context.liveCard(card, command).isSuspended else {
-                throw StoreError(.invalidState, "card \(card) is already suspended", stream: .card(card), field: "card")
-            }
+            try context.admitSuspension(card, profile: profile)
             decision.emit(.card(card), .cardSuspended(CardSuspended(card: card)))
         case .unsuspendCard(let card):
-            guard try context.liveCard(card, command).isSuspended else {
-                throw StoreError(.invalidState, "card \(card) is not suspended", stream: .card(card), field: "card")
-            }
+            try context.admitUnsuspension(card, profile: profile)
             decision.emit(.card(card), .cardUnsuspended(CardUnsuspended(card: card)))
         case .deleteCard(let card):
-            _ = try context.liveCard(card, command)
+            _ = try context.liveCard(card, profile: profile)
             decision.emit(.card(card), .cardDeleted(CardDeleted(card: card)))
         case .buryCard(let card):
-            guard try !context.liveCard(card, command).isSuspended else {
-                throw StoreError(.invalidState, "card \(card) is suspended, so already out of the queue; unsuspend it first",
-                                 stream: .card(card), field: "card")
-            }
-            guard !context.vocabulary.isBuried(card, at: command.time) else {
-                throw StoreError(.invalidState, "card \(card) is already buried until the next local day",
-                                 stream: .card(card), field: "card")
-            }
+            try context.admitBurial(card, profile: profile, at: command.time)
             decision.emit(.card(card), .cardBuried(CardBuried(card: card)))
         case .resetCard(let card):
-            guard try !context.liveCard(card, command).isNew else {
-                throw StoreError(.invalidState, "card \(card) is already new (it has no review since it was created or last reset); "
-                                 + "nothing to reset", stream: .card(card), field: "card")
-            }
+            try context.admitReset(card, profile: profile)
             decision.emit(.card(card), .cardReset(CardReset(card: card)))
         case .setDueDate(let card, let days):
             guard (0...Self.maximumDueDays).contains(days) else {
                 throw StoreError(.invalidValue, "daysFromToday \(days) is not 0 … \(Self.maximumDueDays); give 0 for today, 1 for tomorrow",
                                  stream: .card(card), field: "daysFromToday")
             }
-            guard try !context.liveCard(card, command).isNew else {
-                throw StoreError(.invalidState, "card \(card) is new, so it has no due date to set; review it first "
-                                 + "(new cards are offered by the daily new-card limit)", stream: .card(card), field: "card")
-            }
+            try context.admitDueSet(card, profile: profile)
             let due = context.vocabulary.startOfDay(days, after: command.time, profile: command.profile)
             decision.emit(.card(card), .cardDueSet(CardDueSet(card: card, due: due)))
         case .review(let card, let rating, let mode, let duration):
-            try Self.review(card, rating: rating, mode: mode, duration: duration, command, context, into: &decision)
+            let elapsed = try Input.checked { () throws(EventValidationError) in try ElapsedTime(input: duration) }
+            try context.admitReview(card, mode: mode, profile: profile, at: command.time)
+            decision.emit(.card(card), .reviewGraded(ReviewGraded(card: card, rating: rating, mode: mode, duration: elapsed)))
         case .undoLastReview(let card):
-            _ = try context.liveCard(card, command)
-            guard let review = context.ledger.reviewToUndo(of: card) else {
-                throw StoreError(.nothingToUndo, "card \(card) has no review left to undo", stream: .card(card), field: "card")
-            }
+            let review = try context.reviewToUndo(of: card, profile: profile)
             decision.emit(.card(card), .reviewUndone(ReviewUndone(card: card, review: review)))
         case .startStudySession(let session, let deck):
-            try context.requireNew(.studySession(session), field: "session")
-            if let deck { try context.liveDeck(deck, command) }
+            try context.admitStudySessionStart(session, deck: deck, profile: profile)
             decision.emit(.studySession(session), .studySessionStarted(StudySessionStarted(session: session, deck: deck)))
         case .endStudySession(let session):
-            try context.requireOpenSession(.studySession(session), command)
+            try context.requireOpenSession(.studySession(session), profile: profile)
             decision.emit(.studySession(session), .studySessionEnded(StudySessionEnded(session: session)))
         case .attachExampleSentence(let card, let sentence, let generator):
-            _ = try context.liveCard(card, command)
+            _ = try context.liveCard(card, profile: profile)
             decision.emit(.card(card), .exampleSentenceAttached(ExampleSentenceAttached(
                 card: card, sentence: try Input.nonEmpty(sentence, field: "sentence"), generator: try Input.nonEmpty(generator, field: "generator"))))
         case .attachTranslation(let card, let translation, let language):
-            _ = try context.liveCard(card, command)
+            _ = try context.liveCard(card, profile: profile)
             let tag = try Input.checked { () throws(EventValidationError) in try LanguageTag(language) }
             decision.emit(.card(card), .translationAttached(TranslationAttached(
                 card: card, translation: try Input.nonEmpty(translation, field: "translation"), language: tag)))
         }
-    }
-
-    /// A review: a duration of zero to a day, a live card not suspended (for a scheduled review),
-    /// dated neither before the card was created nor before its previous review.
-    private static func review(_ card: CardID, rating: Rating, mode: ReviewMode, duration: Duration, _ command: StoreCommand,
-                               _ context: DecisionContext, into decision: inout Decision) throws(StoreError) {
-        let elapsed = try Input.checked { () throws(EventValidationError) in try ElapsedTime(input: duration) }
-        let summary = try context.liveCard(card, command)
-        if mode == .scheduled && summary.isSuspended {
-            throw StoreError(.invalidState, "card \(card) is suspended; unsuspend it before a scheduled review (or review it as cram)",
-                             stream: .card(card), field: "card")
-        }
-        let at = command.time.instant.milliseconds
-        if at < summary.created.instant.milliseconds {
-            throw StoreError(.reviewOutOfOrder, "the review at \(at) ms is dated before card \(card) was created (\(summary.created.instant.milliseconds) ms); check the review's time",
-                             stream: .card(card), field: "time")
-        }
-        if let previous = context.ledger.lastReviewInstantMs(of: card), at < previous {
-            throw StoreError(.reviewOutOfOrder, "the review at \(at) ms is dated before the card's previous review (\(previous) ms); reviews must be sent in time order",
-                             stream: .card(card), field: "time")
-        }
-        decision.emit(.card(card), .reviewGraded(ReviewGraded(card: card, rating: rating, mode: mode, duration: elapsed)))
     }
 }

@@ -29,6 +29,10 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let invalidTarget = Code(rawValue: "import.invalid-target")
         /// An option of the import is out of range (UTC offset, cut-off hour, empty deck name).
         public static let invalidOption = Code(rawValue: "import.invalid-option")
+        /// An event breaks a rule the store's commands keep (a card or profile that does not
+        /// exist or was deleted, a session not open, a review out of order, ...): see
+        /// ``ImportError/rule`` for which.
+        public static let refusedEvent = Code(rawValue: "import.refused-event")
         /// The store failed to record the import (I/O, lock, closed); see the message.
         public static let store = Code(rawValue: "import.store")
     }
@@ -41,6 +45,8 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     public var path: String?
     /// The 1-based line of the file to blame, when one is.
     public var line: Int?
+    /// For `refusedEvent`: the rule the line's event breaks, as the store's command would report it.
+    public var rule: StoreError.Code?
 
     /// An error with its context.
     public init(_ code: Code, _ message: String, path: String? = nil, line: Int? = nil) {

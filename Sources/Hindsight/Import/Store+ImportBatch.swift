@@ -9,10 +9,13 @@ extension Store {
     /// - Events whose id is already in the log are left out (a repeated import adds nothing).
     /// - Every other event gets the next version of its stream; a file-given version must be
     ///   exactly that, otherwise the whole import is refused.
+    /// - Every other event must be admitted as the store's commands' events are
+    ///   (``DecisionContext/admit(_:)``), on the state the events before it leave
+    ///   (``ImportAdmission``); otherwise the whole import is refused naming the line.
     /// - The personal data of the events added is written to the side store first (values, or
     ///   erased markers), as commands do.
     /// - Returns: what was added and what was already there.
-    /// - Throws: ``ImportError`` `duplicateEvent`, `streamVersion` (naming the line) before
+    /// - Throws: ``ImportError`` `duplicateEvent`, `streamVersion`, `refusedEvent` (naming the line) before
     ///   anything is written; `store` for I/O failures.
     /// - Complexity: O(n) in the batch's events, plus the fold.
     func appendImport(_ batch: ImportBatch, ledger state: CommandLedger) async throws(ImportError) -> ImportResult {
@@ -20,6 +23,7 @@ extension Store {
         var numbering = StreamNumbering(state)
         var added: [(event: ImportedEvent, version: UInt64)] = []
         var present = 0
+        var admission = ImportAdmission(await decisionContext(ledger: state), models: models)
         for event in batch.events {
             let id = event.pending.id
             if let first = seen[id] {
@@ -38,6 +42,9 @@ extension Store {
                                   "event \(id) is version \(given) of stream \(stream), but the stream's next version here is \(version); import into a store that holds the events before it (or a fresh one)",
                                   path: batch.path, line: event.line)
             }
+            let recorded = RecordedEvent(event.pending, position: position + UInt64(added.count) + 1, streamVersion: version,
+                                         recordedAt: event.recordedAt ?? event.pending.occurred.instant)
+            try admission.admit(recorded, line: event.line, path: batch.path)
             added.append((event, version))
         }
         guard !added.isEmpty else { return ImportResult(added: 0, alreadyPresent: present, positions: nil) }

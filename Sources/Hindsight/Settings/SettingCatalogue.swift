@@ -73,6 +73,20 @@ public struct SettingCatalogue: Sendable {
         return key
     }
 
+    /// Checks a recorded change or unset (`value` nil) of `key`, as an import admits it: a key the
+    /// catalogue knows must be of `scope`, and a value must be of its type; a key it does not
+    /// know is admitted, since a log may hold keys declared by another app or before they were
+    /// declared here (they fold all the same).
+    /// - Throws: ``StoreError`` `invalidValue` for a known key of the other scope or a value its type does not take.
+    func checkRecorded(_ key: SettingKey, value: SettingValue?, scope: SettingDefinition.Scope) throws(StoreError) {
+        guard byKey[key.value] != nil else { return }
+        if let value {
+            _ = try checkedChange(key: key.value, value: value, scope: scope)
+        } else {
+            _ = try checkedUnset(key: key.value, scope: scope)
+        }
+    }
+
     private func known(_ text: String, scope: SettingDefinition.Scope) throws(StoreError) -> SettingDefinition {
         let key = try Input.checked { () throws(EventValidationError) in try SettingKey(text) }
         guard let definition = byKey[key.value] else {

@@ -37,8 +37,15 @@ package struct CommandLedger: ProjectionState, BinaryCodable, Equatable {
 
     /// Folds one event.
     mutating func apply(_ event: RecordedEvent) {
-        streamVersions[event.stream] = event.streamVersion
         eventPositions[event.id] = event.position
+        applyDecisionFacts(event)
+    }
+
+    /// Folds what deciding and admitting later events needs of `event` (its stream's version, a
+    /// card's history, sessions), leaving out its position: an import's admission folds its
+    /// staged events so, without copying the table of every event's position.
+    mutating func applyDecisionFacts(_ event: RecordedEvent) {
+        streamVersions[event.stream] = event.streamVersion
         switch event.event {
         case .cardCreated, .cardMoved, .cardDeleted, .reviewGraded, .reviewUndone, .deckCreated, .deckDeleted,
              .cardReset, .cardDueSet:

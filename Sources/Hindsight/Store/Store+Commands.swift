@@ -30,13 +30,8 @@ extension Store {
             try eraseIfForgetting(command)
             return earlier
         }
-        let context = DecisionContext(vocabulary: await models.vocabulary.current().state,
-                                      profiles: await models.profiles.current().state,
-                                      stories: await models.stories.current().state,
-                                      spelling: await models.spelling.current().state,
-                                      ledger: ledgerState, settings: settingCatalogue)
         let decision: Decision
-        do { decision = try command.decide(context) } catch {
+        do { decision = try command.decide(await decisionContext(ledger: ledgerState)) } catch {
             var refused = error
             refused.commandID = command.id
             throw refused
@@ -75,6 +70,13 @@ extension Store {
             failed.commandID = command.id
             throw failed
         }
+    }
+
+    /// The state commands are decided on and imports admitted on: the read models now, with `ledger`.
+    func decisionContext(ledger: CommandLedger) async -> DecisionContext {
+        DecisionContext(vocabulary: await models.vocabulary.current().state, profiles: await models.profiles.current().state,
+                        stories: await models.stories.current().state, spelling: await models.spelling.current().state,
+                        ledger: ledger, settings: settingCatalogue)
     }
 
     /// The first result of `command` when its events are already in the log.

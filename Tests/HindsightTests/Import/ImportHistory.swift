@@ -27,6 +27,10 @@ enum ImportHistory {
         }
         try await f.send(parent, StoreFixture.time(days: 5, minutes: 30), .vocabulary(.undoLastReview(Ids.card(2))))
         try await f.send(parent, StoreFixture.time(days: 5, minutes: 31), .profiles(.changeDayCutoff(hour: 3)))
+        try await f.send(parent, StoreFixture.time(days: 5, minutes: 32), .vocabulary(.setDueDate(Ids.card(1), daysFromToday: 3)))
+        try await f.send(parent, StoreFixture.time(days: 5, minutes: 33), .vocabulary(.resetCard(Ids.card(3))))
+        try await f.send(child, StoreFixture.time(days: 3), .spelling(.createTest(Ids.test(1), title: "Animals", words: ["cat", "dog"])))
+        try await f.send(child, StoreFixture.time(days: 4), .spelling(.archiveTest(Ids.test(1))))
         try await f.send(child, StoreFixture.time(days: 1), .stories(.request(Ids.story(1), theme: "space", childAge: 7,
                                                                              growthTopic: "courage", childName: "Matilda")))
         try await f.send(child, StoreFixture.time(days: 1, minutes: 1), .stories(.generated(Ids.story(1), title: "Matilda and the Moon",

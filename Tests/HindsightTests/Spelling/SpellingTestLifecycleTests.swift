@@ -63,7 +63,7 @@ import TestSupport
 
     static let refusals: [Refusal] = [
         Refusal(name: "archive twice", setUp: [.archiveTest(Ids.test(1))], profile: kid, command: .archiveTest(Ids.test(1)),
-                code: .invalidState, message: "spelling test \(Ids.test(1)) is already archived"),
+                code: .invalidState, message: "spelling test \(Ids.test(1)) is archived; it cannot be archived again"),
         Refusal(name: "practise an archived test", setUp: [.archiveTest(Ids.test(1))], profile: kid,
                 command: .startPractice(Ids.spellingSession(9), test: Ids.test(1)), code: .invalidState,
                 message: "spelling test \(Ids.test(1)) is archived; practise a test that is not archived"),

@@ -1,0 +1,45 @@
+import Events
+import Projections
+
+/// The state an import's events are admitted on (``DecisionContext/admit(_:)``, the rule the
+/// store's commands keep): the read models and the command ledger as the import starts, with
+/// each admitted event of the import folded in, so a line is judged on the lines before it.
+///
+/// The fold is the read models' own (`Projection.apply`), on copies: the store's projectors see
+/// nothing until the import is committed.
+struct ImportAdmission {
+    private var context: DecisionContext
+    private let vocabulary: VocabularyProjection
+    private let profiles: ProfilesProjection
+    private let stories: StoryLibraryProjection
+    private let spelling: SpellingProjection
+
+    /// Admission on `context`, folded as `models` fold.
+    init(_ context: DecisionContext, models: ReadModels) {
+        self.context = context
+        vocabulary = models.vocabulary.projection
+        profiles = models.profiles.projection
+        stories = models.stories.projection
+        spelling = models.spelling.projection
+    }
+
+    /// Admits `event` (from line `line` of the file `path`) and folds it into the state.
+    /// - Throws: ``ImportError`` `refusedEvent` naming the line, the event and the rule broken
+    ///   (``ImportError/rule``), with the message the command would give; nothing is folded then.
+    /// - Complexity: O(1) expected, plus one fold of the event into four read models.
+    mutating func admit(_ event: RecordedEvent, line: Int, path: String?) throws(ImportError) {
+        let pending = PendingEvent(id: event.id, stream: event.stream, profile: event.profile, occurred: event.occurred, event: event.event)
+        do { try context.admit(pending) } catch {
+            var refused = ImportError(.refusedEvent, "the \(event.event.typeName) event \(event.id) is refused, as the store refuses such a command: "
+                                      + "\(error.message) (\(error.code.rawValue)); fix or remove the line",
+                                      path: path, line: line)
+            refused.rule = error.code
+            throw refused
+        }
+        vocabulary.apply(event, to: &context.vocabulary)
+        profiles.apply(event, to: &context.profiles)
+        stories.apply(event, to: &context.stories)
+        spelling.apply(event, to: &context.spelling)
+        context.ledger.applyDecisionFacts(event)
+    }
+}
