@@ -68,9 +68,9 @@ struct DemoCommand: Command {
         }
         for line in try DemoView(models: models, now: self.now).render() { io.print(line) }
         for line in DemoScenes(models: models, now: self.now, refusal: refusal).render() { io.print(line) }
-        let report = try await ReportCommand.write(dataDirectory: dataDirectory, profile: nil, now: self.now, days: 30,
+        let reportPath = try await ReportCommand.write(dataDirectory: dataDirectory, profile: nil, now: self.now, days: 30,
                                                    to: (dataDirectory as NSString).appendingPathComponent(Self.reportName))
-        io.print("report: \(report) (open it in a browser)")
+        io.print("report: \(reportPath) (open it in a browser)")
         return .success
     }
 

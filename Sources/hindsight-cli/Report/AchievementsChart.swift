@@ -1,3 +1,5 @@
+import Hindsight
+
 /// Streaks and achievements: the streaks and each achievement's progress as a bar (earned ones full).
 enum AchievementsChart {
     static func chart(_ profile: ReportProfile) -> ReportChart {

@@ -1,3 +1,5 @@
+import Hindsight
+
 /// A bar chart: one bar per category, its series stacked, scaled to the largest bar (or to a
 /// fixed maximum, for shares). Used by the forecast, retention, distributions, answer buttons
 /// and achievements charts.

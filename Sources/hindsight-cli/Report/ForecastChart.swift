@@ -1,3 +1,5 @@
+import Hindsight
+
 /// The due forecast: reviews offered and new cards per local day from today.
 enum ForecastChart {
     static func chart(_ profile: ReportProfile) -> ReportChart {

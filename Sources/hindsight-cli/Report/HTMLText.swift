@@ -1,3 +1,5 @@
+import Hindsight
+
 /// Text made safe for HTML and SVG: the one place the report escapes what it did not write
 /// itself (profile names, deck names, achievement titles).
 enum HTMLText {

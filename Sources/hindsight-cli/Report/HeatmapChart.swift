@@ -1,3 +1,5 @@
+import Hindsight
+
 /// The year heatmap of reviews per local day; its table lists the days with a review.
 enum HeatmapChart {
     static func chart(_ profile: ReportProfile) -> ReportChart {

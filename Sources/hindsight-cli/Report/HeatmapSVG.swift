@@ -1,3 +1,5 @@
+import Hindsight
+
 /// A year heatmap: one square per local day, a column per week (Monday on top), shaded by the
 /// day's reviews relative to the busiest day.
 struct HeatmapSVG {

@@ -1,3 +1,5 @@
+import Hindsight
+
 /// The report page: one self-contained HTML document (inline CSS and SVG, no script, no link
 /// to anything), a section per profile with its charts. A pure function of its values, so the
 /// same store and --now give the same bytes.

@@ -1,3 +1,5 @@
+import Hindsight
+
 /// The numbers of one chart as an HTML table: a heading row and rows whose first cell names the
 /// row. Every chart of the report has one beside it, for screen readers and for tests.
 struct ReportTable: Equatable {

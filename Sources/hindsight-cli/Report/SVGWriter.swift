@@ -1,3 +1,5 @@
+import Hindsight
+
 /// Writes one inline SVG drawing, element by element: coordinates with one decimal whatever the
 /// locale, every text escaped (``HTMLText``), so the same figures always give the same bytes.
 struct SVGWriter {

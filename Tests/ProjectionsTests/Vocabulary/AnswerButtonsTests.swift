@@ -5,7 +5,7 @@ import FSRS
 
 /// Answer buttons by card age: which answers count, under which age, and the counts.
 @Suite struct AnswerButtonsTests {
-    static let state = TrueRetentionTests.state
+    static func state(_ phase: CardPhase, interval: Int) -> CardState { TrueRetentionTests.state(phase, interval: interval) }
 
     static let ageCases: [(ReviewMode, CardState?, AnswerAge?)] = [
         (.scheduled, nil, .learning),                                // a new card's first answer
