@@ -33,15 +33,17 @@ struct ImportChecks {
         self.path = path
     }
 
-    /// Checks `event`: its stream version when it is to be added, nil when it is already present.
-    /// - Throws: ``ImportError`` `duplicateEvent`, `streamVersion`, `refusedEvent`, naming its line.
-    mutating func check(_ event: ImportedEvent) throws(ImportError) -> UInt64? {
+    /// Checks `event`: its stream version when it is to be added, nil when it is already present
+    /// (`logged` gives the log position of an id, nil when the log does not hold it).
+    /// - Throws: ``ImportError`` `duplicateEvent`, `streamVersion`, `refusedEvent`, naming its line;
+    ///   what `logged` throws.
+    mutating func check(_ event: ImportedEvent, logged: (EventID) throws(ImportError) -> UInt64?) throws(ImportError) -> UInt64? {
         let id = event.pending.id
         guard seen.insert(id).inserted else {
             throw ImportError(.duplicateEvent, "event id \(id) appears again (an earlier line has it); each event may appear once",
                               path: path, line: event.line)
         }
-        if ledger.position(of: id) != nil {
+        if try logged(id) != nil {
             present += 1
             return nil
         }

@@ -35,7 +35,7 @@ extension Store {
             var chunk: [NumberedImport] = []
             chunk.reserveCapacity(Self.importChunk)
             while let event = try source.next() {
-                if let version = try checks.check(event) { chunk.append(NumberedImport(event: event, version: version)) }
+                if let version = try checks.check(event, logged: { (id) throws(ImportError) in try loggedPosition(of: id, in: state, path: path) }) { chunk.append(NumberedImport(event: event, version: version)) }
                 if chunk.count == Self.importChunk {
                     try await stageImport(chunk, path: path)
                     chunk.removeAll(keepingCapacity: true)
@@ -126,5 +126,11 @@ extension Store {
         } catch {
             throw ImportError(error, path: path)
         }
+    }
+
+    /// ``loggedPosition(of:in:)`` for an import of the file at `path`.
+    /// - Throws: ``ImportError`` `store` when the log cannot be read.
+    func loggedPosition(of id: EventID, in ledger: CommandLedger, path: String?) throws(ImportError) -> UInt64? {
+        do { return try loggedPosition(of: id, in: ledger) } catch { throw ImportError(error, path: path) }
     }
 }
