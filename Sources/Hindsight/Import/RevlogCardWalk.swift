@@ -13,11 +13,11 @@ import Projections
 /// | 2 review, 3 relearning | 1 … 4 | a scheduled review in a history; a cram review when the card has none yet (no learning answer since it was new or reset: fsrs-rs gives it no FSRS history) |
 /// | 4 filtered (cram, filtered deck) | 1 … 4 | a cram review: counted as an answer, the memory state unchanged |
 /// | 5 manual | any | a reset to new (Anki's "forget"; Anki 23.10 and later write set due date as 6) |
-/// | 6 rescheduled | any | a due date set, its date unknown (the CSV does not carry it) |
+/// | 6 rescheduled | any | a due date set, its date unknown (the CSV does not carry it); nothing on a card with no FSRS history (it has no due to move, and the store refuses it) |
 /// | 0 … 4 | 0 | nothing: not an answer, and no manual change Anki writes so |
 struct RevlogCardWalk {
     /// One event a row becomes.
-    enum Step: Equatable {
+    enum Step: Hashable {
         /// A `vocabulary.review-graded` event in this mode.
         case graded(ReviewMode)
         /// A `vocabulary.card-reset` event: recorded in the file (`implied` false), or implied by
@@ -32,10 +32,10 @@ struct RevlogCardWalk {
     /// The state of the card's latest answer in its current history (nil: none yet).
     private var previous: RevlogRow.State?
 
-    /// A walk over a card that has (`inHistory`) or has not an FSRS history before its first row:
-    /// a card the store already schedules continues its history.
-    init(inHistory: Bool = false) {
-        self.inHistory = inHistory
+    /// A walk from a card's first row: the file holds the card's whole revlog (a file of only
+    /// newer rows of a card the store has: its answers before a learning answer are cram).
+    init() {
+        inHistory = false
     }
 
     /// The events `row` becomes, in order, given the rows before it.
@@ -46,7 +46,7 @@ struct RevlogCardWalk {
             previous = nil
             return [.reset(implied: false)]
         case .rescheduled:
-            return [.dueSet]
+            return inHistory ? [.dueSet] : []
         case _ where row.rating == 0:
             return []
         case .filtered:

@@ -62,7 +62,7 @@ struct RevlogImportPlan {
                 items.append((first.reviewTimeMs, 0, cardIndex, 0,
                               pending(id, .card(card), at: first.reviewTimeMs, offset, .cardCreated(created)), first.line))
             }
-            var walk = RevlogCardWalk(inHistory: vocabulary.card(card)?.schedule != nil)
+            var walk = RevlogCardWalk()
             var occurrences: [ImportIdentity.Kind: [Int64: Int64]] = [:]
             for row in history.rows {
                 for step in walk.steps(for: row) {

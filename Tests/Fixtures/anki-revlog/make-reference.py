@@ -112,7 +112,7 @@ def build(col: Collection, out_dir: str) -> None:
             if style < 0.5:
                 # Forget: reset to new (a manual entry, ease 0, factor 0), then learnt again later.
                 add(day, rng.randrange(4 * 60, 17 * 60), cid, 0, TYPE_MANUAL, ivl=0, factor=0)
-                day += rng.randrange(0, 20)
+                day += rng.randrange(1, 20)
             elif style < 0.7:
                 # Reset with no entry (Anki before 2.1.50): the next learning run starts over.
                 day += rng.randrange(0, 20)
@@ -122,7 +122,6 @@ def build(col: Collection, out_dir: str) -> None:
     col.db.executemany(
         "insert into revlog (id, cid, usn, ease, ivl, lastIvl, factor, time, type) values (?,?,-1,?,?,?,?,?,?)",
         rows)
-    col.save() if hasattr(col, "save") else None
 
     # Anki's own statistics.
     graphs = col._backend.graphs(search="deck:*", days=DAYS + 30)

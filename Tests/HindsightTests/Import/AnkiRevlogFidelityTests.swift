@@ -53,7 +53,7 @@ import FSRS
             if expected[text] != nil { compared += 1 }
         }
         #expect(compared == reference.days.count)
-        #expect(reference.days.count == 255)
+        #expect(reference.days.count == 254)
     }
 
     @Test func memoryStatesFollowTheCSVRules() async throws {
