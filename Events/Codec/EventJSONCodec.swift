@@ -3,18 +3,20 @@ import Foundation
 /// Stable JSON for whole events, for export and import: keys in byte order, no whitespace, no
 /// escaped slashes, UUIDs as upper-case strings, instants as integer milliseconds (see
 /// `Events/FORMAT.md`, "JSON envelope"). Bytes in, bytes out: the envelope is written and read
-/// by hand (``RecordedEvent/appendJSON(to:extraKey:writeExtra:)``), the payload through the
-/// catalog structs' `Codable` conformances by ``JSONValueEncoder`` and ``JSONValueDecoder``, with
-/// no `String` built per field and no Foundation JSON coder.
+/// by hand (``RecordedEvent/appendJSON(to:extraKey:writeExtra:)``), the payload by each event
+/// type's ``JSONShape`` through its log body (the binary codec), with no `String` built per
+/// field (only for fields that hold one), no `Codable` and no Foundation JSON coder.
+///
+/// Decoding takes one JSON text as bytes (a line of a JSON Lines file, from any buffer), so a
+/// reader can feed it line by line from chunks of a file.
 ///
 /// Reuse one codec for many events (it keeps its buffers); it is not meant to be shared across
 /// threads.
 public struct EventJSONCodec {
-    /// The reused parser, encoder and decoder.
+    /// The reused parser and payload buffers.
     private final class State {
         var parser = JSONParser()
-        let encoder = JSONValueEncoder()
-        let decoder = JSONValueDecoder()
+        let buffers = JSONPayloadBuffers()
     }
 
     private let state = State()
@@ -34,10 +36,10 @@ public struct EventJSONCodec {
     /// Appends the JSON object of `event` (no newline) to `bytes`.
     /// - Throws: `EncodingError` as ``encode(_:)``; `bytes` then ends in a partial object.
     package func encode(_ event: RecordedEvent, appendingTo bytes: inout [UInt8]) throws {
-        let encoder = state.encoder
-        swap(&encoder.writer.bytes, &bytes)
-        defer { swap(&encoder.writer.bytes, &bytes) }
-        try event.appendJSON(to: encoder)
+        let buffers = state.buffers
+        swap(&buffers.writer.bytes, &bytes)
+        defer { swap(&buffers.writer.bytes, &bytes) }
+        try event.appendJSON(to: buffers)
     }
 
     /// The event in `data`, a JSON object as written by ``encode(_:)``.
@@ -65,7 +67,7 @@ public struct EventJSONCodec {
                                extra: (JSONDocument, JSONDocument.Index) throws(EventDecodingError) -> Extra)
         throws(EventDecodingError) -> (event: RecordedEvent, extra: Extra) {
         let document = try state.parser.parse(bytes)
-        let event = try RecordedEvent(json: document, at: document.root, payloadDecoder: state.decoder)
+        let event = try RecordedEvent(json: document, at: document.root, buffers: state.buffers)
         return (event, try extra(document, document.root))
     }
 }

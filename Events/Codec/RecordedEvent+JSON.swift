@@ -36,18 +36,18 @@ extension RecordedEvent {
         }
     }
 
-    /// Appends the JSON object of this event to `encoder`'s writer: the envelope's members in key
+    /// Appends the JSON object of this event to `buffers`' writer: the envelope's members in key
     /// order, plus one more member `extraKey` (written by `writeExtra`) in its place by key
     /// order when given: the JSON Lines export adds `personalData` so.
     /// - Throws: `EncodingError` for a double in the payload that is not finite (values built
     ///   through the catalog's validating initializers never are).
-    package func appendJSON(to encoder: JSONValueEncoder, extraKey: String? = nil,
+    package func appendJSON(to buffers: JSONPayloadBuffers, extraKey: String? = nil,
                             writeExtra: (inout JSONWriter) -> Void = { _ in }) throws {
-        // The envelope is written to a local writer (moved out of the encoder, not copied), so its
-        // members are not class-property accesses; the payload is written by the encoder itself.
+        // The envelope is written to a local writer (moved out of the buffers, not copied), so its
+        // members are not class-property accesses; the payload is written into the buffers' writer.
         var out = JSONWriter()
-        swap(&out, &encoder.writer)
-        defer { swap(&encoder.writer, &out) }
+        swap(&out, &buffers.writer)
+        defer { swap(&buffers.writer, &out) }
         out.write(byte: 0x7B)
         var extraPending = extraKey != nil
         for key in EnvelopeKey.allCases {
@@ -62,10 +62,10 @@ extension RecordedEvent {
             if key == .payload {
                 // Moved in and out (swapped, never copied): a second reference to the bytes
                 // would make the next append copy them all.
-                swap(&encoder.writer, &out)
+                swap(&buffers.writer, &out)
                 var failure: (any Error)?
-                do { try event.appendJSONPayload(to: encoder) } catch { failure = error }
-                swap(&encoder.writer, &out)
+                do { try event.appendJSONPayload(to: buffers) } catch { failure = error }
+                swap(&buffers.writer, &out)
                 if let failure { throw failure }
             } else {
                 appendValue(of: key, to: &out)
@@ -109,7 +109,7 @@ extension RecordedEvent {
     /// - Throws: ``EventDecodingError``: `invalidJSON` naming the missing key or the key whose
     ///   value has the wrong type, `invalidValue` when a value breaks a rule (a UTC offset beyond
     ///   ±18 h, a rating of 7), or the error of decoding a base64 body.
-    package init(json document: JSONDocument, at index: JSONDocument.Index, payloadDecoder: JSONValueDecoder) throws(EventDecodingError) {
+    package init(json document: JSONDocument, at index: JSONDocument.Index, buffers: JSONPayloadBuffers) throws(EventDecodingError) {
         guard document.kind(index) == .object else {
             throw EventDecodingError(.invalidJSON, "at the top level: expected an object (an exported event), found \(Self.describe(document.kind(index)))")
         }
@@ -168,7 +168,7 @@ extension RecordedEvent {
                                                        : EventRegistry.kind(named: typeName)
         let version = try integer(.schemaVersion, UInt32.self)
         event = try DomainEvent(jsonPayload: document, at: try value(.payload), kind: kind, typeName: typeName,
-                                version: version, decoder: payloadDecoder)
+                                version: version, buffers: buffers)
     }
 
     /// The envelope key spelled by key node `index`, or nil for another key.

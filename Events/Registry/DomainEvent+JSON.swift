@@ -1,22 +1,31 @@
 import Foundation
 
 // The JSON payload of an event, dispatched by kind through the registration table
-// (`EventKind.withType`): written once here for every event type. The catalog structs' `Codable`
-// conformances give the shape; ``JSONValueEncoder`` and ``JSONValueDecoder`` read and write it
-// as bytes.
+// (`EventKind.withType`): written once here for every event type. The payload passes through
+// its log body: written by the binary codec and transcoded to JSON by the type's ``JSONShape``;
+// read by transcoding the JSON to a body that the log's body decoder reads and validates. Only
+// payloads of earlier schema versions (old exports) are read through `Codable`.
 
 extension DomainEvent {
-    /// Appends the payload of this event to `encoder`'s writer: a known event's object, an
+    /// Appends the payload of this event to `buffers`' writer: a known event's object, an
     /// unknown event's base64 of its log-encoded body.
-    /// - Throws: `EncodingError` for a double that is not finite.
-    package func appendJSONPayload(to encoder: JSONValueEncoder) throws {
+    /// - Throws: `EncodingError` for a double that is not finite (validated events never hold one).
+    package func appendJSONPayload(to buffers: JSONPayloadBuffers) throws {
         guard let kind else {
             // `kind` is nil for `.unknown` only.
-            if case .unknown(let event) = self { encoder.writer.write(Data(event.payload).base64EncodedString()) }
+            if case .unknown(let event) = self { buffers.writer.write(Data(event.payload).base64EncodedString()) }
             return
         }
-        var writer = PayloadWriter(event: self, encoder: encoder)
-        try kind.withType(&writer)
+        buffers.body.bytes.removeAll(keepingCapacity: true)
+        encodeBody(to: &buffers.body)
+        let shape = kind.jsonShape
+        let referenceText = buffers.referenceText
+        var out = JSONWriter()
+        swap(&out, &buffers.writer)
+        defer { swap(&out, &buffers.writer) }
+        try buffers.body.bytes.withUnsafeBytes { body in
+            try shape.writeJSON(body: body, to: &out, referenceText: referenceText)
+        }
     }
 
     /// The event whose payload is value `index` of `document`: an object of `kind` at schema
@@ -24,9 +33,10 @@ extension DomainEvent {
     /// (kept as ``UnknownEvent`` when this build does not know the type or version).
     /// - Throws: ``EventDecodingError``: `invalidJSON` for a payload of the wrong shape (with the
     ///   path of the offending key) or an object of a type or version this build does not know,
-    ///   `invalidValue` for a value that breaks a rule, or the error of decoding a base64 body.
+    ///   `invalidValue` for a value that breaks a rule (naming its key), or the error of decoding
+    ///   a base64 body.
     init(jsonPayload document: JSONDocument, at index: JSONDocument.Index, kind: EventKind?, typeName: String,
-         version: UInt32, decoder: JSONValueDecoder) throws(EventDecodingError) {
+         version: UInt32, buffers: JSONPayloadBuffers) throws(EventDecodingError) {
         if document.kind(index) == .string || document.kind(index) == .escapedString {
             guard let base64 = document.string(index), let body = Data(base64Encoded: base64) else {
                 throw EventDecodingError(.invalidJSON, "at payload: a string payload must be the base64 of the log-encoded body")
@@ -34,7 +44,11 @@ extension DomainEvent {
             self = try Self.decodeBody([UInt8](body), kind: kind, typeName: typeName, version: version)
             return
         }
-        var reader = PayloadReader(document: document, index: index, version: version, decoder: decoder)
+        if let kind, version == kind.schemaVersion {
+            self = try Self.decodeCurrent(document, at: index, kind: kind, version: version, buffers: buffers)
+            return
+        }
+        var reader = PayloadReader(document: document, index: index, version: version, decoder: buffers.earlierVersionDecoder)
         let decoded: DomainEvent?
         do {
             decoded = try kind?.withType(&reader)
@@ -46,6 +60,42 @@ extension DomainEvent {
                                      + "so its payload must be given as base64 of the log-encoded body")
         }
         self = decoded
+    }
+
+    /// The event of `kind` at its current version whose payload is object `index`: transcoded
+    /// to a log body by the kind's shape, then read by the body decoder, whose errors are traced
+    /// back to the key of the field they are in.
+    /// - Throws: ``EventDecodingError`` naming the path of the value (`at payload.rating: …`).
+    private static func decodeCurrent(_ document: JSONDocument, at index: JSONDocument.Index, kind: EventKind,
+                                      version: UInt32, buffers: JSONPayloadBuffers) throws(EventDecodingError) -> DomainEvent {
+        let shape = kind.jsonShape
+        buffers.body.bytes.removeAll(keepingCapacity: true)
+        buffers.fieldStarts.removeAll(keepingCapacity: true)
+        do throws(JSONShapeMismatch) {
+            try shape.appendBody(of: document, at: index, to: &buffers.body, fieldStarts: &buffers.fieldStarts)
+        } catch {
+            throw error.decodingError(under: "payload")
+        }
+        let result = buffers.body.bytes.withUnsafeBytes { bytes in
+            Result { () throws(EventDecodingError) -> DomainEvent in
+                try withUnsafeTemporaryAllocation(of: DomainEvent.self, capacity: 1) { (slot) throws(EventDecodingError) -> DomainEvent in
+                    // A temporary allocation of capacity 1 always has a base address; the version
+                    // is the current one, so the body decoder initializes the slot.
+                    let target = slot.baseAddress!
+                    var reader = BinaryReader(bytes)
+                    _ = try DomainEvent.decodeBody(kind: kind, version: version, from: &reader, initializing: target)
+                    let event = target.move()
+                    try reader.expectEnd()
+                    return event
+                }
+            }
+        }
+        do throws(EventDecodingError) {
+            return try result.get()
+        } catch {
+            let key = error.offset.flatMap { shape.field(atBodyOffset: $0, fieldStarts: buffers.fieldStarts) }
+            throw EventDecodingError(error.code, "at payload\(key.map { ".\($0)" } ?? ""): \(error.message)")
+        }
     }
 
     /// `error`, thrown while decoding a payload, as an ``EventDecodingError`` naming the path of
@@ -93,18 +143,6 @@ extension DomainEvent {
             }
         }
         return try result.get()
-    }
-
-    /// Writes a known event's payload object: the table's `extract` of its kind gives it.
-    private struct PayloadWriter: EventTypeVisitor {
-        let event: DomainEvent
-        let encoder: JSONValueEncoder
-
-        func visit<Payload: RegisteredEvent>(_ type: Payload.Type, embed: (consuming Payload) -> DomainEvent,
-                                             extract: (DomainEvent) -> Payload?) throws(any Error) {
-            // The kind was read from `event`, so `extract` finds its payload.
-            try encoder.append(extract(event)!)
-        }
     }
 
     /// Reads a payload object of one kind at one schema version.

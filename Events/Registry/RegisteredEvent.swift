@@ -1,7 +1,12 @@
 /// An event type of the registration table (``EventKind/withType(_:)``): a catalog struct with
-/// its JSON form (`Codable`, named by `typeName`) and its log body (``BinaryCodable``). Every
-/// codec path reads and writes a registered type through these two alone.
+/// its log body (``BinaryCodable``) and the JSON keys of its fields (``jsonShape``), named by
+/// `typeName`. Every codec path reads and writes a registered type through these two alone (its
+/// `Codable` conformance gives the same JSON, for apps; the codec does not use it).
 package protocol RegisteredEvent: EventPayload, BinaryCodable {
+    /// The JSON form of the payload: the fields in the order `encode(to:)` writes them, each
+    /// with its key (the property's name). Written beside the binary codec, in `+Binary.swift`.
+    static var jsonShape: JSONShape { get }
+
     /// The released schema versions before ``EventPayload/schemaVersion`` that this build still
     /// reads, each upcast to this one; none by default.
     static var earlierVersions: [any EarlierEventVersion<Self>.Type] { get }

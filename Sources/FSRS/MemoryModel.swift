@@ -129,6 +129,17 @@ public struct MemoryModel: Sendable {
         stability / factor * (FloatMath.pow(desiredRetention, inverseDecay) - 1)
     }
 
+    /// The whole days after a review on which retrievability has first fallen to `retention` or
+    /// below, for a card of stability `stability`: the least d ≥ 1 with R(d, S) ≤ r. It is I(S, r)
+    /// rounded up, moved by a day where `Float` rounding leaves R a hair on the other side of r.
+    /// - Complexity: O(1), at most three `powf` calls.
+    public func daysUntilRetrievability(fallsTo retention: Float, stability: Float) -> Int64 {
+        var days = max(1, Int64(intervalRaw(stability: stability, desiredRetention: retention).rounded(.up)))
+        if days > 1 && retrievability(elapsedDays: Float(days - 1), stability: stability) <= retention { days -= 1 }
+        if retrievability(elapsedDays: Float(days), stability: stability) > retention { days += 1 }
+        return days
+    }
+
     /// The interval in whole days: the raw interval rounded half away from zero, then clamped
     /// into [1, `maximumInterval`] (FORMULAS.md 7, as Anki does with fuzz off).
     public func intervalDays(stability: Float, desiredRetention: Float, maximumInterval: Int = 36500) -> Int {

@@ -13,7 +13,10 @@ struct AuditCommand: Command {
             due date and the parameters in force; once as scheduled at the time and once under the
             profile's latest parameters. Reviews where the two differ are marked '*'; cram, undone and
             ignored reviews (ones the store refuses, on a log it did not write: before the card's
-            creation, after its deletion, by another profile) are listed but do not count.
+            creation, after its deletion, by another profile) are listed but do not count. Then, under
+            the profile's latest parameters: the card's retrievability now (--now) and 1, 3, 7, 14, 30
+            and 90 days ahead, the day it falls to the desired retention, and the interval and due
+            date each rating would give if it were reviewed now (the scheduler's own steps and fuzz).
             """,
         positionals: [PositionalSpec(name: "ID", help: "the card's id, a UUID")],
         options: [
@@ -22,17 +25,20 @@ struct AuditCommand: Command {
                   + "the events recorded by then, or with --by occurred those that happened by then)"),
             .asOfBy,
             .json("print the audit as one JSON object"),
+            .nowWithOffset,
         ])
 
     let card: CardID
     let dataDirectory: String
     let asOf: AsOf
     let json: Bool
+    let now: EventTime
 
     init(parsing arguments: Arguments, environment: CLIEnvironment) throws(UsageError) {
         dataDirectory = environment.dataDirectory(arguments.value("data-dir"))
         asOf = try AsOfOption.parse(arguments.value("as-of"), by: arguments.value("by"))
         json = arguments.flag("json")
+        now = try TimeOption.now(arguments.value("now"), environment: environment)
         let id = arguments.positional("ID")
         guard let uuid = UUID(uuidString: id) else {
             throw UsageError("card ID '\(id)' is not a UUID; give it as e.g. 6F9619FF-8B86-D011-B42D-00C04FC964FF")
@@ -43,7 +49,7 @@ struct AuditCommand: Command {
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
         try StoreDirectoryCheck.requireStore(at: dataDirectory)
         let audit = try await CardAuditor.audit(card: card, dataDirectory: dataDirectory, asOf: asOf,
-                                                defaultConfiguration: ReadModelConfiguration().scheduler)
+                                                defaultConfiguration: ReadModelConfiguration().scheduler, predictAt: now)
         if json {
             io.print(try JSONOutput.encode(audit))
             return .success
@@ -75,6 +81,7 @@ struct AuditCommand: Command {
                      + "\(LocalTimeText.minute(Timestamp(milliseconds: reschedule.schedule.dueMs), offset: offset)), "
                      + "S \(Self.format(Float(reschedule.schedule.stability), 4)), D \(Self.format(Float(reschedule.schedule.difficulty), 4))")
         }
+        for line in audit.prediction.map(AuditPredictionText.lines) ?? [] { io.print(line) }
         return .success
     }
 

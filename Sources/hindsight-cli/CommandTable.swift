@@ -14,6 +14,7 @@ let allCommands: [any Command.Type] = [
     ForecastCommand.self,
     CardCommand.self,
     RetentionCommand.self,
+    DistributionsCommand.self,
     AchievementsCommand.self,
     SpellingCommand.self,
     StoriesCommand.self,

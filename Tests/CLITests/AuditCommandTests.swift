@@ -80,6 +80,6 @@ import TestSupport
         let result = try ChildProcess.run(cli, ["audit", "card", "--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("usage: hindsight audit card ID [--data-dir DIR] [--as-of POSITION|ISO8601] [--by recorded|occurred]"))
-        #expect(result.stdout.contains("[--json] [-h|--help]"))
+        #expect(result.stdout.contains("[--json] [--now TIME] [-h|--help]"))
     }
 }

@@ -14,8 +14,9 @@ enum SmallStore {
 
         """
 
-    /// A temporary directory with the store in `store` and the revlog in `small.csv`.
-    static func make(_ cli: URL) throws -> TemporaryDirectory {
+    /// A temporary directory with the store in `store` made from `revlog` (by default the small
+    /// one above), saved as `small.csv`, at UTC+1.
+    static func make(_ cli: URL, revlog: String = revlog) throws -> TemporaryDirectory {
         let dir = try TemporaryDirectory(prefix: "hindsight-query")
         try Data(revlog.utf8).write(to: dir.appending("small.csv"))
         let result = try ChildProcess.run(cli, ["import", "small.csv", "--data-dir", "store", "--profile", profile,

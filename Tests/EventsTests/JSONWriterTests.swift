@@ -96,18 +96,18 @@ import TestSupport
         struct Inner: Codable, Equatable { var y: Bool; var x: UUID }
     }
 
+    /// The `Codable` reader (kept for payloads of earlier schema versions) reads what Foundation
+    /// wrote back to the same value.
     @Test(arguments: 0..<20 as Range<UInt64>)
-    func codableValuesMatchFoundationAndReadBack(seed: UInt64) throws {
+    func codableValuesFoundationWroteReadBack(seed: UInt64) throws {
         var rng = SplitMix64(seed: seed)
         let value = Shuffled(zeta: Int.random(in: -9...9, using: &rng), alpha: ["a/b", "\u{7}", ""],
                              Beta: Bool.random(using: &rng) ? nil : Double(Int.random(in: 0...100, using: &rng)) / 8,
                              middle: ["k\(Int.random(in: 0...9, using: &rng))": 1, "K": 2, "a10": 3, "a9": 4],
                              nested: Bool.random(using: &rng) ? nil : .init(y: true, x: UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))))
-        let encoder = JSONValueEncoder()
-        try encoder.append(value)
-        #expect(String(decoding: encoder.writer.bytes, as: UTF8.self) == (try Self.foundation(value)))
+        let json = Array(try Self.foundation(value).utf8)
         var parser = JSONParser()
-        let decoded = try encoder.writer.bytes.withUnsafeBytes { bytes in
+        let decoded = try json.withUnsafeBytes { bytes in
             let document = try parser.parse(bytes)
             return try JSONValueDecoder().decode(Shuffled.self, from: document, at: document.root)
         }

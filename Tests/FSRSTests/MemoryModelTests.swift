@@ -29,6 +29,29 @@ import TestSupport
         }
     }
 
+    /// The first whole day on which R has fallen to r: by hand, I(S, 0.9) = S, so S = 2.3065 gives
+    /// 3 (R(2) = 0.90949, R(3) = 0.88095) and S = 8.2956 gives 9; I(100, 0.97) =
+    /// 100/0.98035·(0.97^(−1/0.1542) − 1) = 22.28 gives 23; a tiny S gives 1.
+    @Test(arguments: [(Float(2.3065), Float(0.9), Int64(3)), (8.2956, 0.9, 9), (0.001, 0.9, 1), (100, 0.97, 23)])
+    func daysUntilRetrievabilityFalls(stability: Float, retention: Float, days: Int64) {
+        let model = Self.models[0]
+        #expect(model.daysUntilRetrievability(fallsTo: retention, stability: stability) == days)
+    }
+
+    /// It is the least whole day d ≥ 1 with R(d) ≤ r, for seeded stabilities and retentions.
+    @Test(arguments: 0..<50)
+    func daysUntilRetrievabilityIsTheFirstDayAtOrBelow(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let s = Float.random(in: 0.01...3000, using: &random)
+        let r = Float.random(in: 0.7...0.97, using: &random)
+        for model in Self.models {
+            let days = model.daysUntilRetrievability(fallsTo: r, stability: s)
+            #expect(days >= 1)
+            #expect(model.retrievability(elapsedDays: Float(days), stability: s) <= r)
+            if days > 1 { #expect(model.retrievability(elapsedDays: Float(days - 1), stability: s) > r) }
+        }
+    }
+
     @Test(arguments: [(Float(0.4), 1), (0.5, 1), (1.49, 1), (1.5, 2), (2.5, 3), (36499.4, 36499), (36499.5, 36500),
                       (121032.46, 36500)])
     func intervalsRoundHalfAwayFromZeroAndClamp(raw: Float, days: Int) {

@@ -52,12 +52,12 @@ import TestSupport
     }
 
     /// A table count that fits the bytes left but not entries of the table's smallest size is
-    /// refused before the table is reserved (1,000 event ids cannot fit in 1,000 bytes).
+    /// refused before the table is reserved (1,000 event ids, 8 bytes each, cannot fit in 1,000 bytes).
     @Test func ledgerCountsAreCheckedAgainstTheirEntrySize() throws {
         let bytes: [UInt8] = [0] + Mutator.leb128(1000) + [UInt8](repeating: 0, count: 1000)
         let error = try #require(throws: EventDecodingError.self) { try Self.decodedLedger(bytes) }
         #expect(error.code == .truncated && error.offset == 1, "\(error)")
-        #expect(error.message.contains("1000 elements of at least 17 bytes"), "\(error)")
+        #expect(error.message.contains("1000 elements of at least 8 bytes"), "\(error)")
     }
 
     static func decodedLedger(_ bytes: [UInt8]) throws(EventDecodingError) -> CommandLedger {

@@ -2,6 +2,13 @@
 // has one row in `EventKind.withType`): fields in declaration order.
 
 extension DictationFinished: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("wordCount", \DictationFinished.wordCount),
+        JSONShape.Field("duration", \DictationFinished.duration),
+        JSONShape.Field("language", \DictationFinished.language),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         wordCount = try UInt32(from: &reader)
         duration = try ElapsedTime(from: &reader)

@@ -2,6 +2,13 @@
 // has one row in `EventKind.withType`): fields in declaration order.
 
 extension ProfileCreated: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("profile", \ProfileCreated.profile),
+        JSONShape.Field("name", \ProfileCreated.name),
+        JSONShape.Field("isChild", \ProfileCreated.isChild),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         profile = try ProfileID(from: &reader)
         name = try PersonalDataReference(from: &reader)
@@ -16,6 +23,12 @@ extension ProfileCreated: RegisteredEvent {
 }
 
 extension ProfileRenamed: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("profile", \ProfileRenamed.profile),
+        JSONShape.Field("name", \ProfileRenamed.name),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         profile = try ProfileID(from: &reader)
         name = try PersonalDataReference(from: &reader)
@@ -28,6 +41,11 @@ extension ProfileRenamed: RegisteredEvent {
 }
 
 extension ProfileSwitched: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("profile", \ProfileSwitched.profile),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         profile = try ProfileID(from: &reader)
     }
@@ -38,6 +56,11 @@ extension ProfileSwitched: RegisteredEvent {
 }
 
 extension ProfileDeleted: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("profile", \ProfileDeleted.profile),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         profile = try ProfileID(from: &reader)
     }
@@ -48,6 +71,12 @@ extension ProfileDeleted: RegisteredEvent {
 }
 
 extension ProfileForgotten: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("profile", \ProfileForgotten.profile),
+        JSONShape.Field("reason", \ProfileForgotten.reason),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         profile = try ProfileID(from: &reader)
         reason = try ErasureReason(from: &reader)
@@ -60,6 +89,11 @@ extension ProfileForgotten: RegisteredEvent {
 }
 
 extension ProfileDisabled: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("profile", \ProfileDisabled.profile),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         profile = try ProfileID(from: &reader)
     }
@@ -70,6 +104,11 @@ extension ProfileDisabled: RegisteredEvent {
 }
 
 extension ProfileEnabled: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("profile", \ProfileEnabled.profile),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         profile = try ProfileID(from: &reader)
     }

@@ -2,6 +2,12 @@
 // has one row in `EventKind.withType`): fields in declaration order.
 
 extension SettingChanged: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("key", \SettingChanged.key),
+        JSONShape.Field("value", \SettingChanged.value),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         key = try SettingKey(from: &reader)
         value = try SettingValue(from: &reader)
@@ -14,6 +20,11 @@ extension SettingChanged: RegisteredEvent {
 }
 
 extension SettingUnset: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("key", \SettingUnset.key),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         key = try SettingKey(from: &reader)
     }
@@ -24,6 +35,12 @@ extension SettingUnset: RegisteredEvent {
 }
 
 extension AppSettingChanged: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("key", \AppSettingChanged.key),
+        JSONShape.Field("value", \AppSettingChanged.value),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         key = try SettingKey(from: &reader)
         value = try SettingValue(from: &reader)
@@ -36,6 +53,11 @@ extension AppSettingChanged: RegisteredEvent {
 }
 
 extension AppSettingUnset: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("key", \AppSettingUnset.key),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         key = try SettingKey(from: &reader)
     }
@@ -46,6 +68,15 @@ extension AppSettingUnset: RegisteredEvent {
 }
 
 extension ExternalServiceConfigured: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("service", \ExternalServiceConfigured.service),
+        JSONShape.Field("credential", \ExternalServiceConfigured.credential),
+        JSONShape.Field("endpoint", \ExternalServiceConfigured.endpoint),
+        JSONShape.Field("model", \ExternalServiceConfigured.model),
+        JSONShape.Field("enabled", \ExternalServiceConfigured.enabled),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         service = try String(from: &reader)
         credential = try CredentialReference(from: &reader)
@@ -67,6 +98,11 @@ extension ExternalServiceConfigured: RegisteredEvent {
 }
 
 extension ExternalServiceRemoved: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("service", \ExternalServiceRemoved.service),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         service = try String(from: &reader)
     }
@@ -77,6 +113,11 @@ extension ExternalServiceRemoved: RegisteredEvent {
 }
 
 extension SchedulerParametersChanged: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("parameters", \SchedulerParametersChanged.parameters),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         parameters = try SchedulerParameters(from: &reader)
     }
@@ -87,6 +128,11 @@ extension SchedulerParametersChanged: RegisteredEvent {
 }
 
 extension DesiredRetentionChanged: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("retention", \DesiredRetentionChanged.retention),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         retention = try DesiredRetention(from: &reader)
     }
@@ -97,6 +143,11 @@ extension DesiredRetentionChanged: RegisteredEvent {
 }
 
 extension DayCutoffChanged: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("hour", \DayCutoffChanged.hour),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         hour = try HourOfDay(from: &reader)
     }

@@ -2,6 +2,13 @@
 // has one row in `EventKind.withType`): fields in declaration order.
 
 extension SpellingTestCreated: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("test", \SpellingTestCreated.test),
+        JSONShape.Field("title", \SpellingTestCreated.title),
+        JSONShape.Field("words", \SpellingTestCreated.words),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         test = try SpellingTestID(from: &reader)
         title = try String(from: &reader)
@@ -16,6 +23,13 @@ extension SpellingTestCreated: RegisteredEvent {
 }
 
 extension SpellingTestEdited: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("test", \SpellingTestEdited.test),
+        JSONShape.Field("title", \SpellingTestEdited.title),
+        JSONShape.Field("words", \SpellingTestEdited.words),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         test = try SpellingTestID(from: &reader)
         title = try String(from: &reader)
@@ -30,6 +44,12 @@ extension SpellingTestEdited: RegisteredEvent {
 }
 
 extension SpellingPracticeStarted: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("session", \SpellingPracticeStarted.session),
+        JSONShape.Field("test", \SpellingPracticeStarted.test),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         session = try SpellingSessionID(from: &reader)
         test = try SpellingTestID(from: &reader)
@@ -42,6 +62,17 @@ extension SpellingPracticeStarted: RegisteredEvent {
 }
 
 extension WordSpelled: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("session", \WordSpelled.session),
+        JSONShape.Field("word", \WordSpelled.word),
+        JSONShape.Field("typed", \WordSpelled.typed),
+        JSONShape.Field("correct", \WordSpelled.correct),
+        JSONShape.Field("attempt", \WordSpelled.attempt),
+        JSONShape.Field("hintsUsed", \WordSpelled.hintsUsed),
+        JSONShape.Field("duration", \WordSpelled.duration),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         session = try SpellingSessionID(from: &reader)
         word = try String(from: &reader)
@@ -64,6 +95,11 @@ extension WordSpelled: RegisteredEvent {
 }
 
 extension SpellingPracticeEnded: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("session", \SpellingPracticeEnded.session),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         session = try SpellingSessionID(from: &reader)
     }
@@ -74,6 +110,11 @@ extension SpellingPracticeEnded: RegisteredEvent {
 }
 
 extension SpellingTestArchived: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("test", \SpellingTestArchived.test),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         test = try SpellingTestID(from: &reader)
     }
@@ -84,6 +125,11 @@ extension SpellingTestArchived: RegisteredEvent {
 }
 
 extension SpellingTestDeleted: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("test", \SpellingTestDeleted.test),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         test = try SpellingTestID(from: &reader)
     }

@@ -2,6 +2,15 @@
 // has one row in `EventKind.withType`): fields in declaration order.
 
 extension StoryRequested: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("story", \StoryRequested.story),
+        JSONShape.Field("theme", \StoryRequested.theme),
+        JSONShape.Field("childAge", \StoryRequested.childAge),
+        JSONShape.Field("growthTopic", \StoryRequested.growthTopic),
+        JSONShape.Field("childName", \StoryRequested.childName),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         story = try StoryID(from: &reader)
         theme = try String(from: &reader)
@@ -23,6 +32,14 @@ extension StoryRequested: RegisteredEvent {
 }
 
 extension StoryGenerated: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("story", \StoryGenerated.story),
+        JSONShape.Field("title", \StoryGenerated.title),
+        JSONShape.Field("pages", \StoryGenerated.pages),
+        JSONShape.Field("model", \StoryGenerated.model),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         story = try StoryID(from: &reader)
         title = try PersonalDataReference(from: &reader)
@@ -42,6 +59,12 @@ extension StoryGenerated: RegisteredEvent {
 }
 
 extension StoryGenerationFailed: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("story", \StoryGenerationFailed.story),
+        JSONShape.Field("reason", \StoryGenerationFailed.reason),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         story = try StoryID(from: &reader)
         reason = try String(from: &reader)
@@ -54,6 +77,14 @@ extension StoryGenerationFailed: RegisteredEvent {
 }
 
 extension IllustrationGenerated: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("story", \IllustrationGenerated.story),
+        JSONShape.Field("page", \IllustrationGenerated.page),
+        JSONShape.Field("image", \IllustrationGenerated.image),
+        JSONShape.Field("model", \IllustrationGenerated.model),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         story = try StoryID(from: &reader)
         page = try PageNumber(from: &reader)
@@ -73,6 +104,13 @@ extension IllustrationGenerated: RegisteredEvent {
 }
 
 extension IllustrationFailed: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("story", \IllustrationFailed.story),
+        JSONShape.Field("page", \IllustrationFailed.page),
+        JSONShape.Field("reason", \IllustrationFailed.reason),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         story = try StoryID(from: &reader)
         page = try PageNumber(from: &reader)
@@ -87,6 +125,11 @@ extension IllustrationFailed: RegisteredEvent {
 }
 
 extension StoryFavourited: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("story", \StoryFavourited.story),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         story = try StoryID(from: &reader)
     }
@@ -97,6 +140,11 @@ extension StoryFavourited: RegisteredEvent {
 }
 
 extension StoryUnfavourited: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("story", \StoryUnfavourited.story),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         story = try StoryID(from: &reader)
     }
@@ -107,6 +155,13 @@ extension StoryUnfavourited: RegisteredEvent {
 }
 
 extension StoryRead: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("story", \StoryRead.story),
+        JSONShape.Field("lastPageRead", \StoryRead.lastPageRead),
+        JSONShape.Field("finished", \StoryRead.finished),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         story = try StoryID(from: &reader)
         lastPageRead = try PageNumber(from: &reader)
@@ -121,6 +176,11 @@ extension StoryRead: RegisteredEvent {
 }
 
 extension StoryDeleted: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("story", \StoryDeleted.story),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         story = try StoryID(from: &reader)
     }
@@ -131,6 +191,13 @@ extension StoryDeleted: RegisteredEvent {
 }
 
 extension ParentalControlsChanged: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("setBy", \ParentalControlsChanged.setBy),
+        JSONShape.Field("dailyStoryLimit", \ParentalControlsChanged.dailyStoryLimit),
+        JSONShape.Field("themes", \ParentalControlsChanged.themes),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         setBy = try ProfileID?(from: &reader)
         dailyStoryLimit = try UInt32(from: &reader)
@@ -148,6 +215,11 @@ extension ParentalControlsChanged: RegisteredEvent {
 }
 
 extension ParentalControlsCleared: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("setBy", \ParentalControlsCleared.setBy),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         setBy = try ProfileID(from: &reader)
     }

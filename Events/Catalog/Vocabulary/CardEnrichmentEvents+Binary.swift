@@ -2,6 +2,13 @@
 // has one row in `EventKind.withType`): fields in declaration order.
 
 extension ExampleSentenceAttached: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("card", \ExampleSentenceAttached.card),
+        JSONShape.Field("sentence", \ExampleSentenceAttached.sentence),
+        JSONShape.Field("generator", \ExampleSentenceAttached.generator),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         card = try CardID(from: &reader)
         sentence = try String(from: &reader)
@@ -16,6 +23,13 @@ extension ExampleSentenceAttached: RegisteredEvent {
 }
 
 extension TranslationAttached: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("card", \TranslationAttached.card),
+        JSONShape.Field("translation", \TranslationAttached.translation),
+        JSONShape.Field("language", \TranslationAttached.language),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         card = try CardID(from: &reader)
         translation = try String(from: &reader)

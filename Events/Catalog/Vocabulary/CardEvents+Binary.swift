@@ -2,6 +2,14 @@
 // has one row in `EventKind.withType`): fields in declaration order.
 
 extension CardCreated: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("card", \CardCreated.card),
+        JSONShape.Field("deck", \CardCreated.deck),
+        JSONShape.Field("front", \CardCreated.front),
+        JSONShape.Field("back", \CardCreated.back),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         card = try CardID(from: &reader)
         deck = try DeckID(from: &reader)
@@ -18,6 +26,13 @@ extension CardCreated: RegisteredEvent {
 }
 
 extension CardEdited: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("card", \CardEdited.card),
+        JSONShape.Field("front", \CardEdited.front),
+        JSONShape.Field("back", \CardEdited.back),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         card = try CardID(from: &reader)
         front = try String(from: &reader)
@@ -32,6 +47,13 @@ extension CardEdited: RegisteredEvent {
 }
 
 extension CardMoved: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("card", \CardMoved.card),
+        JSONShape.Field("fromDeck", \CardMoved.fromDeck),
+        JSONShape.Field("toDeck", \CardMoved.toDeck),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         card = try CardID(from: &reader)
         fromDeck = try DeckID(from: &reader)
@@ -46,6 +68,11 @@ extension CardMoved: RegisteredEvent {
 }
 
 extension CardSuspended: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("card", \CardSuspended.card),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         card = try CardID(from: &reader)
     }
@@ -56,6 +83,11 @@ extension CardSuspended: RegisteredEvent {
 }
 
 extension CardUnsuspended: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("card", \CardUnsuspended.card),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         card = try CardID(from: &reader)
     }
@@ -66,6 +98,11 @@ extension CardUnsuspended: RegisteredEvent {
 }
 
 extension CardDeleted: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("card", \CardDeleted.card),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         card = try CardID(from: &reader)
     }
@@ -76,6 +113,11 @@ extension CardDeleted: RegisteredEvent {
 }
 
 extension CardBuried: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("card", \CardBuried.card),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         card = try CardID(from: &reader)
     }
@@ -86,6 +128,11 @@ extension CardBuried: RegisteredEvent {
 }
 
 extension CardReset: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("card", \CardReset.card),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         card = try CardID(from: &reader)
     }
@@ -96,6 +143,12 @@ extension CardReset: RegisteredEvent {
 }
 
 extension CardDueSet: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("card", \CardDueSet.card),
+        JSONShape.Field("due", \CardDueSet.due),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         card = try CardID(from: &reader)
         due = try Optional<Timestamp>(from: &reader)

@@ -2,6 +2,12 @@
 // has one row in `EventKind.withType`): fields in declaration order.
 
 extension DeckCreated: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("deck", \DeckCreated.deck),
+        JSONShape.Field("name", \DeckCreated.name),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         deck = try DeckID(from: &reader)
         name = try String(from: &reader)
@@ -14,6 +20,12 @@ extension DeckCreated: RegisteredEvent {
 }
 
 extension DeckRenamed: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("deck", \DeckRenamed.deck),
+        JSONShape.Field("name", \DeckRenamed.name),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         deck = try DeckID(from: &reader)
         name = try String(from: &reader)
@@ -26,6 +38,11 @@ extension DeckRenamed: RegisteredEvent {
 }
 
 extension DeckDeleted: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("deck", \DeckDeleted.deck),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         deck = try DeckID(from: &reader)
     }

@@ -2,6 +2,14 @@
 // has one row in `EventKind.withType`): fields in declaration order.
 
 extension ReviewGraded: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("card", \ReviewGraded.card),
+        JSONShape.Field("rating", \ReviewGraded.rating),
+        JSONShape.Field("mode", \ReviewGraded.mode),
+        JSONShape.Field("duration", \ReviewGraded.duration),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         card = try CardID(from: &reader)
         rating = try Rating(from: &reader)
@@ -18,6 +26,12 @@ extension ReviewGraded: RegisteredEvent {
 }
 
 extension ReviewUndone: RegisteredEvent {
+    /// The JSON keys of the fields, in the order `encode(to:)` writes them.
+    package static let jsonShape = JSONShape([
+        JSONShape.Field("card", \ReviewUndone.card),
+        JSONShape.Field("review", \ReviewUndone.review),
+    ])
+
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         card = try CardID(from: &reader)
         review = try EventID(from: &reader)

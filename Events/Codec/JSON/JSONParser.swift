@@ -191,7 +191,15 @@ private struct Scanner {
         while true {
             while index &+ 8 <= bytes.count {
                 let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                if JSONWriter.needsEscaping(word) { break }
+                let lanes = JSONWriter.escapeLanes(word)
+                if lanes != 0 {
+                    // Go straight to the first quote, backslash or control byte; the bytes
+                    // before it count for the UTF-8 check.
+                    let skipped = lanes.trailingZeroBitCount &>> 3
+                    seen |= word & ((1 &<< (UInt64(skipped) &<< 3)) &- 1)
+                    index &+= skipped
+                    break
+                }
                 seen |= word
                 index &+= 8
             }

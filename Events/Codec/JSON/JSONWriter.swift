@@ -76,7 +76,13 @@ package struct JSONWriter {
     /// lane after a real one), so a true answer falls back to checking bytes one by one. The
     /// classic tests: `(x - 0x01…) & ~x & 0x80…` finds a zero byte, `(x - n…) & ~x & 0x80…` a
     /// byte below n; a quote or backslash is a zero byte of `word` xor that byte.
-    @inline(__always) package static func needsEscaping(_ word: UInt64) -> Bool {
+    @inline(__always) package static func needsEscaping(_ word: UInt64) -> Bool { escapeLanes(word) != 0 }
+
+    /// The high bit of each of the eight byte lanes of `word` (little-endian: lane 0 is the first
+    /// byte) that may hold a byte below 0x20, a quote or a backslash, as ``needsEscaping(_:)``
+    /// tests them: the lowest lane set is always a real one (a borrow only flags lanes above
+    /// it), so `trailingZeroBitCount / 8` is the offset of the first such byte.
+    @inline(__always) package static func escapeLanes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let high: UInt64 = 0x8080_8080_8080_8080
         let quotes = word ^ (ones &* 0x22)
@@ -84,7 +90,7 @@ package struct JSONWriter {
         let control = (word &- ones &* 0x20) & ~word
         let quote = (quotes &- ones) & ~quotes
         let backslash = (backslashes &- ones) & ~backslashes
-        return (control | quote | backslash) & high != 0
+        return (control | quote | backslash) & high
     }
 
     /// Appends the escape sequence of `byte` (a quote, a backslash or a control character).

@@ -2,9 +2,18 @@ import Events
 import FSRS
 
 /// How a profile's reviewed cards spread over stability, difficulty, retrievability and
-/// interval: one histogram each, with the mean, as an FSRS user's statistics show them.
+/// interval: one histogram each, with the median and the mean, as an FSRS user's statistics
+/// (Anki's "Card stability", "Card difficulty", "Card retrievability" and "Review intervals")
+/// show them.
+///
+/// The buckets are fixed, so two decks' histograms line up:
+/// - stability and interval, in days (``dayEdges``): under a day, 1, 2–3, 4–6, 7–13, 14–29,
+///   30–59, 60–89, 90–179, 180–364, 365–729 and 730 days or more;
+/// - difficulty, 1 to 10: one bucket per unit, 1–2 … 8–9, and 9–10 (10 included);
+/// - retrievability, 0 to 1: under 0.5, then steps of 0.05 from 0.5 to 1 (1 included), as a
+///   learner's cards mostly sit above the usual desired retention of 0.8 to 0.95.
 public struct CardDistributions: Sendable, Equatable {
-    /// One histogram: cards counted in buckets bounded by edges, with their mean.
+    /// One histogram: cards counted in buckets bounded by edges, with their median and mean.
     public struct Histogram: Sendable, Equatable {
         /// The buckets' lower edges; bucket i holds values in `edges[i] ..< edges[i + 1]` (the last
         /// one has no upper bound).
@@ -14,9 +23,21 @@ public struct CardDistributions: Sendable, Equatable {
         /// Cards counted.
         public private(set) var total = 0
         private var sum = 0.0
+        /// The values counted, in the order counted (for the median).
+        private var values: [Double] = []
 
         /// The mean of the values counted; nil when none was.
         public var mean: Double? { total == 0 ? nil : sum / Double(total) }
+
+        /// The median of the values counted: the middle one, or the mean of the two middle ones
+        /// for an even count; nil when none was.
+        /// - Complexity: O(n log n) for the n values counted (it sorts them).
+        public var median: Double? {
+            guard !values.isEmpty else { return nil }
+            let sorted = values.sorted()
+            let middle = sorted.count / 2
+            return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        }
 
         /// An empty histogram over buckets starting at `edges` (ascending).
         public init(edges: [Double]) {
@@ -32,6 +53,7 @@ public struct CardDistributions: Sendable, Equatable {
             counts[index] += 1
             total += 1
             sum += value
+            values.append(value)
         }
     }
 
@@ -40,7 +62,7 @@ public struct CardDistributions: Sendable, Equatable {
     /// Difficulty, 1 to 10.
     public private(set) var difficulty = Histogram(edges: [1, 2, 3, 4, 5, 6, 7, 8, 9])
     /// Retrievability at the time asked for, 0 to 1.
-    public private(set) var retrievability = Histogram(edges: [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9])
+    public private(set) var retrievability = Histogram(edges: [0, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95])
     /// The current interval in days.
     public private(set) var interval = Histogram(edges: Self.dayEdges)
 
@@ -48,8 +70,15 @@ public struct CardDistributions: Sendable, Equatable {
     /// months, one and two years and more.
     public static let dayEdges: [Double] = [0, 1, 2, 4, 7, 14, 30, 60, 90, 180, 365, 730]
 
+    /// Live cards left out because no counted review gave them a memory state yet (new cards,
+    /// and cards reset to new).
+    public private(set) var unreviewed = 0
+
     /// Empty histograms.
     public init() {}
+
+    /// Counts one card never reviewed (or reset to new): it has no memory state to count.
+    public mutating func countUnreviewed() { unreviewed += 1 }
 
     /// Counts one reviewed card: its `state`, and its retrievability `elapsedDays` after its last
     /// review as `model` predicts it.
@@ -71,7 +100,10 @@ extension VocabularyState {
         let model = scheduling(of: profile).scheduler.model
         var distributions = CardDistributions()
         for card in liveCards(of: profile, deck: deck) {
-            guard let state = card.schedule else { continue }
+            guard let state = card.schedule else {
+                distributions.countUnreviewed()
+                continue
+            }
             distributions.count(state, elapsedDays: today - state.lastReviewDay, model: model)
         }
         return distributions

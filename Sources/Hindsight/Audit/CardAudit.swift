@@ -26,11 +26,15 @@ public struct CardAudit: Sendable, Equatable, Encodable {
     /// ends what an undo can take back, and a reset starts a new FSRS history (the reviews after
     /// it are computed from a new card).
     public let changes: [AuditedChange]
+    /// What the card's schedule (``scheduledState``) predicts at the moment asked for, under the
+    /// configuration in force for its profile after the last event read (today's); nil unless
+    /// asked for.
+    public var prediction: CardPrediction?
 
     /// The reviews whose two columns differ.
     public var differing: [AuditedReview] { reviews.filter(\.differs) }
 
-    enum CodingKeys: String, CodingKey { case card, profile, created, position, recomputedWith, reviews, reschedules, changes }
+    enum CodingKeys: String, CodingKey { case card, profile, created, position, recomputedWith, reviews, reschedules, changes, prediction }
 }
 
 /// A reschedule of the card in an audit: who asked and when (the event's profile and time),

@@ -3,7 +3,7 @@ import FSRS
 import Projections
 
 /// Audits one card's scheduling: a pure function of the card's events and its profile's
-/// settings changes (see ``audit(card:events:defaultConfiguration:recomputeWith:)``), and a
+/// settings changes (see ``audit(card:events:defaultConfiguration:recomputeWith:predictAt:)``), and a
 /// shell that reads them from a store's log.
 public enum CardAuditor {
     /// The audit of `card` from `events` (the log in position order, through the cut to audit
@@ -26,11 +26,14 @@ public enum CardAuditor {
     ///   (see ``CardHistory``), and undos the
     ///   vocabulary read model cannot take back (a review older than the last
     ///   ``CardHistoryRule/undoDepth`` not undone, or a scheduled review followed by a later one).
+    /// - With `predictAt`, ``CardAudit/prediction`` says what the card's schedule predicts at
+    ///   that moment under today's configuration (``CardPrediction``).
     /// - Throws: ``HistoryError`` `unknownCard` when `events` do not create the card.
     /// - Complexity: O(n) for n events.
     public static func audit(card: CardID, events: some Sequence<RecordedEvent>,
                              defaultConfiguration: SchedulerConfiguration,
-                             recomputeWith: SchedulerConfiguration? = nil) throws(HistoryError) -> CardAudit {
+                             recomputeWith: SchedulerConfiguration? = nil,
+                             predictAt: EventTime? = nil) throws(HistoryError) -> CardAudit {
         var creation: RecordedEvent?
         var cardHistory = CardHistory()
         var decks = DeckLifecycle()
@@ -131,6 +134,7 @@ public enum CardAuditor {
                               recomputedWith: ParametersInForce(recompute), reviews: reviews, changes: changes)
         audit.reschedules = audited
         audit.scheduledState = stateThen
+        audit.prediction = predictAt.map { CardPrediction(state: stateThen, configuration: inForce.configuration, at: $0, fuzzSeed: seed) }
         return audit
     }
 
@@ -152,13 +156,14 @@ public enum CardAuditor {
     }
 
     /// The audit of `card` in the store at `dataDirectory`, as of `asOf` (see
-    /// ``audit(card:events:defaultConfiguration:recomputeWith:)``). Reads the log without a lock.
+    /// ``audit(card:events:defaultConfiguration:recomputeWith:predictAt:)``). Reads the log without a lock.
     /// - Throws: ``HistoryError`` for a missing or damaged log, a position beyond its end, or
     ///   a card that does not exist as of the cut.
     /// - Complexity: O(events in the log up to the cut); memory O(the card's reviews + settings events).
     public static func audit(card: CardID, dataDirectory: String, asOf: AsOf = .latest,
                              defaultConfiguration: SchedulerConfiguration,
-                             recomputeWith: SchedulerConfiguration? = nil) async throws -> CardAudit {
+                             recomputeWith: SchedulerConfiguration? = nil,
+                             predictAt: EventTime? = nil) async throws -> CardAudit {
         var kept: [RecordedEvent] = []
         var lastPosition: UInt64 = 0
         let history = LogHistory(dataDirectory: dataDirectory)
@@ -168,7 +173,7 @@ public enum CardAuditor {
         }
         do {
             let audit = try audit(card: card, events: kept, defaultConfiguration: defaultConfiguration,
-                                  recomputeWith: recomputeWith)
+                                  recomputeWith: recomputeWith, predictAt: predictAt)
             return audit.at(position: lastPosition)
         } catch {
             guard error.code == .unknownCard, asOf != .latest else {
@@ -223,6 +228,7 @@ extension CardAudit {
                               recomputedWith: recomputedWith, reviews: reviews, changes: changes)
         audit.reschedules = reschedules
         audit.scheduledState = scheduledState
+        audit.prediction = prediction
         return audit
     }
 }

@@ -40,7 +40,7 @@ struct EventCSVLayout {
 
     /// Appends the record of `event` to `out`: its cells in header order, then CRLF. `payload` is
     /// the JSON of the event's payload with every personal-data reference written as its text
-    /// under the export's policy (``JSONValueEncoder/referenceText``).
+    /// under the export's policy (``JSONPayloadBuffers/referenceText``).
     func appendRecord(of event: RecordedEvent, payload: JSONDocument, to out: inout JSONWriter) {
         out.write(event.position)
         out.write(byte: 0x2C)

@@ -85,7 +85,7 @@ final class CSVTableWriter {
 
     private let file: ExportOutputFile
     private let layout: EventCSVLayout
-    private let payloadEncoder = JSONValueEncoder()
+    private let payloadEncoder = JSONPayloadBuffers()
     private var parser = JSONParser()
     private var records = JSONWriter()
 

@@ -37,7 +37,7 @@ final class JSONLineWriter {
     /// The buffered size at which the exporter hands the lines to the file.
     static let flushThreshold = 1 << 16
 
-    private let encoder = JSONValueEncoder()
+    private let encoder = JSONPayloadBuffers()
     private let renderer: PersonalDataRenderer
 
     /// A writer rendering personal data with `renderer`.
@@ -53,8 +53,7 @@ final class JSONLineWriter {
     /// - Throws: ``ExportError`` `.undecodableEvent` if the event cannot be encoded (a double that
     ///   is not finite, which validated events never hold).
     func append(_ event: RecordedEvent) throws(ExportError) {
-        let texts = renderer.texts(of: event.event)
-        let exported = renderer.exported(event)
+        let (exported, texts) = renderer.rendered(event)
         let lineStart = encoder.writer.bytes.count
         do {
             if texts.isEmpty {

@@ -23,36 +23,52 @@ struct PersonalDataRenderer {
     /// The text an export shows for `reference`.
     func text(of reference: PersonalDataReference) -> String {
         switch policy {
-        case .resolve(let resolver):
-            return resolver.value(of: reference).exportText
-        case .redact(let salt):
-            let mac = Self.mac(reference, salt: salt)
-            return "person-" + mac.prefix(4).map { byte in
-                let hex = String(byte, radix: 16)
-                return byte < 16 ? "0" + hex : hex
-            }.joined()
+        case .resolve(let resolver): resolver.value(of: reference).exportText
+        case .redact(let salt): Self.pseudonymText(Self.mac(reference, salt: salt))
         }
     }
 
     /// The event as exported: under redaction every reference is swapped for its pseudonymous
     /// UUID; otherwise the event unchanged.
-    func exported(_ event: RecordedEvent) -> RecordedEvent {
-        guard case .redact(let salt) = policy, !event.event.personalDataFields.isEmpty else { return event }
+    func exported(_ event: RecordedEvent) -> RecordedEvent { rendered(event).event }
+
+    /// The event as exported (``exported(_:)``) and the texts of its personal-data fields (as
+    /// recorded, before redaction), keyed by the path of each field in the payload: one HMAC per
+    /// reference under redaction.
+    func rendered(_ event: RecordedEvent) -> (event: RecordedEvent, texts: [(path: PersonalDataField.Path, text: String)]) {
+        let fields = event.event.personalDataFields
+        guard !fields.isEmpty else { return (event, []) }
+        guard case .redact(let salt) = policy else { return (event, fields.map { ($0.path, text(of: $0.reference)) }) }
+        let macs = fields.map { Self.mac($0.reference, salt: salt) }
+        let texts = zip(fields, macs).map { field, mac in (field.path, Self.pseudonymText(mac)) }
         let replaced = event.event.replacingPersonalData { reference in
-            let mac = Self.mac(reference, salt: salt)
-            return PersonalDataReference(key: mac.withUnsafeBufferPointer { buffer in
-                UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[16..<32]).loadUnaligned(as: UUID.self)
-            })
+            // Every reference replaced is one of the event's personal-data fields.
+            Self.pseudonymReference(macs[fields.firstIndex { $0.reference == reference }!])
         }
-        return RecordedEvent(position: event.position, id: event.id, stream: event.stream,
-                             streamVersion: event.streamVersion, profile: event.profile, occurred: event.occurred,
-                             recordedAt: event.recordedAt, event: replaced)
+        let exported = RecordedEvent(position: event.position, id: event.id, stream: event.stream,
+                                     streamVersion: event.streamVersion, profile: event.profile, occurred: event.occurred,
+                                     recordedAt: event.recordedAt, event: replaced)
+        return (exported, texts)
     }
 
-    /// The personal-data fields of `event` (as recorded, before redaction) with their texts,
-    /// keyed by the path of each field in the event's payload.
-    func texts(of event: DomainEvent) -> [(path: PersonalDataField.Path, text: String)] {
-        event.personalDataFields.map { ($0.path, text(of: $0.reference)) }
+    /// `person-` and the first 8 hex digits (lower case) of `mac`.
+    private static func pseudonymText(_ mac: [UInt8]) -> String {
+        String(unsafeUninitializedCapacity: 15) { text in
+            let digits: StaticString = "0123456789abcdef"
+            for (offset, byte) in "person-".utf8.enumerated() { text[offset] = byte }
+            for index in 0..<4 {
+                text[7 + 2 * index] = digits.utf8Start[Int(mac[index] >> 4)]
+                text[8 + 2 * index] = digits.utf8Start[Int(mac[index] & 0xF)]
+            }
+            return 15
+        }
+    }
+
+    /// The reference an export holds in place of one whose HMAC is `mac`: bytes 16-31 of it.
+    private static func pseudonymReference(_ mac: [UInt8]) -> PersonalDataReference {
+        PersonalDataReference(key: mac.withUnsafeBufferPointer { buffer in
+            UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[16..<32]).loadUnaligned(as: UUID.self)
+        })
     }
 
     private static func mac(_ reference: PersonalDataReference, salt: String) -> [UInt8] {

@@ -18,6 +18,8 @@ struct RevlogImportPlan {
     let profiles: ProfileDirectory
     let vocabulary: VocabularyState
     let ledger: CommandLedger
+    /// Whether the log holds an event of this id (``Store/loggedPosition(of:in:path:)``).
+    let isLogged: (EventID) throws(ImportError) -> Bool
 
     /// What the plan built.
     struct Output {
@@ -70,7 +72,7 @@ struct RevlogImportPlan {
                     let occurrence = occurrences[kind, default: [:]][row.reviewTimeMs, default: 0]
                     occurrences[kind, default: [:]][row.reviewTimeMs] = occurrence + 1
                     let id = ImportIdentity.uuid(options.profile, kind, [history.cardID, row.reviewTimeMs, occurrence])
-                    if ledger.position(of: EventID(id)) == nil, let lastInstant, row.reviewTimeMs < lastInstant {
+                    if try !isLogged(EventID(id)), let lastInstant, row.reviewTimeMs < lastInstant {
                         throw ImportError(.reviewOutOfOrder,
                                           "the review of card \(history.cardID) at \(row.reviewTimeMs) ms is dated before its latest review in the store (\(lastInstant) ms); import only newer reviews",
                                           path: path, line: row.line)

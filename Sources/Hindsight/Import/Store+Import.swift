@@ -22,7 +22,9 @@ extension Store {
         do { try requireOpen() } catch { throw ImportError(error, path: path) }
         let ledgerState = await ledger.current().state
         let plan = RevlogImportPlan(options: options, path: path, profiles: await models.profiles.current().state,
-                                    vocabulary: await models.vocabulary.current().state, ledger: ledgerState)
+                                    vocabulary: await models.vocabulary.current().state, ledger: ledgerState) { (id) throws(ImportError) in
+            try self.loggedPosition(of: id, in: ledgerState, path: path) != nil
+        }
         let output = try plan.build(rows)
         let result = try await appendImport(output.batch, ledger: ledgerState)
         return ImportResult(added: result.added, alreadyPresent: result.alreadyPresent, positions: result.positions,

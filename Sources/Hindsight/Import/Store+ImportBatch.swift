@@ -31,7 +31,7 @@ extension Store {
                                   path: batch.path, line: event.line)
             }
             seen[id] = event.line
-            if state.position(of: id) != nil {
+            if try loggedPosition(of: id, in: state, path: batch.path) != nil {
                 present += 1
                 continue
             }
@@ -83,5 +83,11 @@ extension Store {
         } catch {
             throw ImportError(error, path: path)
         }
+    }
+
+    /// ``loggedPosition(of:in:)`` for an import of the file at `path`.
+    /// - Throws: ``ImportError`` `store` when the log cannot be read.
+    func loggedPosition(of id: EventID, in ledger: CommandLedger, path: String?) throws(ImportError) -> UInt64? {
+        do { return try loggedPosition(of: id, in: ledger) } catch { throw ImportError(error, path: path) }
     }
 }

@@ -3,7 +3,7 @@ import Events
 import Projections
 
 // The ledger's snapshot encoding: every table in a total key order (streams by category then
-// id; events by position, which is unique), so the same ledger gives the same bytes.
+// id; event ids as their index's packed words, ascending), so the same ledger gives the same bytes.
 
 extension CommandLedger {
     /// Reads what ``encode(to:)`` writes and indexes the open sessions by profile.
@@ -18,12 +18,17 @@ extension CommandLedger {
             let stream = try StreamID(from: &reader)
             streamVersions[stream] = try reader.readVarint()
         }
-        let events = try reader.readCount(eachAtLeast: 17)
-        eventPositions.reserveCapacity(events)
-        for _ in 0..<events {
-            let id = try EventID(from: &reader)
-            eventPositions[id] = try reader.readVarint()
+        let events = try reader.readCount(eachAtLeast: 8)
+        let words = try [UInt64](unsafeUninitializedCapacity: events) { (buffer, initialized) throws(EventDecodingError) in
+            for index in 0..<events {
+                buffer[index] = try reader.readFixed64()
+                initialized = index + 1
+            }
         }
+        guard let index = EventIDIndex(packed: words) else {
+            throw reader.error(.invalidValue, "the event id index is not in ascending order, or holds position 0")
+        }
+        eventPositions = index
         try decodeCardHistories(from: &reader)
         let sessions = try reader.readCount(eachAtLeast: 34)
         for _ in 0..<sessions {
@@ -52,11 +57,9 @@ extension CommandLedger {
             stream.encode(to: &writer)
             writer.writeVarint(version)
         }
-        writer.writeVarint(UInt64(eventPositions.count))
-        for (id, position) in eventPositions.sorted(by: { $0.value < $1.value }) {
-            id.encode(to: &writer)
-            writer.writeVarint(position)
-        }
+        let words = eventPositions.allPacked
+        writer.writeVarint(UInt64(words.count))
+        for word in words { writer.writeFixed64(word) }
         encodeCardHistories(to: &writer)
         let sessions = openSessions.entries.sorted { Self.precedes($0.key, $1.key) }
         writer.writeVarint(UInt64(sessions.count))

@@ -3,16 +3,17 @@ import Events
 import Projections
 
 /// What command handling needs beyond the read models, folded from the log: every stream's
-/// version (for optimistic concurrency and for numbering new events), every event id with its
-/// position (idempotency: a retried command finds its events), each card's history (its recent
+/// version (for optimistic concurrency and for numbering new events), where every event id is
+/// (idempotency: a retried command finds its events, an import skips what the log holds; about
+/// 8 bytes an event, see ``EventIDIndex``), each card's history (its recent
 /// counted reviews, for undo and for refusing reviews dated before the previous one: see
 /// `CommandLedger+Reviews.swift`), the open study and spelling sessions (at most one of each
 /// kind per profile: see ``openSessions``) and the abandoned ones.
 package struct CommandLedger: ProjectionState, BinaryCodable, Equatable {
     /// The number of events in each stream.
     var streamVersions: [StreamID: UInt64] = [:]
-    /// The position of every event in the log, by id.
-    var eventPositions: [EventID: UInt64] = [:]
+    /// Where every event of the log is, by id.
+    var eventPositions = EventIDIndex()
     /// Each card's history (see ``CardHistory``), kept by ``CardHistoryRule``.
     var cardHistories: [CardID: CardHistory] = [:]
     /// The decks created and deleted (a deleted deck's cards are gone).
@@ -32,12 +33,16 @@ package struct CommandLedger: ProjectionState, BinaryCodable, Equatable {
     /// The version of `stream` (0 when it has no event).
     package func version(of stream: StreamID) -> UInt64 { streamVersions[stream] ?? 0 }
 
-    /// The position of the event `id`, if it is in the log.
-    package func position(of id: EventID) -> UInt64? { eventPositions[id] }
+    /// The position of the event `id`, or nil when the log does not hold it: exact, each
+    /// candidate the compact index gives confirmed by `idAt` (the id of the log's record at a position).
+    /// - Throws: what `idAt` throws.
+    func position<Failure: Error>(of id: EventID, confirmingWith idAt: (UInt64) throws(Failure) -> EventID?) throws(Failure) -> UInt64? {
+        try eventPositions.position(of: id, confirmingWith: idAt)
+    }
 
     /// Folds one event.
     mutating func apply(_ event: RecordedEvent) {
-        eventPositions[event.id] = event.position
+        eventPositions.insert(event.id, at: event.position)
         applyDecisionFacts(event)
     }
 
@@ -94,7 +99,8 @@ package struct CommandLedgerProjection: Projection {
     /// gone, its recent counted reviews) and the decks, kept by ``CardHistoryRule``, in place of
     /// the reviews of every reviewed card.
     /// 4: resets and due dates set by hand end what an undo can take back.
-    package static let version: UInt32 = 4
+    /// 5: the event positions as packed fingerprints (``EventIDIndex``), 8 bytes an event.
+    package static let version: UInt32 = 5
     package var fingerprint: UInt64 { 0 }
     package init() {}
     package func makeInitialState() -> CommandLedger { CommandLedger() }

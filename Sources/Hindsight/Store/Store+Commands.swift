@@ -26,7 +26,7 @@ extension Store {
                              + "\(Timestamp.allowedRangeText); give a time in that range", field: "time", commandID: command.id)
         }
         let ledgerState = await ledger.current().state
-        if let earlier = Self.earlierResult(of: command, in: ledgerState) {
+        if let earlier = try earlierResult(of: command, in: ledgerState) {
             try eraseIfForgetting(command)
             return earlier
         }
@@ -80,12 +80,13 @@ extension Store {
     }
 
     /// The first result of `command` when its events are already in the log.
-    static func earlierResult(of command: StoreCommand, in ledger: CommandLedger) -> CommandResult? {
+    /// - Throws: ``StoreError`` `log` when the log cannot be read to confirm an event.
+    func earlierResult(of command: StoreCommand, in ledger: CommandLedger) throws(StoreError) -> CommandResult? {
         var ids: [EventID] = []
         var positions: [UInt64] = []
         while true {
             let id = DerivedIdentity.eventID(command.id, index: ids.count)
-            guard let position = ledger.position(of: id) else { break }
+            guard let position = try loggedPosition(of: id, in: ledger) else { break }
             ids.append(id)
             positions.append(position)
         }

@@ -31,7 +31,7 @@ import FSRS
             let plan = RevlogImportPlan(options: RevlogImportOptions(profile: Ids.profile(1), deckName: "fuzz", utcOffsetMinutes: 60),
                                         path: "fuzz.csv", profiles: ProfilesProjection().makeInitialState(),
                                         vocabulary: vocabulary,
-                                        ledger: CommandLedger())
+                                        ledger: CommandLedger(), isLogged: { _ in false })
             return try plan.build(rows)
         }
     }

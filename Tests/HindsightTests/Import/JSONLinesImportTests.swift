@@ -78,6 +78,31 @@ import TestSupport
         #expect(await target.store.profileName(ImportHistory.parent) == .unknown)
     }
 
+    /// A line whose payload breaks a rule, or whose text is not JSON, is refused naming the line
+    /// and the payload key (or the byte in the line), and nothing is imported.
+    @Test(arguments: [
+        ("\"rating\":9", "payload.rating"),
+        ("\"rating\":\"good\"", "at payload.rating: expected a whole number"),
+        ("\"rating\":\"go\u{1}od\"", "a control character must be escaped inside a string at byte"),
+    ])
+    func aBadPayloadIsRefusedNamingItsLineAndKey(rating: String, fragment: String) async throws {
+        let source = try await StoreFixture()
+        try await ImportHistory.write(into: source)
+        try await source.store.close()
+        var lines = try ImportHistory.export(source.directory.path, to: source.directory.path + "/a.jsonl")
+        let index = try #require(lines.firstIndex { $0.contains("\"rating\":") })
+        lines[index] = lines[index].replacingOccurrences(of: #""rating":\d"#, with: rating, options: .regularExpression)
+
+        let target = try await StoreFixture()
+        let error = await #expect(throws: ImportError.self) {
+            try await target.store.importJSONLines(lines.joined(separator: "\n"), path: "a.jsonl")
+        }
+        #expect(error?.code == .badJSONLine)
+        #expect(error?.line == index + 1)
+        #expect(error?.description.contains(fragment) == true, "\(String(describing: error))")
+        #expect(await target.store.lastPosition() == 0)
+    }
+
     @Test func anEventWhoseStreamIsNotContinuedIsRefused() async throws {
         let source = try await StoreFixture()
         try await ImportHistory.write(into: source)

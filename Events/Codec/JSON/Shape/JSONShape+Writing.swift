@@ -1,0 +1,131 @@
+import Foundation
+
+// Writing a payload: its log body transcoded to JSON by the shape, the members of each object in
+// the byte order of their keys.
+
+extension JSONShape {
+    /// Appends the JSON object whose log body is `body` (as the type's `BinaryCodable` encoding
+    /// wrote it) to `out`.
+    /// - Parameter referenceText: when given, the text to write for a personal-data reference
+    ///   instead of its UUID (the CSV export); nil from it writes the UUID.
+    /// - Throws: ``EventDecodingError`` when `body` does not hold this shape (a bug: the shape and
+    ///   the binary codec disagree), `EncodingError` for a double that is not finite.
+    package func writeJSON(body: UnsafeRawBufferPointer, to out: inout JSONWriter,
+                           referenceText: ((PersonalDataReference) -> String?)?) throws {
+        var reader = BinaryReader(body)
+        // Moved in and out (swapped, never copied): a second reference to the bytes would make
+        // the next append copy them all.
+        var transcoder = BodyToJSON(out: JSONWriter(), referenceText: referenceText)
+        swap(&transcoder.out, &out)
+        defer { swap(&out, &transcoder.out) }
+        try transcoder.writeObject(self, from: &reader)
+        try reader.expectEnd()
+    }
+}
+
+/// Transcodes a log body to JSON text.
+private struct BodyToJSON {
+    var out: JSONWriter
+    let referenceText: ((PersonalDataReference) -> String?)?
+
+    mutating func writeObject(_ shape: JSONShape, from reader: inout BinaryReader) throws {
+        out.write(byte: 0x7B)
+        var first = true
+        if shape.isKeyOrdered {
+            for field in shape.fields { try writeMember(field, from: &reader, first: &first) }
+        } else {
+            // Members go in key order, the body holds them in field order: find where each
+            // field's bytes start, then write them in key order.
+            let count = shape.fields.count
+            let end = try withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { (starts) throws -> Int in
+                for index in 0..<count {
+                    starts[index] = reader.offset
+                    try Self.skip(shape.fields[index].kind, in: &reader)
+                }
+                let end = reader.offset
+                for index in shape.keyOrder {
+                    reader.offset = starts[index]
+                    try writeMember(shape.fields[index], from: &reader, first: &first)
+                }
+                return end
+            }
+            reader.offset = end
+        }
+        out.write(byte: 0x7D)
+    }
+
+    /// Writes `field` as a member (`"key":value`, after a comma unless `first`); an absent
+    /// optional writes nothing.
+    @inline(__always) private mutating func writeMember(_ field: JSONShape.Field, from reader: inout BinaryReader, first: inout Bool) throws {
+        var kind = field.kind
+        if case .optional(let wrapped) = kind {
+            guard try reader.readByte() != 0 else { return }
+            kind = wrapped
+        }
+        if !first { out.write(byte: 0x2C) }
+        first = false
+        out.write(string: field.keyBytes)
+        out.write(byte: 0x3A)
+        try writeValue(kind, from: &reader)
+    }
+
+    private mutating func writeValue(_ kind: JSONFieldKind, from reader: inout BinaryReader) throws {
+        switch kind {
+        case .uuid: out.write(try reader.readUUID())
+        case .personalDataReference:
+            let key = try reader.readUUID()
+            if let text = referenceText?(PersonalDataReference(key: key)) { out.write(text) } else { out.write(key) }
+        case .string: out.write(string: try reader.readLengthPrefixed())
+        case .bool: out.write(try reader.readByte() != 0)
+        case .byte: out.write(UInt64(try reader.readByte()))
+        case .varint: out.write(try reader.readVarint())
+        case .signedVarint: out.write(try reader.readSignedVarint())
+        case .fixedInt64: out.write(Int64(bitPattern: try reader.readFixed64()))
+        case .double: try out.write(try reader.readDouble())
+        case .enumeration(let names):
+            let index = Int(try reader.readByte())
+            guard index < names.count else { throw reader.error(.invalidValue, "enumeration byte \(index) is not 0 to \(names.count - 1)") }
+            out.write(string: UnsafeRawBufferPointer(start: names[index].utf8Start, count: names[index].utf8CodeUnitCount))
+        case .optional(let wrapped):
+            if try reader.readByte() != 0 { try writeValue(wrapped, from: &reader) } else { out.write(raw: "null") }
+        case .array(let element):
+            let count = try reader.readCount()
+            out.write(byte: 0x5B)
+            for index in 0..<count {
+                if index > 0 { out.write(byte: 0x2C) }
+                try writeValue(element, from: &reader)
+            }
+            out.write(byte: 0x5D)
+        case .object(let shape): try writeObject(shape, from: &reader)
+        case .oneOf(let variants):
+            let tag = Int(try reader.readByte())
+            guard tag < variants.count else { throw reader.error(.invalidValue, "variant tag \(tag) is not 0 to \(variants.count - 1)") }
+            let variant = variants[tag]
+            out.write(byte: 0x7B)
+            out.write(string: UnsafeRawBufferPointer(start: variant.key.utf8Start, count: variant.key.utf8CodeUnitCount))
+            out.write(byte: 0x3A)
+            if let kind = variant.kind { try writeValue(kind, from: &reader) } else { out.write(true) }
+            out.write(byte: 0x7D)
+        }
+    }
+
+    /// Moves `reader` past one value of `kind`.
+    static func skip(_ kind: JSONFieldKind, in reader: inout BinaryReader) throws(EventDecodingError) {
+        switch kind {
+        case .uuid, .personalDataReference: _ = try reader.readUUID()
+        case .string: _ = try reader.readLengthPrefixed()
+        case .bool, .byte, .enumeration: _ = try reader.readByte()
+        case .varint: _ = try reader.readVarint()
+        case .signedVarint: _ = try reader.readSignedVarint()
+        case .fixedInt64: _ = try reader.readFixed64()
+        case .double: _ = try reader.readDouble()
+        case .optional(let wrapped): if try reader.readByte() != 0 { try skip(wrapped, in: &reader) }
+        case .array(let element): for _ in 0..<(try reader.readCount()) { try skip(element, in: &reader) }
+        case .object(let shape): for field in shape.fields { try skip(field.kind, in: &reader) }
+        case .oneOf(let variants):
+            let tag = Int(try reader.readByte())
+            guard tag < variants.count else { throw reader.error(.invalidValue, "variant tag \(tag) is not 0 to \(variants.count - 1)") }
+            if let kind = variants[tag].kind { try skip(kind, in: &reader) }
+        }
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import Events
+
+/// Where each event of the log is, by id, in about 8 bytes an event: the idempotency index of
+/// the ``CommandLedger`` (a retried command finds its events; an import skips the events the log
+/// already holds).
+///
+/// Two parts:
+/// - **older events** as one sorted array of packed words, a 28-bit fingerprint of the id above
+///   a 36-bit position. A fingerprint narrows an id to a few candidate positions (none, almost
+///   always, for an id not in the log: a false candidate comes once in 2^28 / n lookups); the
+///   caller confirms a candidate against the log's record there (``position(of:confirmingWith:)``),
+///   so the answer is exact.
+/// - **recent events** exactly, by id, until they are a thirty-second of the older ones (at
+///   least 8,192); then they are packed and merged in, in O(n), so replaying n events costs
+///   O(n) amortized and the recent part stays near 1.5 bytes an event.
+///
+/// Positions must be below 2^36 (68 billion events).
+package struct EventIDIndex: Sendable {
+    /// The older events' packed words, ascending (fingerprint, then position).
+    private(set) var packed: [UInt64] = []
+    /// The recent events, exactly.
+    private(set) var recent: [EventID: UInt64] = [:]
+
+    static let positionBits: UInt64 = 36
+    static let positionMask: UInt64 = (1 << positionBits) - 1
+    static let minimumRecent = 8_192
+
+    /// The number of events indexed.
+    package var count: Int { packed.count + recent.count }
+
+    /// The bytes the index holds in memory: its packed words and its recent table (keys, values
+    /// and the table's occupancy bits, at its capacity).
+    package var memoryBytes: Int {
+        packed.capacity * 8 + recent.capacity * (MemoryLayout<EventID>.stride + MemoryLayout<UInt64>.stride) + recent.capacity / 8
+    }
+
+    /// What the index says of one id.
+    package enum Lookup: Equatable {
+        /// Not in the log.
+        case absent
+        /// At this position, certainly (a recent event).
+        case at(UInt64)
+        /// At one of these positions, if at all (to be confirmed against the log).
+        case candidates([UInt64])
+    }
+
+    /// The 28-bit fingerprint of `id`: a multiplicative mix of all 128 bits, so version and
+    /// variant bits (fixed in every UUID) do not thin it out.
+    package static func fingerprint(_ id: EventID) -> UInt64 {
+        let (high, low) = withUnsafeBytes(of: id.uuid.uuid) { ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) }
+        return ((high &* 0x9E37_79B9_7F4A_7C15) ^ (low &* 0xC2B2_AE3D_27D4_EB4F)) >> positionBits
+    }
+
+    /// Notes event `id` at `position` (positions rise; an id is noted once).
+    package mutating func insert(_ id: EventID, at position: UInt64) {
+        precondition(position <= Self.positionMask, "log position \(position) is beyond the event id index's 2^36")
+        recent[id] = position
+        if recent.count >= max(Self.minimumRecent, packed.count / 32) { compact() }
+    }
+
+    /// What the index holds of `id`.
+    /// - Complexity: O(1) expected: an interpolated guess into the sorted words, then a short search.
+    package func lookup(_ id: EventID) -> Lookup {
+        if let position = recent[id] { return .at(position) }
+        let fingerprint = Self.fingerprint(id)
+        var index = lowerBound(fingerprint << Self.positionBits)
+        var found: [UInt64] = []
+        while index < packed.count, packed[index] >> Self.positionBits == fingerprint {
+            found.append(packed[index] & Self.positionMask)
+            index += 1
+        }
+        return found.isEmpty ? .absent : .candidates(found)
+    }
+
+    /// The position of `id` in the log, or nil when the log does not hold it: exact, each
+    /// candidate confirmed by `idAt` (the id of the log's record at a position).
+    /// - Throws: what `idAt` throws.
+    package func position<Failure: Error>(of id: EventID, confirmingWith idAt: (UInt64) throws(Failure) -> EventID?) throws(Failure) -> UInt64? {
+        switch lookup(id) {
+        case .absent: return nil
+        case .at(let position): return position
+        case .candidates(let positions):
+            for position in positions where try idAt(position) == id { return position }
+            return nil
+        }
+    }
+
+    /// Packs the recent events and merges them into the older ones.
+    /// - Complexity: O(n + r log r).
+    package mutating func compact() {
+        guard !recent.isEmpty else { return }
+        let incoming = recent.map { Self.fingerprint($0.key) << Self.positionBits | $0.value }.sorted()
+        packed = Self.merge(packed, incoming)
+        recent = [:]
+    }
+
+    /// Every event as a packed word, ascending: the recent ones merged in (the snapshot's form).
+    package var allPacked: [UInt64] {
+        var copy = self
+        copy.compact()
+        return copy.packed
+    }
+
+    /// An index of the packed words `words`, which must be ascending with positions ≥ 1.
+    /// - Returns: nil when they are not.
+    init?(packed words: [UInt64]) {
+        for index in words.indices where words[index] & Self.positionMask == 0 || (index > 0 && words[index - 1] >= words[index]) {
+            return nil
+        }
+        packed = words
+    }
+
+    /// An empty index.
+    package init() {}
+
+    private static func merge(_ a: [UInt64], _ b: [UInt64]) -> [UInt64] {
+        [UInt64](unsafeUninitializedCapacity: a.count + b.count) { buffer, initialized in
+            var i = 0, j = 0, k = 0
+            while i < a.count, j < b.count {
+                if a[i] < b[j] { buffer[k] = a[i]; i += 1 } else { buffer[k] = b[j]; j += 1 }
+                k += 1
+            }
+            while i < a.count { buffer[k] = a[i]; i += 1; k += 1 }
+            while j < b.count { buffer[k] = b[j]; j += 1; k += 1 }
+            initialized = k
+        }
+    }
+
+    /// The first index whose word is ≥ `key`: a guess from the fingerprints' even spread, a
+    /// doubling step outwards until `key` is bracketed, then a binary search.
+    private func lowerBound(_ key: UInt64) -> Int {
+        let n = packed.count
+        guard n > 0 else { return 0 }
+        let guess = min(n - 1, Int(((key >> Self.positionBits) &* UInt64(n)) >> (64 - Self.positionBits)))
+        var low: Int, high: Int
+        if packed[guess] < key {
+            low = guess + 1
+            var step = 64
+            high = min(n, low + step)
+            while high < n, packed[high - 1] < key { low = high; step *= 2; high = min(n, high + step) }
+        } else {
+            high = guess
+            var step = 64
+            low = max(0, high - step)
+            while low > 0, packed[low] >= key { high = low; step *= 2; low = max(0, low - step) }
+        }
+        while low < high {
+            let middle = (low + high) / 2
+            if packed[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
+
+extension EventIDIndex: Equatable {
+    /// Equal when they index the same events at the same positions, however split into recent and older.
+    package static func == (a: EventIDIndex, b: EventIDIndex) -> Bool {
+        a.count == b.count && a.allPacked == b.allPacked
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+import TestSupport
+import SeededRandom
+@testable import Events
+@testable import Hindsight
+
+/// The command ledger's compact index of event ids: exact once candidates are confirmed, the same
+/// however its events are split between the recent and the packed part, and 8 bytes an event in
+/// its snapshot.
+@Suite struct EventIDIndexTests {
+    /// Random ids from `seed`.
+    static func ids(_ count: Int, seed: UInt64) -> [EventID] {
+        var random = SplitMix64(seed: seed)
+        return (0..<count).map { _ in
+            var bytes = random.bytes(16)
+            bytes[6] = 0x40 | bytes[6] & 0x0F
+            bytes[8] = 0x80 | bytes[8] & 0x3F
+            return EventID(bytes.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) })
+        }
+    }
+
+    /// Each event's position, confirmed against the "log" (the ids in position order), equals
+    /// the exact table's, for events present and absent, across compactions.
+    @Test(arguments: [(1 as UInt64, 100), (2, 8_191), (3, 8_192), (4, 50_000), (5, 300_000)])
+    func positionsAreExactAcrossCompactions(seed: UInt64, count: Int) {
+        let logged = Self.ids(count, seed: seed)
+        let absent = Self.ids(2_000, seed: seed &+ 1_000)
+        var index = EventIDIndex()
+        for (offset, id) in logged.enumerated() { index.insert(id, at: UInt64(offset + 1)) }
+        #expect(index.count == count)
+        var reads = 0
+        let idAt = { (position: UInt64) -> EventID? in
+            reads += 1
+            return position >= 1 && position <= UInt64(logged.count) ? logged[Int(position - 1)] : nil
+        }
+        for (offset, id) in logged.enumerated() {
+            #expect(index.position(of: id, confirmingWith: idAt) == UInt64(offset + 1))
+        }
+        reads = 0
+        for id in absent { #expect(index.position(of: id, confirmingWith: idAt) == nil) }
+        // An id not logged meets a false candidate about once in 2^28 / n lookups.
+        #expect(reads <= 2 + absent.count * count / (1 << 24), "\(reads) log reads for \(absent.count) absent ids")
+    }
+
+    /// Ids whose fingerprints collide are told apart by the confirmation.
+    @Test func collidingFingerprintsAreToldApartByTheLog() throws {
+        let ids = Self.ids(60_000, seed: 7)
+        var byFingerprint: [UInt64: EventID] = [:]
+        var pair: (EventID, EventID)?
+        for id in ids {
+            let fingerprint = EventIDIndex.fingerprint(id)
+            if let other = byFingerprint[fingerprint] { pair = (other, id); break }
+            byFingerprint[fingerprint] = id
+        }
+        let (first, second) = try #require(pair, "60,000 random ids hold a 28-bit fingerprint collision (birthday bound)")
+        var index = EventIDIndex()
+        index.insert(first, at: 1)
+        index.insert(second, at: 2)
+        index.compact()
+        #expect(index.lookup(first) == .candidates([1, 2]))
+        let log = [first, second]
+        #expect(index.position(of: first) { log[Int($0 - 1)] } == 1)
+        #expect(index.position(of: second) { log[Int($0 - 1)] } == 2)
+        var onlyFirst = EventIDIndex()
+        onlyFirst.insert(first, at: 1)
+        onlyFirst.compact()
+        #expect(onlyFirst.position(of: second) { log[Int($0 - 1)] } == nil)
+    }
+
+    /// The snapshot holds 8 bytes an event, reads back equal, and refuses words out of order.
+    @Test func snapshotRoundTripsAtEightBytesAnEvent() throws {
+        var ledger = CommandLedger()
+        let ids = Self.ids(20_000, seed: 11)
+        for (offset, id) in ids.enumerated() { ledger.eventPositions.insert(id, at: UInt64(offset + 1)) }
+        var writer = BinaryWriter()
+        ledger.encode(to: &writer)
+        let bytes = writer.bytes
+        #expect(bytes.count <= 8 * ids.count + 16, "\(bytes.count) bytes for \(ids.count) events")
+        let restored = try bytes.withUnsafeBytes { raw in
+            var reader = BinaryReader(raw)
+            return try CommandLedger(from: &reader)
+        }
+        #expect(restored == ledger)
+        #expect(EventIDIndex(packed: [5, 3]) == nil)
+        #expect(EventIDIndex(packed: [1 << 36]) == nil, "position 0")
+    }
+
+    /// The split between recent and packed events does not change equality or the snapshot.
+    @Test func equalityIgnoresTheSplit() {
+        let ids = Self.ids(10_000, seed: 13)
+        var a = EventIDIndex()
+        var b = EventIDIndex()
+        for (offset, id) in ids.enumerated() {
+            a.insert(id, at: UInt64(offset + 1))
+            b.insert(id, at: UInt64(offset + 1))
+            if offset == 4_000 { b.compact() }
+        }
+        #expect(a.recent.count != b.recent.count)
+        #expect(a == b)
+        #expect(a.allPacked == b.allPacked)
+    }
+}
