@@ -63,6 +63,7 @@ extension LogWriter {
         guard !closed else { return }
         flushTask?.cancel()
         var firstError: LogError?
+        do { try abandonStagedBatch() } catch { firstError = error }
         if failure == nil {
             do {
                 try commitDurably()
@@ -91,6 +92,9 @@ extension LogWriter {
     /// first when the batch would not fit.
     func stage(_ batch: some Collection<[UInt8]>) throws(LogError) -> ClosedRange<UInt64> {
         try checkUsable()
+        guard staged == nil else {
+            throw LogError(.invalidRecord, "a staged batch is open; commit or abandon it before appending", directory: directory)
+        }
         guard !batch.isEmpty else { throw LogError(.invalidRecord, "an append needs at least one record", directory: directory) }
         var bytes = 0
         for payload in batch {

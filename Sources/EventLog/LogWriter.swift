@@ -29,6 +29,8 @@ public actor LogWriter {
     var failure: LogError?
     var closed = false
     var flushTask: Task<Void, Never>?
+    /// The batch being staged (``stageRecords(_:)``), if any: appends wait for its end.
+    var staged: StagedBatch?
     let zeros = [UInt8](repeating: 0, count: 1 << 20)
 
     /// Opens (creating if needed) the log in `directory` for writing, recovering it.

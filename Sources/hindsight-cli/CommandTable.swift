@@ -15,6 +15,7 @@ let allCommands: [any Command.Type] = [
     CardCommand.self,
     RetentionCommand.self,
     DistributionsCommand.self,
+    ReportCommand.self,
     AchievementsCommand.self,
     SpellingCommand.self,
     StoriesCommand.self,

@@ -68,8 +68,14 @@ struct DemoCommand: Command {
         }
         for line in try DemoView(models: models, now: self.now).render() { io.print(line) }
         for line in DemoScenes(models: models, now: self.now, refusal: refusal).render() { io.print(line) }
+        let reportPath = try await ReportCommand.write(dataDirectory: dataDirectory, profile: nil, now: self.now, days: 30,
+                                                   to: (dataDirectory as NSString).appendingPathComponent(Self.reportName))
+        io.print("report: \(reportPath) (open it in a browser)")
         return .success
     }
+
+    /// The report's file name in the store's directory.
+    static let reportName = "report.html"
 
     private static func milliseconds(since start: ContinuousClock.Instant) -> Int64 {
         let elapsed = ContinuousClock.now - start

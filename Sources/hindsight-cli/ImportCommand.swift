@@ -1,5 +1,6 @@
 import Foundation
 import Hindsight
+import Synchronization
 
 /// `hindsight import FILE`: a revlog CSV (another app's review history) or a JSON Lines export
 /// (of this or another store) into the store, validated whole and appended as one atomic batch.
@@ -8,8 +9,9 @@ struct ImportCommand: Command {
         path: ["import"],
         summary: "import a revlog CSV or a JSON Lines export into the store",
         about: """
-            Reads FILE whole, checks every line, then appends its events as one atomic batch (a bad
-            line is an error naming it, and nothing of the file is imported). Importing the same
+            Checks every line and appends the file's events as one atomic batch (a bad line is an
+            error naming it, and nothing of the file is imported; so is an import killed midway). A
+            JSON Lines file is streamed: it is never held whole, whatever its size. Importing the same
             file again adds nothing. FILE may be '-' for standard input, or a pipe (/dev/stdin); then
             give --format.
             """,
@@ -75,23 +77,23 @@ struct ImportCommand: Command {
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
         try StoreDirectoryCheck.requireUsableForWriting(at: dataDirectory)
-        let text = try ImportSource.text(of: file, spoolID: newUUID())
-        if format == .revlog { try ImportSource.checkRevlogHeader(text, file: file) }
+        let text = format == .revlog ? try ImportSource.text(of: file, spoolID: newUUID()) : nil
+        if let text { try ImportSource.checkRevlogHeader(text, file: file) }
         let now = self.now
         let store = try await Store.open(directory: dataDirectory, options: StoreOptions(clock: { now }))
         let progress = ImportProgress(file: file, text: text)
         defer { progress.finish() }
         let result: ImportResult
         do {
-            switch format {
-            case .jsonl:
-                result = try await store.importJSONLines(text, path: ImportSource.displayName(file))
-            case .revlog:
+            if let text {
                 let target: ProfileID
                 if let profile { target = profile } else { target = try await Self.defaultProfile(store, file: file) }
                 let options = RevlogImportOptions(profile: target, deckName: deckName, utcOffsetMinutes: utcOffsetMinutes,
                                                   dayCutoffHour: dayStartHour, newProfileName: deckName)
                 result = try await store.importRevlog(text, options: options, path: ImportSource.displayName(file))
+            } else {
+                result = try await store.importJSONLines(file: ImportSource.readablePath(file), path: ImportSource.displayName(file),
+                                                         progress: progress.bytesRead)
             }
         } catch {
             try? await store.close()
@@ -157,22 +159,40 @@ struct ImportCommandError: Error, CustomStringConvertible {
 }
 
 /// An import's progress on a terminal (none when standard error is not one), through the
-/// export's ``TerminalProgress``: the file's records (lines), shown when the import starts and
-/// when it is done. The store imports a file as one atomic batch and reports nothing between.
-struct ImportProgress {
-    private let line: TerminalProgress?
-    private let records: UInt64
+/// export's ``TerminalProgress``: a revlog's records (lines), shown when the import starts and
+/// when it is done (its plan is built whole); a JSON Lines file's bytes read, as the store
+/// streams it, with the percentage of a regular file's size (a pipe's size is unknown: 0 %
+/// until done).
+final class ImportProgress: Sendable {
+    private let line: Mutex<TerminalProgress?>
+    private let total: UInt64
 
-    /// Shows `0/N records` for the N lines of `text`, when standard error is a terminal.
-    init(file: String, text: String) {
-        line = TerminalProgress.onStandardError(label: "importing \((ImportSource.displayName(file) as NSString).lastPathComponent)")
-        records = line == nil ? 0 : UInt64(text.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 })
-        line?.update(done: 0, total: records)
+    /// Shows `0/N records` for the N lines of a revlog's `text`, or `0/N bytes` for the size of a
+    /// JSON Lines `file` (nil `text`), when standard error is a terminal.
+    init(file: String, text: String?) {
+        let label = "importing \((ImportSource.displayName(file) as NSString).lastPathComponent)"
+        let shown = TerminalProgress.onStandardError(label: label, unit: text == nil ? "bytes" : "records")
+        if shown == nil {
+            total = 0
+        } else if let text {
+            total = UInt64(text.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 })
+        } else {
+            let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.uint64Value
+            total = size ?? 0
+        }
+        shown?.update(done: 0, total: total)
+        line = Mutex(shown)
+    }
+
+    /// Shows `bytes` of the file read (called by the store as it streams).
+    func bytesRead(_ bytes: UInt64) {
+        guard total > 0 else { return }
+        line.withLock { $0?.update(done: min(bytes, total), total: total) }
     }
 
     /// Shows every record done.
-    func done() { line?.update(done: records, total: records) }
+    func done() { line.withLock { $0?.update(done: total, total: total) } }
 
     /// Ends the progress line, if one was shown.
-    func finish() { line?.finish() }
+    func finish() { line.withLock { $0?.finish() } }
 }

@@ -9,6 +9,9 @@ enum ImportSource {
     /// The FILE that means standard input.
     static let standardInput = "-"
 
+    /// The path to read `file` (absolute, or ``standardInput``) from: standard input is `/dev/stdin`.
+    static func readablePath(_ file: String) -> String { file == standardInput ? "/dev/stdin" : file }
+
     /// How errors name `file`: its path, or "standard input".
     static func displayName(_ file: String) -> String { file == standardInput ? "standard input" : file }
 

@@ -14,21 +14,24 @@ public final class TerminalProgress: ExportProgress {
     private var lastPercent = -1
     private var wrote = false
     private let label: String
+    private let unit: String
     private let files: FileSystem
     private static let standardError: Int32 = 2
 
-    /// A progress line labelled `label`, or nil when standard error is not a terminal.
-    public static func onStandardError(label: String = "exporting") -> TerminalProgress? {
-        onStandardError(label: label, files: .posix)
+    /// A progress line labelled `label`, counting `unit` (`records`, `bytes`), or nil when
+    /// standard error is not a terminal.
+    public static func onStandardError(label: String = "exporting", unit: String = "records") -> TerminalProgress? {
+        onStandardError(label: label, unit: unit, files: .posix)
     }
 
-    /// As ``onStandardError(label:)``, through `files` (tests pass a simulated terminal).
-    package static func onStandardError(label: String, files: FileSystem) -> TerminalProgress? {
-        files.isTerminal(standardError) ? TerminalProgress(label: label, files: files) : nil
+    /// As ``onStandardError(label:unit:)``, through `files` (tests pass a simulated terminal).
+    package static func onStandardError(label: String, unit: String = "records", files: FileSystem) -> TerminalProgress? {
+        files.isTerminal(standardError) ? TerminalProgress(label: label, unit: unit, files: files) : nil
     }
 
-    private init(label: String, files: FileSystem) {
+    private init(label: String, unit: String, files: FileSystem) {
         self.label = label
+        self.unit = unit
         self.files = files
     }
 
@@ -38,7 +41,7 @@ public final class TerminalProgress: ExportProgress {
         let percent = total == 0 ? 100 : Int(min(100, done &* 100 / total))
         guard percent != lastPercent else { return }
         lastPercent = percent
-        emit("\r\(label): \(done)/\(total) records (\(percent)%)")
+        emit("\r\(label): \(done)/\(total) \(unit) (\(percent)%)")
         wrote = true
     }
 

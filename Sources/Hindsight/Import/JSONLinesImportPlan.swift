@@ -46,10 +46,18 @@ enum JSONLinesImportPlan {
             lineStart = lineEnd + 1
             if line.last == 0x0D { line = UnsafeRawBufferPointer(rebasing: line.dropLast()) }
             if lineNumber == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = UnsafeRawBufferPointer(rebasing: line.dropFirst(3)) }
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-            batch.events.append(try event(line, codec: codec, path: path, lineNumber: lineNumber))
+            if let event = try event(ofLine: line, codec: codec, path: path, lineNumber: lineNumber) { batch.events.append(event) }
         }
         return batch
+    }
+
+    /// The event of one line of a file (without its line end), or nil for a blank line. The
+    /// one step from a line's bytes to an event, for the whole-text and the streaming import.
+    /// - Throws: ``ImportError`` as ``batch(_:path:)-(String,_)``, naming `lineNumber`.
+    static func event(ofLine line: UnsafeRawBufferPointer, codec: EventJSONCodec, path: String?,
+                      lineNumber: Int) throws(ImportError) -> ImportedEvent? {
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
+        return try event(line, codec: codec, path: path, lineNumber: lineNumber)
     }
 
     /// The event of one line, with the personal data its `personalData` member gives.

@@ -26,7 +26,8 @@ extension Store {
             try self.loggedPosition(of: id, in: ledgerState, path: path) != nil
         }
         let output = try plan.build(rows)
-        let result = try await appendImport(output.batch, ledger: ledgerState)
+        var source = ImportBatchSource(output.batch)
+        let result = try await appendImport(&source, ledger: ledgerState)
         return ImportResult(added: result.added, alreadyPresent: result.alreadyPresent, positions: result.positions,
                             cards: output.cards, reviews: output.reviews)
     }
@@ -40,11 +41,32 @@ extension Store {
     /// - Throws: ``ImportError``: `badJSONLine` naming the line, `duplicateEvent`, `streamVersion`
     ///   (the stream's events before it are missing here), `store`. Nothing is imported then.
     public func importJSONLines(_ text: String, path: String? = nil) async throws(ImportError) -> ImportResult {
-        let batch = try JSONLinesImportPlan.batch(text, path: path)
+        var source = ImportBatchSource(try JSONLinesImportPlan.batch(text, path: path))
         await enter()
         defer { gate.leave() }
         do { try requireOpen() } catch { throw ImportError(error, path: path) }
-        return try await appendImport(batch, ledger: await ledger.current().state)
+        return try await appendImport(&source, ledger: await ledger.current().state)
+    }
+
+    /// Imports the JSON Lines export in the file `file` (a regular file, a pipe or a device such
+    /// as `/dev/stdin`) as ``importJSONLines(_:path:)`` does, streaming: the file is read a line
+    /// at a time, each event checked and staged in the log as it comes, and the whole committed
+    /// as one atomic batch at the end; memory does not grow with the file (beyond the ids of its
+    /// events). A bad line, a refused event, a failure or a crash at any point leaves the log as
+    /// it was.
+    /// - Parameters:
+    ///   - path: how errors name the file (default `file`).
+    ///   - progress: called now and then during the import with the bytes of the file read so far.
+    /// - Throws: ``ImportError`` as ``importJSONLines(_:path:)``, and `unreadableFile` when the file
+    ///   cannot be opened or read, or a line is not UTF-8.
+    public func importJSONLines(file: String, path: String? = nil,
+                                progress: (@Sendable (_ bytesRead: UInt64) -> Void)? = nil) async throws(ImportError) -> ImportResult {
+        var source = try JSONLinesFileSource(file: file, path: path ?? file)
+        defer { source.close() }
+        await enter()
+        defer { gate.leave() }
+        do { try requireOpen() } catch { throw ImportError(error, path: path ?? file) }
+        return try await appendImport(&source, ledger: await ledger.current().state, progress: progress)
     }
 
     /// The text of the file at `path`, for an import.

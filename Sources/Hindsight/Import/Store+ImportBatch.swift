@@ -3,8 +3,14 @@ import Events
 import Projections
 
 extension Store {
-    /// Appends `batch` as one atomic batch of the log, keeping the store's invariants, and folds it
-    /// into every read model before returning (read-your-writes). The caller holds the gate.
+    /// The number of events checked, then staged in the log, at a time.
+    static let importChunk = 4096
+
+    /// Appends the events of `source` as one atomic batch of the log, keeping the store's
+    /// invariants, and folds it into every read model before returning (read-your-writes). The
+    /// caller holds the gate. The events are checked and staged in the log
+    /// (``LogWriter/stageRecords(_:)``) a chunk at a time, then committed at once; the read
+    /// models fold them back from the log a chunk at a time: nothing holds the whole batch.
     ///
     /// - Events whose id is already in the log are left out (a repeated import adds nothing).
     /// - Every other event gets the next version of its stream; a file-given version must be
@@ -12,51 +18,88 @@ extension Store {
     /// - Every other event must be admitted as the store's commands' events are
     ///   (``DecisionContext/admit(_:)``), on the state the events before it leave
     ///   (``ImportAdmission``); otherwise the whole import is refused naming the line.
-    /// - The personal data of the events added is written to the side store first (values, or
-    ///   erased markers), as commands do.
+    /// - The personal data of the events added is written to the side store before they are
+    ///   staged (values, or erased markers), as commands do.
     /// - Returns: what was added and what was already there.
-    /// - Throws: ``ImportError`` `duplicateEvent`, `streamVersion`, `refusedEvent` (naming the line) before
-    ///   anything is written; `store` for I/O failures.
-    /// - Complexity: O(n) in the batch's events, plus the fold.
-    func appendImport(_ batch: ImportBatch, ledger state: CommandLedger) async throws(ImportError) -> ImportResult {
-        var seen: [EventID: Int] = [:]
-        var numbering = StreamNumbering(state)
-        var added: [(event: ImportedEvent, version: UInt64)] = []
-        var present = 0
-        var admission = ImportAdmission(await decisionContext(ledger: state), models: models)
-        for event in batch.events {
-            let id = event.pending.id
-            if let first = seen[id] {
-                throw ImportError(.duplicateEvent, "event id \(id) appears again (first on line \(first)); each event may appear once",
-                                  path: batch.path, line: event.line)
+    /// - Throws: ``ImportError`` `duplicateEvent`, `streamVersion`, `refusedEvent` (naming the line),
+    ///   what `source` throws, `store` for I/O failures: the staged events are then cut off
+    ///   (``LogWriter/abandonStagedBatch()``), and the log is as it was.
+    /// - Complexity: O(n) in the events, plus the fold; memory O(chunk) plus the ids seen.
+    func appendImport(_ source: inout some ImportEventSource, ledger state: CommandLedger,
+                      progress: (@Sendable (_ bytesRead: UInt64) -> Void)? = nil) async throws(ImportError) -> ImportResult {
+        let path = source.path
+        var checks = ImportChecks(ledger: state, admission: ImportAdmission(await decisionContext(ledger: state), models: models),
+                                  firstPosition: position + 1, path: path)
+        let range: ClosedRange<UInt64>?
+        do throws(ImportError) {
+            var chunk: [NumberedImport] = []
+            chunk.reserveCapacity(Self.importChunk)
+            while let event = try source.next() {
+                if let version = try checks.check(event, logged: { (id) throws(ImportError) in try loggedPosition(of: id, in: state, path: path) }) { chunk.append(NumberedImport(event: event, version: version)) }
+                if chunk.count == Self.importChunk {
+                    try await stageImport(chunk, path: path)
+                    chunk.removeAll(keepingCapacity: true)
+                    progress?(source.bytesRead)
+                }
             }
-            seen[id] = event.line
-            if try loggedPosition(of: id, in: state, path: batch.path) != nil {
-                present += 1
-                continue
-            }
-            let stream = event.pending.stream
-            let version = numbering.number(stream)
-            if let given = event.streamVersion, given != version {
-                throw ImportError(.streamVersion,
-                                  "event \(id) is version \(given) of stream \(stream), but the stream's next version here is \(version); import into a store that holds the events before it (or a fresh one)",
-                                  path: batch.path, line: event.line)
-            }
-            let recorded = RecordedEvent(event.pending, position: position + UInt64(added.count) + 1, streamVersion: version,
-                                         recordedAt: event.recordedAt ?? event.pending.occurred.instant)
-            try admission.admit(recorded, line: event.line, path: batch.path)
-            added.append((event, version))
-        }
-        guard !added.isEmpty else { return ImportResult(added: 0, alreadyPresent: present, positions: nil) }
-        try storePersonalData(of: added.map(\.event), path: batch.path)
-        let recorded: [RecordedEvent]
-        do {
-            recorded = try await appendAndFold(added.map { NumberedEvent(pending: $0.event.pending, version: $0.version,
-                                                                         recordedAt: $0.event.recordedAt) })
+            if !chunk.isEmpty { try await stageImport(chunk, path: path) }
+            do { range = try await writer.commitStagedBatch() } catch { throw ImportError(StoreError(error), path: path) }
         } catch {
-            throw ImportError(error, path: batch.path)
+            try? await writer.abandonStagedBatch()
+            throw error
         }
-        return ImportResult(added: recorded.count, alreadyPresent: present, positions: recorded.first!.position...recorded.last!.position)
+        guard let range else { return ImportResult(added: 0, alreadyPresent: checks.present, positions: nil) }
+        position = range.upperBound
+        do { try await foldImported(range) } catch { throw ImportError(error, path: path) }
+        return ImportResult(added: checks.added, alreadyPresent: checks.present, positions: range)
+    }
+
+    /// Writes the personal data of `chunk` and stages its events in the log.
+    private func stageImport(_ chunk: [NumberedImport], path: String?) async throws(ImportError) {
+        try storePersonalData(of: chunk.map(\.event), path: path)
+        let clockTime = options.clock()
+        guard clockTime.isAllowed || chunk.allSatisfy({ $0.event.recordedAt != nil }) else {
+            throw ImportError(.store, "the store's clock reads \(clockTime.milliseconds) ms, outside \(Timestamp.allowedRangeText); "
+                              + "set the system clock (or the store's clock) right", path: path)
+        }
+        let payloads = chunk.map { LogCodec.encode($0.event.pending, streamVersion: $0.version, recordedAt: $0.event.recordedAt ?? clockTime) }
+        do { try await writer.stageRecords(payloads) } catch { throw ImportError(StoreError(error), path: path) }
+    }
+
+    /// Folds the committed import at `range` into every read model, reading it back from the log
+    /// a chunk at a time, then publishes one change and saves snapshots when due.
+    /// - Throws: ``StoreError`` `log` when the log cannot be read back, `readModel` when a read
+    ///   model cannot fold it (the batch is recorded either way).
+    private func foldImported(_ range: ClosedRange<UInt64>) async throws(StoreError) {
+        let reader = writer.reader
+        let place = LogReadPlace()
+        var touched: Set<String> = []
+        var next = range.lowerBound
+        while next <= range.upperBound {
+            let last = min(range.upperBound, next + UInt64(Self.importChunk) - 1)
+            var recorded: [RecordedEvent] = []
+            recorded.reserveCapacity(Int(last - next + 1))
+            do {
+                try reader.forEachRecord(from: next, through: last, resuming: place) { recordPosition, payload, _ in
+                    recorded.append(try LogCodec.decode(payload, position: recordPosition))
+                    return true
+                }
+            } catch {
+                throw StoreError(.log, "the import was recorded at positions \(range.lowerBound)…\(range.upperBound) but cannot be "
+                                 + "read back to fold it: \(error); open the store again to fold it", path: directory)
+            }
+            for projector in projectors { await projector.apply(recorded) }
+            touched.formUnion(StoreChangeFeed.change(of: recorded, readModels: models.all).readModels)
+            next = last + 1
+        }
+        changeFeed.publish(StoreChange(position: range.upperBound, readModels: touched, events: Int(range.count)))
+        for projector in projectors {
+            if let failure = await projector.failure {
+                throw StoreError(.readModel, "the import was recorded at positions \(range.lowerBound)…\(range.upperBound) "
+                                 + "but a read model cannot fold it: \(failure)", path: directory)
+            }
+        }
+        await saveSnapshotsIfDue()
     }
 
     /// Writes the personal data of `events` to the side store, one file write per profile.

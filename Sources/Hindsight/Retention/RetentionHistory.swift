@@ -32,6 +32,8 @@ public struct RetentionHistory: Sendable, Equatable {
 
     /// The counted reviews, in log order.
     public let entries: [Entry]
+    /// Every profile's answers counted by ``AnswerButtons`` (undone ones left out).
+    public let answers: [ProfileID: AnswerButtons]
     /// The last log position read.
     public let position: UInt64
 
@@ -45,7 +47,7 @@ public struct RetentionHistory: Sendable, Equatable {
         let position = try await LogHistory(dataDirectory: dataDirectory).forEachBatch(asOf: asOf) { batch in
             for event in batch { replay.apply(event) }
         }
-        return RetentionHistory(entries: replay.entries(), position: position)
+        return RetentionHistory(entries: replay.entries(), answers: replay.answers(), position: position)
     }
 
     /// The counted reviews of `events` (a whole log in position order), as ``read(dataDirectory:asOf:configuration:)``.
@@ -58,7 +60,7 @@ public struct RetentionHistory: Sendable, Equatable {
             replay.apply(event)
             position = event.position
         }
-        return RetentionHistory(entries: replay.entries(), position: position)
+        return RetentionHistory(entries: replay.entries(), answers: replay.answers(), position: position)
     }
 
     /// True retention of `profile`'s reviews (only those of cards now in `deck`, when given) by `period`.
@@ -68,11 +70,16 @@ public struct RetentionHistory: Sendable, Equatable {
                            by: period)
     }
 
+    /// `profile`'s answer buttons by card age (none counted when it has no answers).
+    /// - Complexity: O(1).
+    public func answerButtons(profile: ProfileID) -> AnswerButtons { answers[profile] ?? AnswerButtons() }
+
     /// The vocabulary fold, one event at a time, noting each counted review's state before it.
     private struct Replay {
         let projection: VocabularyProjection
         var state: VocabularyState
         var pending: [(id: EventID, profile: ProfileID, card: CardID, review: RetentionReview)] = []
+        var pendingAnswers: [(id: EventID, profile: ProfileID, rating: Rating, age: AnswerAge)] = []
         var undone: Set<EventID> = []
 
         init(configuration: ReadModelConfiguration) {
@@ -84,6 +91,11 @@ public struct RetentionHistory: Sendable, Equatable {
         mutating func apply(_ event: RecordedEvent) {
             switch event.event {
             case .reviewGraded(let review):
+                if let card = state.card(review.card),
+                   CardHistoryRule.counts(isGone: card.isGone, recordedByOwner: card.profile == event.profile),
+                   let age = AnswerButtons.age(mode: review.mode, before: card.schedule) {
+                    pendingAnswers.append((event.id, event.profile, review.rating, age))
+                }
                 if let card = state.card(review.card),
                    CardHistoryRule.counts(isGone: card.isGone, recordedByOwner: card.profile == event.profile),
                    let maturity = TrueRetentionRule.maturity(mode: review.mode, before: card.schedule) {
@@ -99,6 +111,14 @@ public struct RetentionHistory: Sendable, Equatable {
             default: break
             }
             projection.apply(event, to: &state)
+        }
+
+        func answers() -> [ProfileID: AnswerButtons] {
+            var answers: [ProfileID: AnswerButtons] = [:]
+            for answer in pendingAnswers where !undone.contains(answer.id) {
+                answers[answer.profile, default: AnswerButtons()].count(answer.rating, at: answer.age)
+            }
+            return answers
         }
 
         func entries() -> [Entry] {

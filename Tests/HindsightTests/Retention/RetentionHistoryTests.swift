@@ -58,6 +58,29 @@ import FSRS
         return reviews
     }
 
+    /// The answer buttons from each card's audit: every counted answer, aged by the state after
+    /// the previous one.
+    @Test(arguments: [2, 9] as [UInt64])
+    func answerButtonsAgreeWithTheAudits(seed: UInt64) async throws {
+        let f = try await StoreFixture()
+        try await Self.history(f, seed: seed)
+        let events = try await LogHistory(dataDirectory: f.directory.path).events()
+        var expected = AnswerButtons()
+        for n: UInt64 in 1...10 {
+            let audit = try CardAuditor.audit(card: Ids.card(n), events: events, defaultConfiguration: ReadModelConfiguration().scheduler)
+            var before: CardState?
+            for review in audit.reviews where review.status == .counted {
+                if let age = AnswerButtons.age(mode: review.mode, before: before), let rating = Rating(rawValue: UInt8(review.rating)) {
+                    expected.count(rating, at: age)
+                }
+                before = review.atTheTime?.state
+            }
+        }
+        let history = try await RetentionHistory.read(dataDirectory: f.directory.path)
+        #expect(history.answerButtons(profile: Self.profile) == expected)
+        #expect(AnswerAge.allCases.allSatisfy { expected.counts(at: $0).reduce(0, +) > 0 }, "the history reaches every age")
+    }
+
     @Test(arguments: [2, 9, 23] as [UInt64])
     func agreesWithARecomputationFromTheLog(seed: UInt64) async throws {
         let f = try await StoreFixture()

@@ -1,0 +1,116 @@
+import SystemSeam
+
+// Staged batches: one atomic batch of any size written in parts, for imports that must not hold
+// the whole batch in memory. See FORMAT.md, "Staged batches".
+extension LogWriter {
+    /// Stages `records` as the next part of one atomic batch, writing them to the log's last
+    /// segment without the end-of-batch flag (the last record staged is held back in memory).
+    /// Staged records are invisible: readers of this writer, subscriptions and readers of the
+    /// directory never hand them out, and recovery cuts them, until ``commitStagedBatch()``.
+    /// The first call flushes and syncs what is appended before it. While a batch is staged,
+    /// ``append(contentsOf:)`` throws; the batch stays in one segment, which may grow past
+    /// ``LogOptions/segmentSize``.
+    /// - Throws: ``LogError`` `.invalidRecord` for a payload over 1 GiB; `.writerFailed`
+    ///   (the staged records are cut off, the writer refuses further appends), `.writerClosed`.
+    /// - Complexity: one write of the records (all but the one held back).
+    public func stageRecords(_ records: some Collection<[UInt8]> & Sendable) throws(LogError) {
+        try checkUsable()
+        var bytes = 0
+        for payload in records {
+            guard payload.count <= RecordFrame.maxPayload else {
+                throw LogError(.invalidRecord, "a record of \(payload.count) bytes exceeds the 1 GiB limit; split it",
+                               directory: directory, position: staged?.nextPosition ?? nextPosition)
+            }
+            bytes += RecordFrame.size(payload: payload.count)
+        }
+        guard !records.isEmpty else { return }
+        if staged == nil { try beginStaging(firstBytes: bytes) }
+        guard var batch = staged else { return }
+        for payload in records {
+            if let held = batch.heldBack { frame(held, at: batch.nextPosition, flags: 0); batch.nextPosition += 1 }
+            batch.heldBack = payload
+        }
+        staged = batch
+        try writeStaged(cutBackTo: batch.committedEnd, syncing: false)
+    }
+
+    /// Commits the staged batch: syncs the staged records, then writes the held-back last
+    /// record with the end-of-batch flag and syncs it (in every durability mode), and publishes
+    /// the batch to readers and subscriptions. From the second sync on, the batch is in the log
+    /// after any crash; before it, recovery cuts it.
+    /// - Returns: the batch's positions; nil when nothing was staged.
+    /// - Throws: ``LogError`` `.writerFailed` (the batch is cut off), `.writerClosed`.
+    /// - Complexity: two syncs.
+    public func commitStagedBatch() throws(LogError) -> ClosedRange<UInt64>? {
+        try checkUsable()
+        guard let batch = staged, let held = batch.heldBack else {
+            staged = nil
+            return nil
+        }
+        try writeStaged(cutBackTo: batch.committedEnd, syncing: true)
+        frame(held, at: batch.nextPosition, flags: RecordFrame.endOfBatch)
+        try writeStaged(cutBackTo: batch.committedEnd, syncing: true)
+        staged = nil
+        nextPosition = batch.nextPosition + 1
+        publish()
+        return batch.firstPosition...batch.nextPosition
+    }
+
+    /// Abandons the staged batch, if any: cuts the segment back to the committed end and syncs
+    /// the cut, as if nothing had been staged. Readers never saw the staged records.
+    /// - Throws: ``LogError`` `.writerFailed` when the cut fails (the writer then refuses
+    ///   further appends; the next open cuts the records, as recovery always does).
+    public func abandonStagedBatch() throws(LogError) {
+        guard let batch = staged else { return }
+        staged = nil
+        pending.removeAll(keepingCapacity: true)
+        guard failure == nil, !closed else { return }
+        let path = directory + "/" + segment.name
+        try guarded { () throws(LogError) in
+            try LogError.mapping("cutting off a staged batch", directory: directory, segment: segment.name) { () throws(SystemCallError) in
+                try fileSystem.truncate(segment.fd, batch.committedEnd, path)
+                try fileSystem.sync(segment.fd, .data, path)
+            }
+        }
+        segment.dataEnd = batch.committedEnd
+        segment.allocatedEnd = batch.committedEnd
+        segment.checksum = batch.committedChecksum
+        segment.index = batch.committedIndex
+    }
+
+    /// Starts a staged batch after what is committed: flushes and syncs the appends before it
+    /// and rolls a full segment first (as ``append(contentsOf:)`` would for `firstBytes`).
+    private func beginStaging(firstBytes: Int) throws(LogError) {
+        try commitDurably()
+        resumeWaiters(.success(()))
+        let used = segment.dataEnd
+        if used + Int64(firstBytes) > Int64(options.segmentSize) && used > Int64(SegmentHeader.size) {
+            try guarded { () throws(LogError) in try roll() }
+        }
+        staged = StagedBatch(committedEnd: segment.dataEnd, committedChecksum: segment.checksum, committedIndex: segment.index,
+                             firstPosition: nextPosition, nextPosition: nextPosition, heldBack: nil)
+    }
+
+    /// Frames one staged record into the pending buffer and notes it in the sparse index.
+    private func frame(_ payload: [UInt8], at position: UInt64, flags: UInt32) {
+        segment.index.note(position: position, offset: segment.dataEnd + Int64(pending.count))
+        payload.withUnsafeBytes { raw in RecordFrame.append(position: position, flags: flags, payload: raw, to: &pending) }
+    }
+
+    /// Writes the framed records (and syncs when `syncing`); on failure cuts the segment back to
+    /// `end`, drops the staged batch and marks the writer failed.
+    private func writeStaged(cutBackTo end: Int64, syncing: Bool) throws(LogError) {
+        do {
+            try guarded { () throws(LogError) in
+                try writePending()
+                guard syncing else { return }
+                try LogError.mapping("syncing a staged batch", directory: directory, segment: segment.name) { () throws(SystemCallError) in
+                    try fileSystem.sync(segment.fd, .data, directory + "/" + segment.name)
+                }
+            }
+        } catch {
+            staged = nil
+            throw discardFailedWrite(from: end, cause: error)
+        }
+    }
+}
