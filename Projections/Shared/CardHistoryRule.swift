@@ -1,4 +1,5 @@
 import Events
+import FSRS
 
 /// The card-history rule: which creations, reviews, undos, moves and deletions count in a
 /// card's history, and what an undo takes back. Every part that tells a card's story decides
@@ -75,6 +76,19 @@ package enum CardHistoryRule {
     /// that has been reviewed in its current history.
     @inline(__always) package static func movesDue(_ change: ManualChange, hasState: Bool, hasDue: Bool) -> Bool {
         change == .dueSet && hasState && hasDue
+    }
+
+    /// Whether a revlog answer in `state` starts a new FSRS history after the card's previous
+    /// answer in its current history was in `previous` (nil: none since the card was new or
+    /// reset): a learning answer that does not continue a learning run, fsrs-rs's "a card's
+    /// history starts at its last learning run". Its one home is
+    /// ``RevlogRow/State/startsHistory(after:)``, which the FSRS module's revlog reader uses as
+    /// well. A revlog import records such a start after earlier answers (`previous` not nil) as a
+    /// reset (`vocabulary.card-reset`) before the answer, so every fold and the audit apply it
+    /// through ``startsNewHistory(_:)`` like any other reset.
+    @inline(__always)
+    package static func revlogAnswerStartsHistory(_ state: RevlogRow.State, after previous: RevlogRow.State?) -> Bool {
+        state.startsHistory(after: previous)
     }
 
     /// Whether a creation starts a card: only when its id was never seen (`idKnown`: created

@@ -9,35 +9,54 @@ public struct RevlogHistory: Sendable, Hashable {
 
     /// The FSRS history of every card in `rows` (the vectors README, "Which rows make a
     /// card's FSRS history"):
-    /// 1. rows that are not answers are dropped (rating 0, state 5 manual, state 4 filtered);
-    /// 2. each card's rows are put in time order (ties keep file order);
-    /// 3. the history starts at the first row of the last run of learning rows (state 0/1),
-    ///    so a reset card starts over; a card with no learning row has no FSRS history and
-    ///    is left out.
+    /// 1. each card's rows are put in time order (ties keep file order);
+    /// 2. rows that are not answers are passed over (rating 0, state 4 filtered, state 6
+    ///    rescheduled), except that a manual row (state 5: a reset to new) ends the history
+    ///    before it: the card is new again;
+    /// 3. the history starts at the answer that starts the last learning run
+    ///    (``RevlogRow/State/startsHistory(after:)``), so a reset card starts over; a card with
+    ///    no learning answer since its last reset has no FSRS history and is left out.
     ///
     /// Cards come in the order of their first row in the file. Every review gets
     /// `utcOffsetMinutes` (a revlog carries no time zone).
     /// - Complexity: O(n log n) for n rows.
     public static func histories(from rows: [RevlogRow], utcOffsetMinutes: Int) -> [RevlogHistory] {
-        var order: [Int64] = []
-        var byCard: [Int64: [(index: Int, row: RevlogRow)]] = [:]
-        for (index, row) in rows.enumerated() where row.isAnswer {
-            if byCard[row.cardID] == nil { order.append(row.cardID) }
-            byCard[row.cardID, default: []].append((index, row))
-        }
-        return order.compactMap { cardID in
-            let sorted = byCard[cardID, default: []]
-                .sorted { ($0.row.reviewTimeMs, $0.index) < ($1.row.reviewTimeMs, $1.index) }
-                .map(\.row)
-            guard let lastLearning = sorted.lastIndex(where: { $0.state.isLearning }) else { return nil }
-            var start = lastLearning
-            while start > 0 && sorted[start - 1].state.isLearning { start -= 1 }
+        cardsInTimeOrder(rows.filter { $0.isAnswer || $0.state == .manual }).compactMap { cardID, sorted in
+            var start: Int?
+            var previous: RevlogRow.State?
+            for (index, row) in sorted.enumerated() {
+                guard row.isAnswer else {
+                    start = nil
+                    previous = nil
+                    continue
+                }
+                if row.state.startsHistory(after: previous) { start = index }
+                if start != nil { previous = row.state }
+            }
+            guard let start else { return nil }
             let kept = Array(sorted[start...])
             let reviews = kept.map { row in
                 ReviewRecord(rating: FSRSRating(rawValue: row.rating) ?? .again, timeMs: row.reviewTimeMs,
                              utcOffsetMinutes: utcOffsetMinutes, durationMs: row.durationMs)
             }
             return RevlogHistory(cardID: cardID, rows: kept, reviews: reviews)
+        }
+    }
+
+    /// Every card's rows in time order (ties keep the order of `rows`), cards in the order of
+    /// their first row in `rows`.
+    /// - Complexity: O(n log n) for n rows.
+    public static func cardsInTimeOrder(_ rows: [RevlogRow]) -> [(cardID: Int64, rows: [RevlogRow])] {
+        var order: [Int64] = []
+        var byCard: [Int64: [(index: Int, row: RevlogRow)]] = [:]
+        for (index, row) in rows.enumerated() {
+            if byCard[row.cardID] == nil { order.append(row.cardID) }
+            byCard[row.cardID, default: []].append((index, row))
+        }
+        return order.map { cardID in
+            (cardID, byCard[cardID, default: []]
+                .sorted { ($0.row.reviewTimeMs, $0.index) < ($1.row.reviewTimeMs, $1.index) }
+                .map(\.row))
         }
     }
 

@@ -9,6 +9,16 @@ public struct RevlogRow: Sendable, Hashable {
 
         /// New or learning: the rows whose last run starts a card's FSRS history.
         public var isLearning: Bool { self == .new || self == .learning }
+
+        /// Whether an answer in this state starts a card's FSRS history after the card's previous
+        /// answer in its current history was in `previous` (nil: none since the card was new or
+        /// reset): a learning answer that does not continue a learning run. fsrs-rs reads a revlog
+        /// so: a card's history starts at its last learning run, and a learning run after reviews
+        /// with no reset between starts a new history as a reset would. The one home of that rule:
+        /// ``RevlogHistory`` and the store's revlog import (through `CardHistoryRule`) decide with it.
+        @inline(__always) public func startsHistory(after previous: State?) -> Bool {
+            isLearning && !(previous?.isLearning ?? false)
+        }
     }
 
     /// The card the row is about.

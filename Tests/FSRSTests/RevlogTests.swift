@@ -79,6 +79,26 @@ import TestSupport
         #expect(histories[1].reviews.map(\.timeMs) == [t0, t0 + day])
     }
 
+    /// (rows as review_state:rating, the lines of the history kept; nil: no FSRS history)
+    @Test(arguments: [
+        ("0:3 2:3 5:0", nil),                      // reset after the last learning run: new again
+        ("0:3 2:3 5:0 2:3", nil),                  // a review after a reset, no learning since
+        ("0:3 2:3 1:3 1:3 2:3", [4, 5, 6] as [Int]?), // a learning run after reviews, no reset: starts over
+        ("0:3 2:3 6:0 2:3", [2, 3, 5]),            // a due date set changes nothing
+        ("0:3 4:3 2:3", [2, 4]),                   // a filtered answer is passed over
+        ("2:3 2:3", nil),                          // no learning row
+    ])
+    func aResetRowEndsTheHistoryBeforeIt(rows: String, kept: [Int]?) throws {
+        let t0: Int64 = 1_704_096_000_000
+        let body = rows.split(separator: " ").enumerated().map { index, row in
+            let parts = row.split(separator: ":")
+            return "3,\(t0 + Int64(index) * 86_400_000),\(parts[1]),\(parts[0]),1"
+        }
+        let text = ([Self.header] + body).joined(separator: "\n")
+        let histories = RevlogHistory.histories(from: try RevlogCSV.parse(text), utcOffsetMinutes: 0)
+        #expect(histories.first?.rows.map(\.line) == kept)
+    }
+
     /// Export a history to CSV, read it back: the same states (steps, cram and undone included).
     @Test(arguments: 0..<40)
     func historiesRoundTripThroughTheCSV(seed: UInt64) throws {

@@ -14,6 +14,9 @@ enum ImportIdentity {
         case card = 0x7270_0005
         case cardCreated = 0x7270_0006
         case review = 0x7270_0007
+        case cardReset = 0x7270_0008
+        case impliedReset = 0x7270_0009
+        case cardDueSet = 0x7270_000A
     }
 
     /// The UUID of (`profile`, `kind`, `values`).

@@ -5,10 +5,11 @@ import Projections
 
 /// Turns a revlog's rows into the events of one import, on the store's current state. Pure.
 ///
-/// For each card with an FSRS history (``RevlogHistory``: which rows count): the card, created
-/// at its first counted review's time in the import's deck, and its reviews (scheduled, with
-/// their durations). Before them, as needed: the profile (when new), its day cut-off (when given
-/// and different), the deck (when new). Cards and reviews are put in time order across the file
+/// Every row is kept as history (``RevlogCardWalk``: what each row becomes). For each card: the
+/// card, created at its first row's time in the import's deck, then its rows' events: answers
+/// of every kind as reviews with their durations (scheduled, or cram where the row does not
+/// change the FSRS state), resets and due dates set. Before them, as needed: the profile (when
+/// new), its day cut-off (when given and different), the deck (when new). Cards and reviews are put in time order across the file
 /// (ties: a card's creation first, then file order), so read models fold them as they happened.
 /// Every id derives from the file's facts (``ImportIdentity``), so a repeated import finds them.
 struct RevlogImportPlan {
@@ -42,18 +43,18 @@ struct RevlogImportPlan {
             throw ImportError(.badRevlogLine, "review_time \(row.reviewTimeMs) is outside \(Timestamp.allowedRangeText); "
                               + "fix or remove the row", path: path, line: row.line)
         }
-        let histories = RevlogHistory.histories(from: rows, utcOffsetMinutes: options.utcOffsetMinutes)
+        let cards = RevlogHistory.cardsInTimeOrder(rows)
         var batch = ImportBatch(path: path)
-        guard let earliest = histories.map({ $0.rows[0].reviewTimeMs }).min() else {
+        guard let earliest = cards.map({ $0.rows[0].reviewTimeMs }).min() else {
             return Output(batch: batch, cards: 0, reviews: 0)
         }
         let start = EventTime(instant: Timestamp(milliseconds: earliest), utcOffset: offset)
-        let firstLine = histories.map { $0.rows[0].line }.min() ?? 0
+        let firstLine = cards.map { $0.rows[0].line }.min() ?? 0
         try addProfileAndDeck(deckName, at: start, line: firstLine, into: &batch)
         let deck = ImportIdentity.deck(options.profile, name: deckName)
-        var items: [(timeMs: Int64, order: Int, card: Int, row: Int, pending: PendingEvent, line: Int)] = []
+        var items: [(timeMs: Int64, order: Int, card: Int, step: Int, pending: PendingEvent, line: Int)] = []
         var reviews = 0
-        for (cardIndex, history) in histories.enumerated() {
+        for (cardIndex, history) in cards.enumerated() {
             let card = ImportIdentity.card(options.profile, revlogCard: history.cardID)
             let first = history.rows[0]
             let lastInstant = try existingCard(card, firstLine: first.line)
@@ -63,25 +64,49 @@ struct RevlogImportPlan {
                 items.append((first.reviewTimeMs, 0, cardIndex, 0,
                               pending(id, .card(card), at: first.reviewTimeMs, offset, .cardCreated(created)), first.line))
             }
-            var occurrences: [Int64: Int64] = [:]
-            for (rowIndex, row) in history.rows.enumerated() {
-                let occurrence = occurrences[row.reviewTimeMs, default: 0]
-                occurrences[row.reviewTimeMs] = occurrence + 1
-                let id = ImportIdentity.uuid(options.profile, .review, [history.cardID, row.reviewTimeMs, occurrence])
-                if try !isLogged(EventID(id)), let lastInstant, row.reviewTimeMs < lastInstant {
-                    throw ImportError(.reviewOutOfOrder,
-                                      "the review of card \(history.cardID) at \(row.reviewTimeMs) ms is dated before its latest review in the store (\(lastInstant) ms); import only newer reviews",
-                                      path: path, line: row.line)
+            var walk = RevlogCardWalk()
+            var occurrences: [ImportIdentity.Kind: [Int64: Int64]] = [:]
+            for row in history.rows {
+                for step in walk.steps(for: row) {
+                    let kind = Self.identityKind(of: step)
+                    let occurrence = occurrences[kind, default: [:]][row.reviewTimeMs, default: 0]
+                    occurrences[kind, default: [:]][row.reviewTimeMs] = occurrence + 1
+                    let id = ImportIdentity.uuid(options.profile, kind, [history.cardID, row.reviewTimeMs, occurrence])
+                    if try !isLogged(EventID(id)), let lastInstant, row.reviewTimeMs < lastInstant {
+                        throw ImportError(.reviewOutOfOrder,
+                                          "the review of card \(history.cardID) at \(row.reviewTimeMs) ms is dated before its latest review in the store (\(lastInstant) ms); import only newer reviews",
+                                          path: path, line: row.line)
+                    }
+                    let event = try self.event(step, card, row)
+                    if case .graded = step { reviews += 1 }
+                    items.append((row.reviewTimeMs, 1, cardIndex, items.count,
+                                  pending(id, .card(card), at: row.reviewTimeMs, offset, event), row.line))
                 }
-                let review = try graded(card, row)
-                items.append((row.reviewTimeMs, 1, cardIndex, rowIndex,
-                              pending(id, .card(card), at: row.reviewTimeMs, offset, .reviewGraded(review)), row.line))
-                reviews += 1
             }
         }
-        items.sort { ($0.timeMs, $0.order, $0.card, $0.row) < ($1.timeMs, $1.order, $1.card, $1.row) }
+        items.sort { ($0.timeMs, $0.order, $0.card, $0.step) < ($1.timeMs, $1.order, $1.card, $1.step) }
         for item in items { batch.append(item.pending, line: item.line) }
-        return Output(batch: batch, cards: histories.count, reviews: reviews)
+        return Output(batch: batch, cards: cards.count, reviews: reviews)
+    }
+
+    /// The salt of a step's id: reviews keep the ids earlier versions derived.
+    private static func identityKind(of step: RevlogCardWalk.Step) -> ImportIdentity.Kind {
+        switch step {
+        case .graded: .review
+        case .reset(implied: false): .cardReset
+        case .reset(implied: true): .impliedReset
+        case .dueSet: .cardDueSet
+        }
+    }
+
+    /// The event of `step` for `row`.
+    /// - Throws: `badRevlogLine` when an answer's rating or duration is out of range.
+    private func event(_ step: RevlogCardWalk.Step, _ card: CardID, _ row: RevlogRow) throws(ImportError) -> DomainEvent {
+        switch step {
+        case .graded(let mode): .reviewGraded(try graded(card, row, mode))
+        case .reset: .cardReset(CardReset(card: card))
+        case .dueSet: .cardDueSet(CardDueSet(card: card, due: nil))
+        }
     }
 
     private func utcOffset() throws(ImportError) -> UTCOffset {
@@ -138,9 +163,9 @@ struct RevlogImportPlan {
         return ledger.lastReviewInstantMs(of: card) ?? summary.created.instant.milliseconds
     }
 
-    private func graded(_ card: CardID, _ row: RevlogRow) throws(ImportError) -> ReviewGraded {
+    private func graded(_ card: CardID, _ row: RevlogRow, _ mode: ReviewMode) throws(ImportError) -> ReviewGraded {
         do {
-            return ReviewGraded(card: card, rating: try Rating(validating: row.rating), mode: .scheduled,
+            return ReviewGraded(card: card, rating: try Rating(validating: row.rating), mode: mode,
                                 duration: try ElapsedTime(input: row.durationMs))
         } catch {
             throw ImportError(.badRevlogLine, "\(error.message); fix or remove the row", path: path, line: row.line)

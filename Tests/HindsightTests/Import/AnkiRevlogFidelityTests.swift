@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import TestSupport
+import FSRS
+@testable import Hindsight
+
+/// A revlog exported from Anki keeps every row as history: DailyStats per local day equal Anki's
+/// own statistics for the same history (`Tests/Fixtures/anki-revlog`, made by Anki's backend),
+/// and the FSRS states still follow the CSV rules.
+@Suite struct AnkiRevlogFidelityTests {
+    /// One day of Anki's statistics (`reference.json`).
+    struct ReferenceDay: Decodable {
+        let day: String
+        let answers: Int
+        let timeMs: Int64
+        let newCards: Int
+    }
+    struct Reference: Decodable {
+        let rows: Int
+        let days: [ReferenceDay]
+    }
+
+    static let profile = Ids.profile(11)
+
+    static func importFixture() async throws -> (StoreFixture, [RevlogRow]) {
+        let f = try await StoreFixture(options: try RevlogImportTests.memoryModelOptions())
+        let text = try String(contentsOf: Fixtures.url("anki-revlog/revlog.csv"), encoding: .utf8)
+        let options = RevlogImportOptions(profile: profile, deckName: "Anki", utcOffsetMinutes: 0, dayCutoffHour: 4)
+        _ = try await f.store.importRevlog(text, options: options, path: "revlog.csv")
+        return (f, try RevlogCSV.parse(text))
+    }
+
+    static func dateText(_ day: Int64) -> String {
+        let date = CivilDate(dayNumber: day)
+        return String(format: "%04d-%02d-%02d", Int(date.year), Int(date.month), Int(date.day))
+    }
+
+    @Test func dailyStatsEqualAnkisStatisticsDayByDay() async throws {
+        let reference = try JSONDecoder().decode(Reference.self, from: Fixtures.data("anki-revlog/reference.json"))
+        let (f, rows) = try await Self.importFixture()
+        #expect(rows.count == reference.rows)
+        let expected = Dictionary(uniqueKeysWithValues: reference.days.map { ($0.day, $0) })
+        let first = LocalDay.number(timeMs: rows.map(\.reviewTimeMs).min() ?? 0, utcOffsetMinutes: 0, cutoffHour: 4)
+        let last = LocalDay.number(timeMs: rows.map(\.reviewTimeMs).max() ?? 0, utcOffsetMinutes: 0, cutoffHour: 4)
+        let days = try await f.store.dailyStats().days(profile: Self.profile, from: first - 1, through: last + 1)
+        var compared = 0
+        for day in days {
+            let text = Self.dateText(day.day)
+            let anki = expected[text] ?? ReferenceDay(day: text, answers: 0, timeMs: 0, newCards: 0)
+            #expect(day.counts.reviews == anki.answers, "answers on \(text)")
+            #expect(day.counts.studyTimeMs == anki.timeMs, "time studied on \(text)")
+            #expect(day.counts.newCards == anki.newCards, "new cards on \(text)")
+            if expected[text] != nil { compared += 1 }
+        }
+        #expect(compared == reference.days.count)
+        #expect(reference.days.count == 254)
+    }
+
+    @Test func memoryStatesFollowTheCSVRules() async throws {
+        let (f, rows) = try await Self.importFixture()
+        let histories = Dictionary(uniqueKeysWithValues: RevlogHistory.histories(from: rows, utcOffsetMinutes: 0).map { ($0.cardID, $0) })
+        let scheduler = Scheduler(configuration: try RevlogImportTests.memoryModelOptions().scheduler)
+        let vocabulary = await f.store.vocabulary()
+        var withHistory = 0
+        for cardID in Set(rows.map(\.cardID)) {
+            let summary = try #require(vocabulary.card(ImportIdentity.card(Self.profile, revlogCard: cardID)))
+            guard let history = histories[cardID] else {
+                #expect(summary.schedule == nil, "card \(cardID) was reset last: it is new")
+                continue
+            }
+            withHistory += 1
+            var expected: CardState?
+            for review in history.reviews { expected = scheduler.nextState(after: review, from: expected, fuzzSeed: 0) }
+            let state = try #require(summary.schedule, "card \(cardID)")
+            #expect(state.reps == history.reviews.count, "card \(cardID)")
+            #expect(state.memory == expected?.memory, "card \(cardID)")
+        }
+        #expect(withHistory > 0 && withHistory < 60)
+    }
+}
