@@ -55,6 +55,12 @@ import Testing
         guard case .externalServiceConfigured(let service) = samples["settings.external-service-configured.v1"] else { Issue.record("service"); return }
         #expect(service.endpoint == nil && service.model == nil && service.enabled)
         #expect(controls.setBy == nil && controls.dailyStoryLimit == 73007 && controls.themes.allowed?.count == 2)
+        guard case .settingChanged(let setting) = samples["settings.setting-changed.v1"],
+              case .settingUnset(let unset) = samples["settings.setting-unset.v1"],
+              case .desiredRetentionChanged(let retention) = samples["settings.desired-retention-changed.v1"],
+              case .dayCutoffChanged(let cutoff) = samples["settings.day-cutoff-changed.v1"] else { Issue.record("settings"); return }
+        #expect(setting.setBy == nil && setting.value == .int(20) && unset.setBy == nil && unset.key.value == "vocabulary.new-cards-per-day")
+        #expect(retention.setBy == nil && retention.retention.value == 0.875 && cutoff.setBy == nil && cutoff.hour.value == 4)
     }
 
     /// The bytes of golden file `name`; with HINDSIGHT_WRITE_GOLDEN=1 a missing file is written

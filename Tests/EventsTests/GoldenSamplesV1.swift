@@ -133,9 +133,10 @@ enum GoldenSamplesV1 {
             ("profiles.profile-forgotten.v1", try envelope(47, .profileForgotten(ProfileForgotten(
                 profile: ProfileID(fixedUUID(173)),
                 reason: .retentionPolicy)))),
-            ("settings.setting-changed.v1", try envelope(36, .settingChanged(SettingChanged(
+            ("settings.setting-changed.v2", try envelope(64, .settingChanged(SettingChanged(
                 key: try SettingKey("vocabulary.new-cards-per-day"),
-                value: .int(20))))),
+                value: .int(12),
+                setBy: ProfileID(fixedUUID(190)))))),
             ("settings.external-service-configured.v2", try envelope(48, .externalServiceConfigured(ExternalServiceConfigured(
                 service: "service \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 174",
                 credential: try CredentialReference("keychain:openai-api-key"),
@@ -144,18 +145,21 @@ enum GoldenSamplesV1 {
                 enabled: false)))),
             ("settings.external-service-removed.v1", try envelope(49, .externalServiceRemoved(ExternalServiceRemoved(
                 service: "service 175")))),
-            ("settings.setting-unset.v1", try envelope(50, .settingUnset(SettingUnset(
-                key: try SettingKey("vocabulary.new-cards-per-day"))))),
+            ("settings.setting-unset.v2", try envelope(65, .settingUnset(SettingUnset(
+                key: try SettingKey("vocabulary.reviews-per-day"),
+                setBy: ProfileID(fixedUUID(191)))))),
             ("profiles.profile-disabled.v1", try envelope(51, .profileDisabled(ProfileDisabled(
                 profile: ProfileID(fixedUUID(176)))))),
             ("profiles.profile-enabled.v1", try envelope(52, .profileEnabled(ProfileEnabled(
                 profile: ProfileID(fixedUUID(177)))))),
             ("settings.scheduler-parameters-changed.v1", try envelope(38, .schedulerParametersChanged(SchedulerParametersChanged(
                 parameters: try SchedulerParameters((0..<21).map { Double($0) * 0.125 + 0.0625 }))))),
-            ("settings.desired-retention-changed.v1", try envelope(39, .desiredRetentionChanged(DesiredRetentionChanged(
-                retention: try DesiredRetention(0.875))))),
-            ("settings.day-cutoff-changed.v1", try envelope(40, .dayCutoffChanged(DayCutoffChanged(
-                hour: try HourOfDay(4))))),
+            ("settings.desired-retention-changed.v2", try envelope(66, .desiredRetentionChanged(DesiredRetentionChanged(
+                retention: try DesiredRetention(0.8125),
+                setBy: ProfileID(fixedUUID(192)))))),
+            ("settings.day-cutoff-changed.v2", try envelope(67, .dayCutoffChanged(DayCutoffChanged(
+                hour: try HourOfDay(5),
+                setBy: ProfileID(fixedUUID(193)))))),
             ("settings.app-setting-changed.v1", try envelope(62, .appSettingChanged(AppSettingChanged(
                 key: try SettingKey("appearance.theme"),
                 value: .string("dark \u{1F319}"))))),

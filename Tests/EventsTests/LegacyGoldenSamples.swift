@@ -38,6 +38,10 @@ enum LegacyGoldenSamples {
         let service = ExternalServiceConfiguredV1(
             service: "service \u{1F415} f\u{FC}r e\u{301} \u{5E9}\u{5DC}\u{5D5}\u{5DD} 88",
             credential: try CredentialReference("keychain:openai-api-key"))
+        let settingChanged = SettingChangedV1(key: try SettingKey("vocabulary.new-cards-per-day"), value: .int(20))
+        let settingUnset = SettingUnsetV1(key: try SettingKey("vocabulary.new-cards-per-day"))
+        let retention = DesiredRetentionChangedV1(retention: try DesiredRetention(0.875))
+        let cutoff = DayCutoffChangedV1(hour: try HourOfDay(4))
         let review = ReviewGradedV1(card: CardID(fixedUUID(90)), rating: .easy, duration: try ElapsedTime(milliseconds: 2750))
         return [
             try sample(21, storyRequested, .storyRequested(storyRequested.upcastToCurrent())),
@@ -46,6 +50,10 @@ enum LegacyGoldenSamples {
             try sample(30, controls, .parentalControlsChanged(controls.upcastToCurrent())),
             try sample(37, service, .externalServiceConfigured(service.upcastToCurrent())),
             try sample(41, review, .reviewGraded(review.upcastToCurrent())),
+            try sample(36, settingChanged, .settingChanged(settingChanged.upcastToCurrent())),
+            try sample(50, settingUnset, .settingUnset(settingUnset.upcastToCurrent())),
+            try sample(39, retention, .desiredRetentionChanged(retention.upcastToCurrent())),
+            try sample(40, cutoff, .dayCutoffChanged(cutoff.upcastToCurrent())),
         ]
     }
 

@@ -6,32 +6,44 @@ extension SettingChanged: RegisteredEvent {
     package static let jsonShape = JSONShape([
         JSONShape.Field("key", \SettingChanged.key),
         JSONShape.Field("value", \SettingChanged.value),
+        JSONShape.Field("setBy", \SettingChanged.setBy),
     ])
 
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         key = try SettingKey(from: &reader)
         value = try SettingValue(from: &reader)
+        setBy = try ProfileID?(from: &reader)
     }
 
     package func encode(to writer: inout BinaryWriter) {
         key.encode(to: &writer)
         value.encode(to: &writer)
+        setBy.encode(to: &writer)
     }
+
+    /// Version 1, upcast on reading.
+    package static var earlierVersions: [any EarlierEventVersion<SettingChanged>.Type] { [SettingChangedV1.self] }
 }
 
 extension SettingUnset: RegisteredEvent {
     /// The JSON keys of the fields, in the order `encode(to:)` writes them.
     package static let jsonShape = JSONShape([
         JSONShape.Field("key", \SettingUnset.key),
+        JSONShape.Field("setBy", \SettingUnset.setBy),
     ])
 
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         key = try SettingKey(from: &reader)
+        setBy = try ProfileID?(from: &reader)
     }
 
     package func encode(to writer: inout BinaryWriter) {
         key.encode(to: &writer)
+        setBy.encode(to: &writer)
     }
+
+    /// Version 1, upcast on reading.
+    package static var earlierVersions: [any EarlierEventVersion<SettingUnset>.Type] { [SettingUnsetV1.self] }
 }
 
 extension AppSettingChanged: RegisteredEvent {
@@ -131,28 +143,40 @@ extension DesiredRetentionChanged: RegisteredEvent {
     /// The JSON keys of the fields, in the order `encode(to:)` writes them.
     package static let jsonShape = JSONShape([
         JSONShape.Field("retention", \DesiredRetentionChanged.retention),
+        JSONShape.Field("setBy", \DesiredRetentionChanged.setBy),
     ])
 
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         retention = try DesiredRetention(from: &reader)
+        setBy = try ProfileID?(from: &reader)
     }
 
     package func encode(to writer: inout BinaryWriter) {
         retention.encode(to: &writer)
+        setBy.encode(to: &writer)
     }
+
+    /// Version 1, upcast on reading.
+    package static var earlierVersions: [any EarlierEventVersion<DesiredRetentionChanged>.Type] { [DesiredRetentionChangedV1.self] }
 }
 
 extension DayCutoffChanged: RegisteredEvent {
     /// The JSON keys of the fields, in the order `encode(to:)` writes them.
     package static let jsonShape = JSONShape([
         JSONShape.Field("hour", \DayCutoffChanged.hour),
+        JSONShape.Field("setBy", \DayCutoffChanged.setBy),
     ])
 
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         hour = try HourOfDay(from: &reader)
+        setBy = try ProfileID?(from: &reader)
     }
 
     package func encode(to writer: inout BinaryWriter) {
         hour.encode(to: &writer)
+        setBy.encode(to: &writer)
     }
+
+    /// Version 1, upcast on reading.
+    package static var earlierVersions: [any EarlierEventVersion<DayCutoffChanged>.Type] { [DayCutoffChangedV1.self] }
 }

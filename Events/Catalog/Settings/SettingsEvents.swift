@@ -3,22 +3,28 @@
 
 // Settings of a profile: typed settings, external services, the scheduler. Stream: `profile`.
 
-/// A setting was given a value.
+/// A setting was given a value. The envelope's profile is the profile whose setting it is (a
+/// child's, when a parent set it for the child).
 public struct SettingChanged: EventPayload {
     /// The stable name of this event type in every encoding.
     public static var typeName: String { "settings.setting-changed" }
-    /// The schema version this build writes.
-    public static var schemaVersion: UInt32 { 1 }
+    /// The schema version this build writes: 2 (names the parent who set a child's setting;
+    /// version 1 is ``SettingChangedV1``).
+    public static var schemaVersion: UInt32 { 2 }
 
     /// Which setting.
     public let key: SettingKey
     /// Its new typed value.
     public let value: SettingValue
+    /// The parent's profile that set it for a child's profile; nil when the profile set its own
+    /// (or a version-1 event, which did not record who).
+    public let setBy: ProfileID?
 
     /// The event with these (already validated) values.
-    public init(key: SettingKey, value: SettingValue) {
+    public init(key: SettingKey, value: SettingValue, setBy: ProfileID? = nil) {
         self.key = key
         self.value = value
+        self.setBy = setBy
     }
 }
 
@@ -27,15 +33,20 @@ public struct SettingChanged: EventPayload {
 public struct SettingUnset: EventPayload {
     /// The stable name of this event type in every encoding.
     public static var typeName: String { "settings.setting-unset" }
-    /// The schema version this build writes.
-    public static var schemaVersion: UInt32 { 1 }
+    /// The schema version this build writes: 2 (names the parent who unset a child's setting;
+    /// version 1 is ``SettingUnsetV1``).
+    public static var schemaVersion: UInt32 { 2 }
 
     /// Which setting.
     public let key: SettingKey
+    /// The parent's profile that unset it for a child's profile; nil when the profile unset its
+    /// own (or a version-1 event, which did not record who).
+    public let setBy: ProfileID?
 
     /// The event with these (already validated) values.
-    public init(key: SettingKey) {
+    public init(key: SettingKey, setBy: ProfileID? = nil) {
         self.key = key
+        self.setBy = setBy
     }
 }
 
@@ -143,15 +154,20 @@ public struct SchedulerParametersChanged: EventPayload {
 public struct DesiredRetentionChanged: EventPayload {
     /// The stable name of this event type in every encoding.
     public static var typeName: String { "settings.desired-retention-changed" }
-    /// The schema version this build writes.
-    public static var schemaVersion: UInt32 { 1 }
+    /// The schema version this build writes: 2 (names the parent who changed a child's retention;
+    /// version 1 is ``DesiredRetentionChangedV1``).
+    public static var schemaVersion: UInt32 { 2 }
 
     /// The new target, between 0 and 1.
     public let retention: DesiredRetention
+    /// The parent's profile that changed it for a child's profile; nil when the profile changed
+    /// its own (or a version-1 event, which did not record who).
+    public let setBy: ProfileID?
 
     /// The event with these (already validated) values.
-    public init(retention: DesiredRetention) {
+    public init(retention: DesiredRetention, setBy: ProfileID? = nil) {
         self.retention = retention
+        self.setBy = setBy
     }
 }
 
@@ -159,14 +175,19 @@ public struct DesiredRetentionChanged: EventPayload {
 public struct DayCutoffChanged: EventPayload {
     /// The stable name of this event type in every encoding.
     public static var typeName: String { "settings.day-cutoff-changed" }
-    /// The schema version this build writes.
-    public static var schemaVersion: UInt32 { 1 }
+    /// The schema version this build writes: 2 (names the parent who changed a child's cut-off;
+    /// version 1 is ``DayCutoffChangedV1``).
+    public static var schemaVersion: UInt32 { 2 }
 
     /// The new cut-off hour, 0-23, local time.
     public let hour: HourOfDay
+    /// The parent's profile that changed it for a child's profile; nil when the profile changed
+    /// its own (or a version-1 event, which did not record who).
+    public let setBy: ProfileID?
 
     /// The event with these (already validated) values.
-    public init(hour: HourOfDay) {
+    public init(hour: HourOfDay, setBy: ProfileID? = nil) {
         self.hour = hour
+        self.setBy = setBy
     }
 }

@@ -121,6 +121,12 @@ enum Input {
         return trimmed
     }
 
+    /// `text` as a setting key.
+    /// - Throws: ``StoreError`` `invalidValue` unless it is 1 to 128 printable ASCII characters without spaces.
+    static func settingKey(_ text: String) throws(StoreError) -> SettingKey {
+        try checked { () throws(EventValidationError) in try SettingKey(text) }
+    }
+
     /// The value `make` builds, with its validation error as a store error.
     /// - Throws: ``StoreError`` `invalidValue` naming the field.
     static func checked<T>(_ make: () throws(EventValidationError) -> T) throws(StoreError) -> T {

@@ -17,7 +17,8 @@ extension DecisionContext {
     func admit(_ event: PendingEvent) throws(StoreError) {
         let profile = event.profile
         switch event.event {
-        case .profileCreated, .profileEnabled, .profileForgotten, .parentalControlsChanged, .parentalControlsCleared:
+        case .profileCreated, .profileEnabled, .profileForgotten, .parentalControlsChanged, .parentalControlsCleared,
+             .settingChanged, .settingUnset, .desiredRetentionChanged, .dayCutoffChanged:
             break
         default:
             try liveProfile(profile, field: "profile")
@@ -65,10 +66,17 @@ extension DecisionContext {
         case .profileCreated: try requireNew(.profile(profile), field: "profile")
         case .profileEnabled: try admitEnabling(profile)
         case .profileForgotten: try admitForgetting(profile)
-        case .settingChanged(let changed): try settings.checkRecorded(changed.key, value: changed.value, scope: .profile)
+        case .settingChanged(let changed):
+            try ParentalAuthority.requireSettingAuthor(owner: profile, setBy: changed.setBy, setting: .key(changed.key), self)
+            try settings.checkRecorded(changed.key, value: changed.value, scope: .profile)
         case .settingUnset(let unset):
+            try ParentalAuthority.requireSettingAuthor(owner: profile, setBy: unset.setBy, setting: .key(unset.key), self)
             try settings.checkRecorded(unset.key, value: nil, scope: .profile)
             try admitSettingUnset(unset.key, profile: profile)
+        case .desiredRetentionChanged(let changed):
+            try ParentalAuthority.requireSettingAuthor(owner: profile, setBy: changed.setBy, setting: .desiredRetention, self)
+        case .dayCutoffChanged(let changed):
+            try ParentalAuthority.requireSettingAuthor(owner: profile, setBy: changed.setBy, setting: .dayCutoff, self)
         case .appSettingChanged(let changed):
             try requireGrownUp(profile)
             try settings.checkRecorded(changed.key, value: changed.value, scope: .app)
@@ -83,7 +91,7 @@ extension DecisionContext {
         case .cardsRescheduled(let rescheduled): try admitReschedule(rescheduled.cards, profile: profile)
         case .externalServiceRemoved(let removed): try admitServiceRemoval(removed.service, profile: profile)
         case .profileRenamed, .profileSwitched, .profileDeleted, .profileDisabled,
-             .externalServiceConfigured, .schedulerParametersChanged, .desiredRetentionChanged, .dayCutoffChanged,
+             .externalServiceConfigured, .schedulerParametersChanged,
              .dictationFinished, .unknown:
             break
         }

@@ -22,10 +22,14 @@ public enum ProfileCommand: Sendable {
     case enable
     /// Sets the profile's value of a per-profile setting in the store's ``SettingCatalogue``,
     /// with a value its type takes (e.g. ``SettingKey/newCardsPerDay``: a whole number, 0 … 10 000).
-    case changeSetting(key: String, value: SettingValue)
+    /// With `child`, the command's profile, a parent's, sets it for child's profile `child` (the
+    /// event goes to the child's stream, naming the parent); a child's profile may not change a
+    /// parent-controlled setting (``SettingDefinition/isParentControlled``) of its own.
+    case changeSetting(key: String, value: SettingValue, child: ProfileID? = nil)
     /// Removes the profile's value of setting `key` (read models fall back to their defaults).
-    /// A key the catalogue does not know may be unset (clearing a value recorded before).
-    case unsetSetting(key: String)
+    /// A key the catalogue does not know may be unset (clearing a value recorded before). With
+    /// `child`, a parent's profile unsets it for the child, as ``changeSetting(key:value:child:)``.
+    case unsetSetting(key: String, child: ProfileID? = nil)
     /// Sets the app-wide value of an app-wide setting in the store's ``SettingCatalogue``. A
     /// child's profile may not: an app-wide value applies to every profile.
     case changeAppSetting(key: String, value: SettingValue)
@@ -40,8 +44,12 @@ public enum ProfileCommand: Sendable {
     case removeService(service: String)
     /// 19 (FSRS-5) or 21 (FSRS-6) weights.
     case changeSchedulerParameters([Double])
-    case changeDesiredRetention(Double)
-    case changeDayCutoff(hour: Int)
+    /// The scheduler's target retention (0 < r < 1). Parent-controlled for a child: with
+    /// `child`, a parent's profile changes the child's; a child's profile may not change its own.
+    case changeDesiredRetention(Double, child: ProfileID? = nil)
+    /// The hour (0-23, local) the profile's day starts. Parent-controlled for a child, as
+    /// ``changeDesiredRetention(_:child:)``.
+    case changeDayCutoff(hour: Int, child: ProfileID? = nil)
     /// Changes the scheduler parameters (19 or 21 weights) and, when given, the desired
     /// retention, and reschedules the listed cards as Anki's "reschedule cards on change" does:
     /// each takes the schedule recomputed from its whole history under them (a
@@ -49,7 +57,8 @@ public enum ProfileCommand: Sendable {
     /// ``SchedulerParametersChanged``, ``DesiredRetentionChanged`` (when given) and
     /// ``CardsRescheduled`` naming the parameters and the retention in force.
     /// Refused (`unknownEntity`, `wrongProfile`, `entityDeleted`, `invalidState`) when a card is
-    /// unknown, another profile's, gone or never reviewed.
+    /// unknown, another profile's, gone or never reviewed; `parentRequired` when a child's profile
+    /// gives a desired retention (parent-controlled; the weights, fitted to its own reviews, are its own).
     case reschedule(parameters: [Double], desiredRetention: Double?, cards: [RescheduledCard])
 
     func decide(_ command: StoreCommand, _ context: DecisionContext, into decision: inout Decision) throws(StoreError) {
@@ -84,13 +93,16 @@ public enum ProfileCommand: Sendable {
             decision.emit(stream, .profileSwitched(ProfileSwitched(profile: command.profile)))
         case .delete:
             decision.emit(stream, .profileDeleted(ProfileDeleted(profile: command.profile)))
-        case .changeSetting(let key, let value):
+        case .changeSetting(let key, let value, let child):
+            let author = try ParentalAuthority.settingAuthor(of: command, child: child, setting: .key(try Input.settingKey(key)), context)
             let settingKey = try context.settings.checkedChange(key: key, value: value, scope: .profile)
-            decision.emit(stream, .settingChanged(SettingChanged(key: settingKey, value: value)))
-        case .unsetSetting(let key):
+            decision.emit(author.stream, .settingChanged(SettingChanged(key: settingKey, value: value, setBy: author.setBy)),
+                          profile: author.owner)
+        case .unsetSetting(let key, let child):
+            let author = try ParentalAuthority.settingAuthor(of: command, child: child, setting: .key(try Input.settingKey(key)), context)
             let settingKey = try context.settings.checkedUnset(key: key, scope: .profile)
-            try context.admitSettingUnset(settingKey, profile: command.profile)
-            decision.emit(stream, .settingUnset(SettingUnset(key: settingKey)))
+            try context.admitSettingUnset(settingKey, profile: author.owner)
+            decision.emit(author.stream, .settingUnset(SettingUnset(key: settingKey, setBy: author.setBy)), profile: author.owner)
         case .changeAppSetting(let key, let value):
             try context.requireGrownUp(command.profile)
             let settingKey = try context.settings.checkedChange(key: key, value: value, scope: .app)
@@ -113,14 +125,17 @@ public enum ProfileCommand: Sendable {
             decision.emit(stream, .externalServiceRemoved(ExternalServiceRemoved(service: name)))
         case .changeSchedulerParameters(let weights):
             decision.emit(stream, .schedulerParametersChanged(SchedulerParametersChanged(parameters: try Self.parameters(weights))))
-        case .changeDesiredRetention(let value):
+        case .changeDesiredRetention(let value, let child):
+            let author = try ParentalAuthority.settingAuthor(of: command, child: child, setting: .desiredRetention, context)
             let retention = try Input.checked { () throws(EventValidationError) in try DesiredRetention(value) }
-            decision.emit(stream, .desiredRetentionChanged(DesiredRetentionChanged(retention: retention)))
+            decision.emit(author.stream, .desiredRetentionChanged(DesiredRetentionChanged(retention: retention, setBy: author.setBy)),
+                          profile: author.owner)
         case .reschedule(let weights, let desiredRetention, let cards):
             try Self.decideReschedule(weights, desiredRetention, cards, command, context, into: &decision)
-        case .changeDayCutoff(let hour):
+        case .changeDayCutoff(let hour, let child):
+            let author = try ParentalAuthority.settingAuthor(of: command, child: child, setting: .dayCutoff, context)
             let value = try Input.checked { () throws(EventValidationError) in try HourOfDay(hour) }
-            decision.emit(stream, .dayCutoffChanged(DayCutoffChanged(hour: value)))
+            decision.emit(author.stream, .dayCutoffChanged(DayCutoffChanged(hour: value, setBy: author.setBy)), profile: author.owner)
         }
     }
 }
@@ -145,6 +160,9 @@ extension ProfileCommand {
         let parameters = try parameters(weights)
         let inForce = Double(context.vocabulary.schedulerConfiguration(of: command.profile).desiredRetention)
         let retention = try Input.checked { () throws(EventValidationError) in try DesiredRetention(desiredRetention ?? inForce) }
+        if desiredRetention != nil {
+            try ParentalAuthority.requireSettingAuthor(owner: command.profile, setBy: nil, setting: .desiredRetention, context)
+        }
         try context.admitReschedule(cards, profile: command.profile)
         decision.emit(stream, .schedulerParametersChanged(SchedulerParametersChanged(parameters: parameters)))
         if desiredRetention != nil { decision.emit(stream, .desiredRetentionChanged(DesiredRetentionChanged(retention: retention))) }

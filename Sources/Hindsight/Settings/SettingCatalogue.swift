@@ -17,16 +17,19 @@ import Projections
 /// - An app's key may not reuse a built-in one: a read model acts on the built-in keys, and two
 ///   definitions of one key could disagree.
 public struct SettingCatalogue: Sendable {
-    /// The keys the read models act on: ``SettingKey/newCardsPerDay`` and ``SettingKey/reviewsPerDay``.
+    /// The keys the read models act on: ``SettingKey/newCardsPerDay`` and ``SettingKey/reviewsPerDay``,
+    /// both limits, so parent-controlled for a child's profile.
     public static let builtIn: [SettingDefinition] = [
         try! SettingDefinition(SettingKey.newCardsPerDay.value, scope: .profile,
                                type: .int(Int64(NewCardLimit.range.lowerBound)...Int64(NewCardLimit.range.upperBound),
                                           unit: "new cards per day"),
-                               summary: "new cards offered per local day (default: the store's daily new-card limit)"),
+                               summary: "new cards offered per local day (default: the store's daily new-card limit)",
+                               parentControlled: true),
         try! SettingDefinition(SettingKey.reviewsPerDay.value, scope: .profile,
                                type: .int(Int64(DailyReviewLimit.range.lowerBound)...Int64(DailyReviewLimit.range.upperBound),
                                           unit: "reviews per day"),
-                               summary: "at most this many reviews offered per local day (default: no limit)"),
+                               summary: "at most this many reviews offered per local day (default: no limit)",
+                               parentControlled: true),
     ]
 
     /// Every definition, built-in first, by key.
@@ -53,6 +56,10 @@ public struct SettingCatalogue: Sendable {
     /// The definition of `key`, nil when the catalogue does not know it.
     public func definition(of key: SettingKey) -> SettingDefinition? { byKey[key.value] }
 
+    /// Whether only a parent's profile may change `key` for a child's profile (its definition
+    /// says so; a key the catalogue does not know is not: a child may clear a value recorded before).
+    func isParentControlled(_ key: SettingKey) -> Bool { byKey[key.value]?.isParentControlled ?? false }
+
     /// The key of a set command: known, of `scope`, with `value` of its type.
     /// - Throws: ``StoreError`` `unknownSetting` for a key not in the catalogue, `invalidValue`
     ///   for a malformed key, a key of the other scope or a value its type does not take.
@@ -68,7 +75,7 @@ public struct SettingCatalogue: Sendable {
     /// The key of an unset command: any well-formed key, but a known one only in its own scope.
     /// - Throws: ``StoreError`` `invalidValue` for a malformed key or one of the other scope.
     func checkedUnset(key text: String, scope: SettingDefinition.Scope) throws(StoreError) -> SettingKey {
-        let key = try Input.checked { () throws(EventValidationError) in try SettingKey(text) }
+        let key = try Input.settingKey(text)
         if let definition = byKey[key.value] { try Self.require(definition, scope: scope) }
         return key
     }
@@ -88,7 +95,7 @@ public struct SettingCatalogue: Sendable {
     }
 
     private func known(_ text: String, scope: SettingDefinition.Scope) throws(StoreError) -> SettingDefinition {
-        let key = try Input.checked { () throws(EventValidationError) in try SettingKey(text) }
+        let key = try Input.settingKey(text)
         guard let definition = byKey[key.value] else {
             let known = definitions.filter { $0.scope == scope }.map(\.key.value)
             throw StoreError(.unknownSetting, "setting \(key) is not in the store's setting catalogue; use a known "

@@ -20,12 +20,17 @@ public struct SettingDefinition: Sendable, Equatable {
     public let type: SettingType
     /// What it is for, one line (shown by `hindsight settings`).
     public let summary: String
+    /// Whether, for a child's profile, only a parent's profile may change it (naming the child);
+    /// false: the child's profile changes it too. Limits are (the built-in daily limits);
+    /// preferences (a theme, a voice) are not. Meaningless for an app-wide setting, which only a
+    /// grown-up's profile changes anyway.
+    public let isParentControlled: Bool
 
-    /// A definition.
+    /// A definition; `parentControlled` true to let only a parent change it for a child's profile.
     /// - Throws: ``StoreError`` `invalidValue` (field `settings`) for a key that is not 1 to 128
     ///   printable ASCII characters without spaces, or a type that accepts no value (an empty
     ///   list of choices, a range with an infinite bound).
-    public init(_ key: String, scope: Scope, type: SettingType, summary: String) throws(StoreError) {
+    public init(_ key: String, scope: Scope, type: SettingType, summary: String, parentControlled: Bool = false) throws(StoreError) {
         do { self.key = try SettingKey(key) } catch {
             throw StoreError(.invalidValue, "the setting definition's key is not valid: \(error.description)", field: "settings")
         }
@@ -36,5 +41,6 @@ public struct SettingDefinition: Sendable, Equatable {
         self.scope = scope
         self.type = type
         self.summary = summary
+        isParentControlled = parentControlled
     }
 }
