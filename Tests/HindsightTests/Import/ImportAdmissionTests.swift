@@ -50,6 +50,19 @@ import TestSupport
             let set = try line(of: "vocabulary.card-due-set", card: Ids.card(1), in: lines)
             return append(variant(of: set, replacing: [(uuid(Ids.card(1).uuid), uuid(Ids.card(3).uuid))], in: lines), to: &lines)
         }),
+        ("a child's own change of its day cut-off (parent-controlled)", .parentRequired, { lines in
+            let cutoff = try #require(lines.first { $0.contains(#""type":"settings.day-cutoff-changed""#) })
+            return append(variant(of: cutoff, replacing: [(uuid(ImportHistory.parent.uuid), uuid(ImportHistory.child.uuid))], in: lines), to: &lines)
+        }),
+        ("a child's day cut-off set by a child's profile", .parentRequired, { lines in
+            let cutoff = try #require(lines.first { $0.contains(#""type":"settings.day-cutoff-changed""#) })
+            return append(variant(of: cutoff, replacing: [(uuid(ImportHistory.parent.uuid), uuid(ImportHistory.child.uuid)),
+                                                          ("{\"hour\":3}", setBy(ImportHistory.child))], in: lines), to: &lines)
+        }),
+        ("a grown-up's day cut-off set by a parent", .invalidState, { lines in
+            let cutoff = try #require(lines.first { $0.contains(#""type":"settings.day-cutoff-changed""#) })
+            return append(variant(of: cutoff, replacing: [("{\"hour\":3}", setBy(ImportHistory.parent))], in: lines), to: &lines)
+        }),
         ("a spelling test archived again", .invalidState, { lines in
             let archived = try #require(lines.first { $0.contains(#""type":"spelling.test-archived""#) })
             return append(variant(of: archived, in: lines), to: &lines)
@@ -97,6 +110,40 @@ import TestSupport
         }
         let message = try #require(commandError?.message)
         #expect(importError?.message.contains(message) == true, "\(String(describing: importError))")
+    }
+
+    /// A parent's change of a child's setting is imported and folds as the child's; the same
+    /// change recorded as the child's own is refused with the message the command gives.
+    @Test func aChildsSettingIsImportedOnlyAsAParentsChange() async throws {
+        let source = try await StoreFixture()
+        try await ImportHistory.write(into: source)
+        let commandError = await #expect(throws: StoreError.self) {
+            try await source.send(ImportHistory.child, StoreFixture.time(days: 7), .profiles(.changeDayCutoff(hour: 3)))
+        }
+        try await source.store.close()
+        let lines = try ImportHistory.export(source.directory.path, to: source.directory.path + "/a.jsonl")
+        let cutoff = try #require(lines.first { $0.contains(#""type":"settings.day-cutoff-changed""#) })
+        let asChild = [(Self.uuid(ImportHistory.parent.uuid), Self.uuid(ImportHistory.child.uuid))]
+        var byParent = lines
+        _ = Self.append(Self.variant(of: cutoff, replacing: asChild + [("{\"hour\":3}", Self.setBy(ImportHistory.parent, hour: 7))], in: lines), to: &byParent)
+        let admitted = try await StoreFixture()
+        #expect(try await admitted.store.importJSONLines(byParent.joined(separator: "\n")).added == byParent.count)
+        #expect(await admitted.store.vocabulary().schedulerConfiguration(of: ImportHistory.child).dayCutoffHour == 7)
+        var byChild = lines
+        let blamed = Self.append(Self.variant(of: cutoff, replacing: asChild, in: lines), to: &byChild)
+        let refused = try await StoreFixture()
+        let importError = await #expect(throws: ImportError.self) {
+            try await refused.store.importJSONLines(byChild.joined(separator: "\n"))
+        }
+        #expect(importError?.line == blamed && importError?.rule == .parentRequired)
+        let message = try #require(commandError?.message)
+        #expect(message.hasSuffix("the day cut-off is parent-controlled; a parent's profile must send this command, naming the child (child: \(ImportHistory.child))"))
+        #expect(importError?.message.contains(message) == true, "\(String(describing: importError))")
+    }
+
+    /// The payload of a day cut-off change to `hour` made by parent's profile `parent`.
+    static func setBy(_ parent: ProfileID, hour: Int = 3) -> String {
+        "{\"hour\":\(hour),\"setBy\":\"\(uuid(parent.uuid))\"}"
     }
 
     // MARK: - Editing exported lines
