@@ -57,7 +57,7 @@ struct DemoCommand: Command {
             io.print("created a new demo store: \(await store.lastPosition()) events from \(history.commands) commands, "
                      + "\(DemoProfile.all.count) profiles, \(DemoHistory.days) days of history (in \(Self.milliseconds(since: started)) ms)")
         }
-        let refusal = await DemoScenes.childAttempt(store, at: self.now)
+        let refusals = await DemoScenes.childAttempts(store, at: self.now)
         try await store.close()
         // Shown from the store as the query commands read it, so the demo and they agree; on an
         // existing store with --now, as it stood at --now (its history may run past it).
@@ -67,7 +67,7 @@ struct DemoCommand: Command {
             io.print("shown as of --now: \(asOf) (read through position \(models.position) of \(report.lastPosition))")
         }
         for line in try DemoView(models: models, now: self.now).render() { io.print(line) }
-        for line in DemoScenes(models: models, now: self.now, refusal: refusal).render() { io.print(line) }
+        for line in DemoScenes(models: models, now: self.now, refusals: refusals).render() { io.print(line) }
         let reportPath = try await ReportCommand.write(dataDirectory: dataDirectory, profile: nil, now: self.now, days: 30,
                                                    to: (dataDirectory as NSString).appendingPathComponent(Self.reportName))
         io.print("report: \(reportPath) (open it in a browser)")

@@ -178,13 +178,14 @@ struct DemoHistory {
     }
 
     /// The scenes ``DemoScenes`` shows, on the evening `daysAgo` days before now, each at its
-    /// learner's usual time: an app-wide setting, a translation and an example sentence on
-    /// Alex's card "house", a story of Sam's that fails and is generated on retry, and Robin
+    /// learner's usual time: an app-wide setting, Sam's day cut-off set by Alex (naming Sam), a
+    /// translation and an example sentence on Alex's card "house", a story of Sam's that fails and is generated on retry, and Robin
     /// drilling the card "station" until it lapses 8 times (a leech).
     private mutating func scenes(daysAgo: Int) async throws {
         let evening = localTime(.alex, daysAgo: daysAgo, hour: 22, minute: 0)
         guard isPast(evening) else { return }
         try await sceneSend(.alex, evening, .profiles(.changeAppSetting(key: DemoContent.languageSetting, value: .string("en"))))
+        try await sceneSend(.alex, evening, .profiles(.changeDayCutoff(hour: 5, child: DemoProfile.sam.id)))
         if let house = cards["Alex/house"] {
             try await sceneSend(.alex, evening + 60_000, .vocabulary(.attachTranslation(house, translation: "maison", language: "fr")))
             try await sceneSend(.alex, evening + 120_000, .vocabulary(.attachExampleSentence(

@@ -2,32 +2,41 @@ import Foundation
 import Hindsight
 
 /// The demo's scenes, after the profiles' views: what the five apps can now do, each shown from
-/// the read models (or, for the refused command, from the store's answer): a parent setting a
-/// child's limits, the child's refused attempt, a story generated on retry, a card with its
-/// translation, a study session's summary, a leech and the app-wide settings.
+/// the read models (or, for the refused commands, from the store's answers): a parent setting a
+/// child's limits and day cut-off, the child's refused attempts, a story generated on retry, a
+/// card with its translation, a study session's summary, a leech and the app-wide settings.
 struct DemoScenes {
     /// The story the scenes fail once and generate on retry (a fixed id, so the view finds it).
     static let retriedStory = StoryID(UUID(uuidString: "5C0E0000-0000-4000-8000-000000000001")!)
-    /// The id of the child's refused command (fixed: a refused command records nothing, so
+    /// The ids of the child's refused commands (fixed: a refused command records nothing, so
     /// sending it again on a later run is refused again, the same way).
     static let refusedCommand = UUID(uuidString: "5C0E0000-0000-4000-8000-000000000002")!
+    static let refusedSettingCommand = UUID(uuidString: "5C0E0000-0000-4000-8000-000000000003")!
 
     let models: CurrentReadModels
     let now: EventTime
-    /// What the store answered the child's attempt (``childAttempt(_:at:)``).
-    let refusal: String
+    /// What the store answered the child's attempts (``childAttempts(_:at:)``).
+    let refusals: [String]
 
-    /// Sam (a child) tries to lift Sam's own story limit; the store refuses it (`parent-required`)
-    /// and records nothing. Returns the line that says so.
-    static func childAttempt(_ store: Store, at now: EventTime) async -> String {
+    /// Sam (a child) tries to lift Sam's own story limit, then to move Sam's own day cut-off (a
+    /// parent-controlled setting); the store refuses both (`parent-required`) and records
+    /// nothing. Returns the lines that say so.
+    static func childAttempts(_ store: Store, at now: EventTime) async -> [String] {
         let sam = DemoProfile.sam
-        let attempt = StoreCommand(id: refusedCommand, profile: sam.id, time: sam.time(now.instant),
-                                   .stories(.setParentalControls(child: sam.id, dailyStoryLimit: 10, themes: .any)))
+        let limits = StoreCommand(id: refusedCommand, profile: sam.id, time: sam.time(now.instant),
+                                  .stories(.setParentalControls(child: sam.id, dailyStoryLimit: 10, themes: .any)))
+        let cutoff = StoreCommand(id: refusedSettingCommand, profile: sam.id, time: sam.time(now.instant),
+                                  .profiles(.changeDayCutoff(hour: 8)))
+        return [await refusal(of: limits, store, attempt: "Sam tried to allow Sam 10 stories a day"),
+                await refusal(of: cutoff, store, attempt: "Sam tried to start Sam's day at 8:00")]
+    }
+
+    private static func refusal(of command: StoreCommand, _ store: Store, attempt: String) async -> String {
         do {
-            _ = try await store.send(attempt)
-            return "refused: no — the store accepted Sam's own change of Sam's limits"
+            _ = try await store.send(command)
+            return "refused: no — the store accepted it: \(attempt)"
         } catch {
-            return "refused: Sam tried to allow Sam 10 stories a day: \(error.code.rawValue): \(error.message)"
+            return "refused: \(attempt): \(error.code.rawValue): \(error.message)"
         }
     }
 
@@ -35,7 +44,8 @@ struct DemoScenes {
     func render() -> [String] {
         var lines = ["", "== scenes =="]
         lines.append(parentSetsLimits())
-        lines.append(refusal)
+        lines.append(parentSetsADayCutoff())
+        lines += refusals
         lines.append(retriedStory())
         lines.append(cardWithTranslation())
         lines.append(sessionSummary())
@@ -55,6 +65,13 @@ struct DemoScenes {
         return "parent sets limits: \(name(controls.setBy)) set \(name(DemoProfile.sam.id))'s limits: at most "
             + "\(EnglishText.count(controls.dailyStoryLimit, "story", plural: "stories")) a day, themes "
             + "\(controls.themes.allowed?.joined(separator: ", ") ?? "any") (\(ShownTime(controls.changed, viewedAt: now).text))"
+    }
+
+    /// The child's day cut-off, which only a parent's profile changes (Alex did, in the scenes).
+    private func parentSetsADayCutoff() -> String {
+        let sam = DemoProfile.sam.id
+        return "parent sets a setting: \(name(sam))'s day starts at \(models.vocabulary.schedulerConfiguration(of: sam).dayCutoffHour):00 "
+            + "(the day cut-off is parent-controlled for a child: Alex's profile set it, naming Sam)"
     }
 
     private func retriedStory() -> String {

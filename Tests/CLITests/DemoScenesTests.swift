@@ -9,6 +9,10 @@ import TestSupport
         "parent sets limits: Alex set Sam's limits: at most 2 stories a day, themes space, animals, ocean, friendship (2025-12-01 18:30 +01:00)",
         "refused: Sam tried to allow Sam 10 stories a day: parent-required: profile 5A300000-0000-4000-8000-000000000002 is a child's "
             + "profile and cannot set parental controls; a parent's profile must send this command",
+        "parent sets a setting: Sam's day starts at 5:00 (the day cut-off is parent-controlled for a child: Alex's profile set it, naming Sam)",
+        "refused: Sam tried to start Sam's day at 8:00: parent-required: profile 5A300000-0000-4000-8000-000000000002 is a child's "
+            + "profile and the day cut-off is parent-controlled; a parent's profile must send this command, naming the child "
+            + "(child: 5A300000-0000-4000-8000-000000000002)",
         "retried story: \"Sam and the Patient Whale\" failed at first (the generator timed out) and was generated on retry "
             + "2026-02-28 19:43 +01:00 by demo-story-model",
         "card with its translation: house → casa; translations fr \"maison\"; example \"Mi casa es tu casa.\" (hindsight card ",

@@ -69,12 +69,13 @@ import TestSupport
         let unknown = "0E000000-0000-4000-8000-0000000000AA"
         var extra = review.replacingOccurrences(of: card, with: unknown).replacingOccurrences(of: event, with: "0E000000-0000-4000-8000-0000000000BB")
         extra = extra.replacing(#/"streamVersion":\d+/#, with: #""streamVersion":1"#)
-        lines.insert(extra, at: lines.count / 2)
+        let inserted = lines.count / 2
+        lines.insert(extra, at: inserted)
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: dir.appending("extra.jsonl"))
         let store = dir.appending("store").path
         let result = try ChildProcess.run(cli, ["import", dir.appending("extra.jsonl").path, "--data-dir", store])
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("error: line \(lines.count / 2 + 1): the vocabulary.review-graded event 0E000000-0000-4000-8000-0000000000BB is refused, as the store refuses such a command: card \(unknown) does not exist; create it before using it (unknown-entity)"), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("error: line \(inserted + 1): the vocabulary.review-graded event 0E000000-0000-4000-8000-0000000000BB is refused, as the store refuses such a command: card \(unknown) does not exist; create it before using it (unknown-entity)"), "\(result.stderr)")
         #expect(result.stderr.hasSuffix("[import.refused-event]; nothing was imported\n"), "\(result.stderr)")
         let exported = try ChildProcess.run(cli, ["export", "--output", "-", "--data-dir", store, "--format", "jsonl"])
         #expect(exported.stdout.isEmpty, "\(exported.stderr)")

@@ -100,7 +100,7 @@ import TestSupport
         #expect(result.stdout == """
             == Sam (\(Self.sam)) ==
             child, created 2025-12-01 18:30 +01:00
-            day starts at 4:00; desired retention 0.9 (default); FSRS parameters: default
+            day starts at 5:00; desired retention 0.9 (default); FSRS parameters: default
 
             """)
         let json = try DemoStore.run(["profiles", "--json", "--profile", "40B10000-0000-4000-8000-000000000003"])
