@@ -7,7 +7,8 @@ import Projections
 /// through the store's command path, so that they become the schedule from that position on.
 ///
 /// Each profile gets a ``ProfileCommand/changeSchedulerParameters(_:)`` (and, when the rebuild has
-/// a retention, a ``ProfileCommand/changeDesiredRetention(_:)``) sent with the profile stream's
+/// a retention, a ``ProfileCommand/changeDesiredRetention(_:child:)``, which for a child's profile
+/// a parent's sends, naming the child: ``parent(for:in:)``) sent with the profile stream's
 /// version the rebuild saw as `expectedVersion`: if the profile changed since, the command is
 /// refused as a conflict (run the rebuild again). The store validates, numbers the stream
 /// versions, keeps the command ids for idempotency and folds the events into the read models.
@@ -86,14 +87,22 @@ public enum ParameterChangeRecorder {
         for profile in outcome.profiles {
             guard let record = directory.profile(profile), !record.isDeleted else { continue }
             var version = outcome.profileStreamVersions[profile] ?? 0
-            var actions: [ProfileCommand] = [.changeSchedulerParameters(weights)]
-            if let retention = rebuild.desiredRetention { actions.append(.changeDesiredRetention(Double(retention))) }
-            if let current, let rebuilt {
-                actions = [.reschedule(parameters: weights, desiredRetention: rebuild.desiredRetention.map(Double.init),
-                                       cards: try recomputed(current.scheduledCards(of: profile), in: rebuilt))]
+            let retention = rebuild.desiredRetention.map(Double.init)
+            // A child's retention is parent-controlled: a parent's profile sends it, naming the child.
+            let parent = record.isChild && retention != nil ? try Self.parent(for: profile, in: directory) : nil
+            var retentionChange: [(sender: ProfileID, action: ProfileCommand)] = []
+            if let retention {
+                retentionChange = [parent.map { ($0, .changeDesiredRetention(retention, child: profile)) } ?? (profile, .changeDesiredRetention(retention))]
             }
-            for action in actions {
-                let result = try await store.send(StoreCommand(id: newID().uuid, profile: profile, time: time,
+            var actions = [(sender: profile, action: ProfileCommand.changeSchedulerParameters(weights))] + retentionChange
+            if let current, let rebuilt {
+                let cards = try recomputed(current.scheduledCards(of: profile), in: rebuilt)
+                // A child's reschedule follows its parent's retention change and names it as the one in force.
+                actions = parent == nil ? [(profile, .reschedule(parameters: weights, desiredRetention: retention, cards: cards))]
+                    : retentionChange + [(profile, .reschedule(parameters: weights, desiredRetention: nil, cards: cards))]
+            }
+            for (sender, action) in actions {
+                let result = try await store.send(StoreCommand(id: newID().uuid, profile: sender, time: time,
                                                                expectedVersion: version, .profiles(action)))
                 version += UInt64(result.eventIDs.count)
                 first = first ?? result.positions.lowerBound
@@ -106,6 +115,19 @@ public enum ParameterChangeRecorder {
 }
 
 extension ParameterChangeRecorder {
+    /// The parent's profile that records a rebuild's retention for child's profile `child`: the
+    /// store's first grown-up's profile (in creation order) that is live, as a household's
+    /// owner runs `rebuild --apply`; the event names it as `setBy`.
+    /// - Throws: ``StoreError`` `parentRequired` when the store has no live grown-up's profile.
+    static func parent(for child: ProfileID, in directory: ProfileDirectory) throws(StoreError) -> ProfileID {
+        guard let parent = directory.profiles().first(where: { !$0.isChild && !$0.isDisabled }) else {
+            throw StoreError(.parentRequired, "profile \(child) is a child's profile and its desired retention is parent-controlled, "
+                             + "but the store has no live grown-up's profile to change it; create or enable one, or rebuild without "
+                             + "--desired-retention", stream: .profile(child), field: "profile")
+        }
+        return parent.id
+    }
+
     /// The schedules `rebuilt` (the rebuild's vocabulary) gives `cards`, as a reschedule records them.
     /// - Throws: ``StoreError`` `invalidValue` when a recomputed memory state breaks the event's rules.
     static func recomputed(_ cards: [CardSummary], in rebuilt: VocabularyState) throws(StoreError) -> [RescheduledCard] {

@@ -51,6 +51,42 @@ import TestSupport
         #expect(await f.store.profiles().scheduler(profile: Ids.profile(2)).isDefaultParameters == false)
     }
 
+    /// A child's retention is parent-controlled: the rebuild records it as sent by the store's
+    /// first live grown-up's profile, naming the child, in the child's stream; its weights stay
+    /// its own change. Without a grown-up's profile the change is refused, saying what to do.
+    @Test(arguments: [true, false])
+    func aChildsRetentionIsRecordedByAParent(withAGrownUp: Bool) async throws {
+        let f = try await StoreFixture()
+        let kid = Ids.profile(3), grownUp = Ids.profile(4)
+        try await f.send(kid, StoreFixture.time(), .profiles(.create(name: "Kid", isChild: true)))
+        try await f.send(kid, StoreFixture.time(), .vocabulary(.createDeck(Ids.deck(3), name: "D")))
+        try await f.send(kid, StoreFixture.time(), .vocabulary(.createCard(Ids.card(3), deck: Ids.deck(3), front: "f", back: "b")))
+        try await f.send(kid, StoreFixture.time(minutes: 5), .vocabulary(.review(Ids.card(3), rating: .good, duration: .milliseconds(1))))
+        if withAGrownUp { try await f.send(grownUp, StoreFixture.time(), .profiles(.create(name: "Ann", isChild: false))) }
+        try await f.store.close()
+        let rebuild = try ScheduleRebuild(configuration: ReadModelConfiguration(), parameters: .fsrs5Default, desiredRetention: 0.8)
+        let outcome = try await rebuild.run(dataDirectory: f.directory.path, now: Self.now)
+        var n: UInt64 = 0
+        let newID = { () -> EventID in n += 1; return EventID(Ids.uuid(0xAA, n)) }
+        guard withAGrownUp else {
+            let error = await #expect(throws: StoreError.self) {
+                try await ParameterChangeRecorder.record(rebuild, outcome: outcome, dataDirectory: f.directory.path, at: Self.now, newID: newID)
+            }
+            #expect(error?.code == .parentRequired)
+            #expect(error?.message == "profile \(kid) is a child's profile and its desired retention is parent-controlled, but the store "
+                    + "has no live grown-up's profile to change it; create or enable one, or rebuild without --desired-retention")
+            return
+        }
+        _ = try await ParameterChangeRecorder.record(rebuild, outcome: outcome, dataDirectory: f.directory.path, at: Self.now, newID: newID)
+        let written = try await LogHistory(dataDirectory: f.directory.path).events().filter { $0.stream == .profile(kid) }.suffix(2)
+        #expect(written.map(\.profile) == [kid, kid])
+        #expect(written.map(\.typeName) == ["settings.scheduler-parameters-changed", "settings.desired-retention-changed"])
+        guard case .desiredRetentionChanged(let change) = written.last?.event else { Issue.record("not a retention change"); return }
+        #expect(change.setBy == grownUp)
+        try await f.reopen()
+        #expect(await f.store.profiles().scheduler(profile: kid).desiredRetention.value == Double(Float(0.8)))
+    }
+
     @Test func aProfileChangedSinceTheRebuildIsAConflict() async throws {
         let f = try await StoreFixture()
         try await Self.history(f)
