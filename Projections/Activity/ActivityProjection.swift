@@ -27,7 +27,9 @@ package struct ActivityProjection: Projection {
     /// 12: a dictation finished is practice (it makes its day active for streaks and achievements).
     /// 13: a spelling test deleted is forgotten by the perfect-session tallies.
     /// 14: a card reset to new or given a due date by hand: its reviews can no longer be undone.
-    package static let version: UInt32 = 14
+    /// 15: each profile's perfect spelling sessions per test, and an open session's test (the
+    /// default rules include a test perfect three times).
+    package static let version: UInt32 = 15
 
     /// The achievement rule table.
     package let rules: [AchievementRule]

@@ -25,6 +25,12 @@ public enum AchievementCondition: Sendable, Equatable, Hashable {
     /// marks there. Unlocked by the session's end, for the profile that ended it. See
     /// ``SpellingTally``.
     case perfectSpellingSession
+    /// The same spelling test perfect `times` times: ``perfectSpellingSession``'s rule (every word
+    /// right first time, no attempt wrong), met by `times` sessions on one test (an attempt at a
+    /// test is one session on it, started and ended; a test is its id, so sessions before and
+    /// after an edit of its words count together). Unlocked by the end of the `times`-th perfect session on a test,
+    /// for the profile that ended it.
+    case perfectSpellingTest(times: Int)
     /// `count` different stories read to their end.
     case storiesRead(Int)
     /// Practice on each of the 7 local days of one calendar week, Monday through Sunday
@@ -37,6 +43,7 @@ public enum AchievementCondition: Sendable, Equatable, Hashable {
         case .firstReview, .perfectSpellingSession: 1
         case .reviews(let count), .reviewsInOneDay(let count), .storiesRead(let count): count
         case .streak(let days): days
+        case .perfectSpellingTest(let times): times
         case .fullWeek: 7
         }
     }
@@ -51,8 +58,9 @@ enum AchievementChange {
     case dayBecameActive(run: DayRun, day: Int64)
     /// A story read to its end for the first time: how many different stories are now.
     case storyFinished(distinct: Int)
-    /// A perfect spelling session ended (see ``SpellingTally``).
-    case perfectSessionEnded
+    /// A perfect spelling session ended (see ``SpellingTally``): the perfect sessions its profile
+    /// has now had on the session's test, this one included.
+    case perfectSessionEnded(onTest: Int)
 }
 
 extension AchievementCondition {
@@ -70,6 +78,7 @@ extension AchievementCondition {
             run.first <= LocalWeek.monday(of: day) && run.last >= LocalWeek.monday(of: day) + 6
         case (.storiesRead(let count), .storyFinished(let distinct)): distinct == count
         case (.perfectSpellingSession, .perfectSessionEnded): true
+        case (.perfectSpellingTest(let times), .perfectSessionEnded(let onTest)): onTest == times
         default: false
         }
     }
@@ -81,6 +90,7 @@ extension AchievementCondition {
         case .reviewsInOneDay: standing.bestDay.reviews
         case .streak: standing.activeDays.longestRun
         case .perfectSpellingSession: 0
+        case .perfectSpellingTest: standing.perfectSessionsOnOneTest
         case .storiesRead: standing.storiesFinished.count
         case .fullWeek: Self.activeDaysInLatestWeek(of: standing.activeDays)
         }
@@ -102,7 +112,7 @@ extension AchievementCondition {
         case .firstReview: total < 1 ? 0 : Int.max
         case .reviews(let count): total < count ? count - total - 1 : Int.max
         case .reviewsInOneDay(let count): day.reviews < count ? count - day.reviews - 1 : Int.max
-        case .streak, .perfectSpellingSession, .storiesRead, .fullWeek: Int.max
+        case .streak, .perfectSpellingSession, .perfectSpellingTest, .storiesRead, .fullWeek: Int.max
         }
     }
 }
@@ -119,7 +129,8 @@ extension AchievementCondition: BinaryCodable {
         case 4: self = .storiesRead(value)
         case 5: self = .fullWeek
         case 6: self = .reviewsInOneDay(value)
-        default: throw reader.error(.invalidValue, "achievement condition code \(code) is not one of 0-6")
+        case 7: self = .perfectSpellingTest(times: value)
+        default: throw reader.error(.invalidValue, "achievement condition code \(code) is not one of 0-7")
         }
     }
 
@@ -132,6 +143,7 @@ extension AchievementCondition: BinaryCodable {
         case .storiesRead(let count): (4, count)
         case .fullWeek: (5, 0)
         case .reviewsInOneDay(let count): (6, count)
+        case .perfectSpellingTest(let times): (7, times)
         }
         writer.writeByte(code)
         value.encode(to: &writer)

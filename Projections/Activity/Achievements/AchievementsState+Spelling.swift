@@ -30,7 +30,7 @@ extension AchievementsState {
     /// - Complexity: O(1) expected.
     mutating func started(_ session: SpellingSessionID, test: SpellingTestID, profile: ProfileID) {
         openSessions.start(IDKey(session), owner: IDKey(profile),
-                           value: spellingTests[IDKey(test)].map { OpenSessionTally(profile: profile, tally: $0) })
+                           value: spellingTests[IDKey(test)].map { OpenSessionTally(profile: profile, test: test, tally: $0) })
     }
 
     /// Counts an attempt in `session` (see ``SpellingTally/count(correct:rightFirstTry:word:)``)
@@ -47,11 +47,15 @@ extension AchievementsState {
     }
 
     /// Closes `session`; when it is perfect (every word of its test spelled right, no attempt
-    /// wrong) `profile` unlocks the perfect-session rules, dated by `unlock` (the end's event).
-    /// The end of a session not open (abandoned, say) unlocks nothing.
+    /// wrong) `profile` counts one more perfect session on its test and unlocks the perfect-session
+    /// rules that meets, dated by `unlock` (the end's event). The end of a session not open
+    /// (abandoned, say) counts and unlocks nothing.
     mutating func ended(_ session: SpellingSessionID, profile: ProfileID, unlocking unlock: Unlock) {
         guard let open = openSessions.end(IDKey(session)), open.tally.isPerfect else { return }
         let rules = self.rules
-        modify(profile) { $0.unlock(rules, as: unlock, when: .perfectSessionEnded) }
+        modify(profile) {
+            let onTest = $0.countPerfectSession(on: open.test)
+            $0.unlock(rules, as: unlock, when: .perfectSessionEnded(onTest: onTest))
+        }
     }
 }

@@ -13,8 +13,20 @@ package struct ProfileAchievements: Sendable, Equatable, BinaryCodable {
     /// The most each DailyStats counter reached on one local day (an undo lowers its day, not
     /// this): what progress toward a one-day condition shows.
     package var bestDay = ActivityCounts()
+    /// Perfect spelling sessions per test (tests with none are absent).
+    package var perfectSessions: [SpellingTestID: Int] = [:]
 
     package init() {}
+
+    /// The most perfect spelling sessions on one test: what progress toward
+    /// ``AchievementCondition/perfectSpellingTest(times:)`` shows.
+    var perfectSessionsOnOneTest: Int { perfectSessions.values.max() ?? 0 }
+
+    /// Counts one more perfect spelling session on `test` and returns its count on that test.
+    mutating func countPerfectSession(on test: SpellingTestID) -> Int {
+        perfectSessions[test, default: 0] += 1
+        return perfectSessions[test, default: 0]
+    }
 
     /// Counts one more review and returns the new count.
     @inline(__always) mutating func countReview() -> Int {
@@ -56,15 +68,21 @@ package struct ProfileAchievements: Sendable, Equatable, BinaryCodable {
         storiesFinished = Set(stories)
         unlocked = try [String: Unlock](decoding: &reader)
         bestDay = try ActivityCounts(from: &reader)
+        perfectSessions = try [SpellingTestID: Int](decoding: &reader)
+        guard perfectSessions.values.allSatisfy({ $0 >= 1 }) else {
+            throw reader.error(.invalidValue, "a profile's perfect spelling sessions on a test are fewer than 1")
+        }
     }
 
     /// Writes the review count, the active days, the finished stories in ascending order and the
-    /// unlocks (deterministic bytes), then the best day's counts.
+    /// unlocks (deterministic bytes), the best day's counts, then the perfect spelling sessions
+    /// per test in ascending test order.
     package func encode(to writer: inout BinaryWriter) {
         reviews.encode(to: &writer)
         activeDays.encode(to: &writer)
         storiesFinished.sorted().encode(to: &writer)
         unlocked.encode(to: &writer)
         bestDay.encode(to: &writer)
+        perfectSessions.encode(to: &writer)
     }
 }
