@@ -31,17 +31,31 @@ public enum AchievementCondition: Sendable, Equatable, Hashable {
     /// after an edit of its words count together). Unlocked by the end of the `times`-th perfect session on a test,
     /// for the profile that ended it.
     case perfectSpellingTest(times: Int)
+    /// `count` spelling words mastered at once: the profile's words mastered now, as the spelling
+    /// read model judges them (``SpellingMasteryRule``: by default 3 right answers in a row, every
+    /// attempt counting, in any session or test), reach `count`. A word is the profile's
+    /// normalized word (``SpellingWord/normalized(_:)``), the spelling read model's key. Unlocked
+    /// by the attempt at which that count first reaches `count`; a word that loses mastery (a wrong
+    /// answer) leaves the count until it is mastered again. See ``MasteredWords``.
+    case wordsMastered(Int)
     /// `count` different stories read to their end.
     case storiesRead(Int)
     /// Practice on each of the 7 local days of one calendar week, Monday through Sunday
     /// (a 7-day streak that straddles two weeks does not count; local days honour the cut-off).
     case fullWeek
 
+    /// Whether the condition counts spelling words mastered: the fold keeps each word's run only
+    /// for a table that has one (``AchievementsState``), so other tables pay nothing per attempt.
+    var countsMasteredWords: Bool {
+        if case .wordsMastered = self { return true }
+        return false
+    }
+
     /// The number to reach, for progress: 1 for one-off conditions, 7 for ``fullWeek``.
     public var target: Int {
         switch self {
         case .firstReview, .perfectSpellingSession: 1
-        case .reviews(let count), .reviewsInOneDay(let count), .storiesRead(let count): count
+        case .reviews(let count), .reviewsInOneDay(let count), .storiesRead(let count), .wordsMastered(let count): count
         case .streak(let days): days
         case .perfectSpellingTest(let times): times
         case .fullWeek: 7
@@ -61,6 +75,9 @@ enum AchievementChange {
     /// A perfect spelling session ended (see ``SpellingTally``): the perfect sessions its profile
     /// has now had on the session's test, this one included.
     case perfectSessionEnded(onTest: Int)
+    /// A spelling attempt made a word mastered (see ``MasteredWords``): how many words its profile
+    /// has mastered now, this one included.
+    case wordMastered(count: Int)
 }
 
 extension AchievementCondition {
@@ -79,6 +96,7 @@ extension AchievementCondition {
         case (.storiesRead(let count), .storyFinished(let distinct)): distinct == count
         case (.perfectSpellingSession, .perfectSessionEnded): true
         case (.perfectSpellingTest(let times), .perfectSessionEnded(let onTest)): onTest == times
+        case (.wordsMastered(let count), .wordMastered(let mastered)): mastered == count
         default: false
         }
     }
@@ -91,6 +109,7 @@ extension AchievementCondition {
         case .streak: standing.activeDays.longestRun
         case .perfectSpellingSession: 0
         case .perfectSpellingTest: standing.perfectSessionsOnOneTest
+        case .wordsMastered: standing.masteredWords.count
         case .storiesRead: standing.storiesFinished.count
         case .fullWeek: Self.activeDaysInLatestWeek(of: standing.activeDays)
         }
@@ -112,7 +131,7 @@ extension AchievementCondition {
         case .firstReview: total < 1 ? 0 : Int.max
         case .reviews(let count): total < count ? count - total - 1 : Int.max
         case .reviewsInOneDay(let count): day.reviews < count ? count - day.reviews - 1 : Int.max
-        case .streak, .perfectSpellingSession, .perfectSpellingTest, .storiesRead, .fullWeek: Int.max
+        case .streak, .perfectSpellingSession, .perfectSpellingTest, .wordsMastered, .storiesRead, .fullWeek: Int.max
         }
     }
 }
@@ -130,7 +149,8 @@ extension AchievementCondition: BinaryCodable {
         case 5: self = .fullWeek
         case 6: self = .reviewsInOneDay(value)
         case 7: self = .perfectSpellingTest(times: value)
-        default: throw reader.error(.invalidValue, "achievement condition code \(code) is not one of 0-7")
+        case 8: self = .wordsMastered(value)
+        default: throw reader.error(.invalidValue, "achievement condition code \(code) is not one of 0-8")
         }
     }
 
@@ -144,6 +164,7 @@ extension AchievementCondition: BinaryCodable {
         case .fullWeek: (5, 0)
         case .reviewsInOneDay(let count): (6, count)
         case .perfectSpellingTest(let times): (7, times)
+        case .wordsMastered(let count): (8, count)
         }
         writer.writeByte(code)
         value.encode(to: &writer)

@@ -1,7 +1,9 @@
 import Events
 
-// The perfect-session sub-fold (see ``SpellingTally`` for the rule): the words of each spelling
-// test, a tally per open session, and the unlock when a perfect session ends. Which tests and
+// The spelling sub-folds. Words mastered (see ``MasteredWords``): each attempt steps its word's
+// run by the spelling read model's mastery rule. Perfect sessions (see ``SpellingTally`` for the
+// rule): the words of each spelling test, a tally per open session, and the unlock when a perfect
+// session ends. Which tests and
 // sessions it knows mirrors the spelling read model (``SpellingProjection``), so that both judge
 // the same sessions on the same words: a test is known from its creation (a second creation is
 // ignored), an edit of a known test replaces its words and a deletion forgets it; a session opens when it starts on a
@@ -56,6 +58,24 @@ extension AchievementsState {
         modify(profile) {
             let onTest = $0.countPerfectSession(on: open.test)
             $0.unlock(rules, as: unlock, when: .perfectSessionEnded(onTest: onTest))
+        }
+    }
+
+    /// Counts an attempt, `correct` or not, at the word `word` returns (as the event names it) by
+    /// `profile` toward its words mastered, and unlocks the word-mastery rules the attempt meets,
+    /// dated by `unlock` (the attempt's event). Every attempt counts, in any session or none, as
+    /// in the spelling read model. Does nothing (and never reads the word) when no rule of the
+    /// table counts words mastered.
+    /// - Complexity: O(length of the word) expected.
+    @inline(__always)
+    mutating func spelled(_ word: () -> String, correct: Bool, profile: ProfileID, unlocking unlock: Unlock) {
+        guard tracksMastery else { return }
+        let rules = self.rules, mastery = self.mastery
+        let key = SpellingWord.normalized(word())
+        modify(profile) { standing in
+            if let mastered = standing.masteredWords.record(key, correct: correct, rule: mastery) {
+                standing.unlock(rules, as: unlock, when: .wordMastered(count: mastered))
+            }
         }
     }
 }

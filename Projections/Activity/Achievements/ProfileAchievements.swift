@@ -15,6 +15,9 @@ package struct ProfileAchievements: Sendable, Equatable, BinaryCodable {
     package var bestDay = ActivityCounts()
     /// Perfect spelling sessions per test (tests with none are absent).
     package var perfectSessions: [SpellingTestID: Int] = [:]
+    /// Each spelling word's current run and how many words are mastered now (kept only when the
+    /// table has a word-mastery rule: see ``AchievementsState``).
+    package var masteredWords = MasteredWords()
 
     package init() {}
 
@@ -56,8 +59,9 @@ package struct ProfileAchievements: Sendable, Equatable, BinaryCodable {
     }
 
     /// Reads what ``encode(to:)`` writes.
-    /// - Throws: ``EventDecodingError`` for malformed bytes, or finished stories that are not in
-    ///   strictly ascending order (repeated or shuffled: never written so).
+    /// - Throws: ``EventDecodingError`` for malformed bytes, finished stories that are not in
+    ///   strictly ascending order (repeated or shuffled: never written so), a perfect-session
+    ///   count below 1 or malformed mastered words (see ``MasteredWords/init(from:)``).
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         reviews = try reader.readInt()
         activeDays = try ActiveDays(from: &reader)
@@ -72,11 +76,12 @@ package struct ProfileAchievements: Sendable, Equatable, BinaryCodable {
         guard perfectSessions.values.allSatisfy({ $0 >= 1 }) else {
             throw reader.error(.invalidValue, "a profile's perfect spelling sessions on a test are fewer than 1")
         }
+        masteredWords = try MasteredWords(from: &reader)
     }
 
     /// Writes the review count, the active days, the finished stories in ascending order and the
-    /// unlocks (deterministic bytes), the best day's counts, then the perfect spelling sessions
-    /// per test in ascending test order.
+    /// unlocks (deterministic bytes), the best day's counts, the perfect spelling sessions per
+    /// test in ascending test order, then the mastered words.
     package func encode(to writer: inout BinaryWriter) {
         reviews.encode(to: &writer)
         activeDays.encode(to: &writer)
@@ -84,5 +89,6 @@ package struct ProfileAchievements: Sendable, Equatable, BinaryCodable {
         unlocked.encode(to: &writer)
         bestDay.encode(to: &writer)
         perfectSessions.encode(to: &writer)
+        masteredWords.encode(to: &writer)
     }
 }
