@@ -30,11 +30,20 @@ package struct MasteredWords: Sendable, Equatable {
     /// Counts an attempt at `word` (normalized), `correct` or not, under `rule`.
     /// - Returns: the count of words mastered when the attempt made `word` mastered (it was not
     ///   before), else nil: the count changes one word at a time, and only a rise can meet a rule.
-    /// - Complexity: O(length of the word) expected.
+    /// - Complexity: O(length of the word) expected: one hash of the word for a word kept (its run
+    ///   stepped and, when it falls to 0, removed in place), two for a word's first right answer.
     @inline(__always)
     mutating func record(_ word: String, correct: Bool, rule: SpellingMasteryRule) -> Int? {
-        let (before, after) = Self.step(&runs[word, default: 0], correct: correct, rule: rule)
-        if after == 0 { runs[word] = nil }
+        let before: Int, after: Int
+        if let index = runs.index(forKey: word) {
+            before = runs.values[index]
+            after = rule.run(after: before, correct: correct)
+            if after == 0 { runs.remove(at: index) } else { runs.values[index] = after }
+        } else {
+            before = 0
+            after = rule.run(after: 0, correct: correct)
+            if after != 0 { runs[word] = after }
+        }
         switch (rule.isMastered(run: before), rule.isMastered(run: after)) {
         case (false, true):
             count += 1
@@ -45,14 +54,6 @@ package struct MasteredWords: Sendable, Equatable {
         default:
             return nil
         }
-    }
-
-    /// Steps `run` by an attempt, `correct` or not, under `rule`: the run before and after.
-    @inline(__always)
-    private static func step(_ run: inout Int, correct: Bool, rule: SpellingMasteryRule) -> (before: Int, after: Int) {
-        let before = run
-        run = rule.run(after: before, correct: correct)
-        return (before, run)
     }
 }
 
