@@ -29,43 +29,57 @@ extension Store {
     func appendImport(_ source: inout some ImportEventSource, ledger state: CommandLedger,
                       progress: (@Sendable (_ bytesRead: UInt64) -> Void)? = nil) async throws(ImportError) -> ImportResult {
         let path = source.path
-        var checks = ImportChecks(ledger: state, admission: ImportAdmission(await decisionContext(ledger: state), models: models),
-                                  firstPosition: position + 1, path: path)
-        let place = LogReadPlace()
-        let range: ClosedRange<UInt64>?
+        let staged: (range: ClosedRange<UInt64>?, added: Int, present: Int)
         do throws(ImportError) {
-            var incoming: [ImportedEvent] = []
-            incoming.reserveCapacity(Self.importChunk)
-            var chunk: [NumberedImport] = []
-            chunk.reserveCapacity(Self.importChunk)
-            while true {
-                while incoming.count < Self.importChunk, let event = try source.next() { incoming.append(event) }
-                if incoming.isEmpty { break }
-                let logged: [UInt64?]
-                do { logged = try loggedPositions(of: incoming.map(\.pending.id), in: state, place: place) } catch {
-                    throw ImportError(error, path: path)
-                }
-                let repeats = try await repeatsOfStaged(incoming, logged: logged, checks: checks, path: path)
-                for index in incoming.indices {
-                    if let version = try checks.check(incoming[index], logged: logged[index], repeatsStaged: repeats.contains(index)) {
-                        chunk.append(NumberedImport(event: incoming[index], version: version))
-                    }
-                }
-                if !chunk.isEmpty { try await stageImport(chunk, path: path) }
-                checks.endChunk()
-                chunk.removeAll(keepingCapacity: true)
-                incoming.removeAll(keepingCapacity: true)
-                progress?(source.bytesRead)
-            }
-            do { range = try await writer.commitStagedBatch() } catch { throw ImportError(StoreError(error), path: path) }
+            staged = try await stageAndCommit(&source, ledger: state, progress: progress)
         } catch {
             try? await writer.abandonStagedBatch()
             throw error
         }
-        guard let range else { return ImportResult(added: 0, alreadyPresent: checks.present, positions: nil) }
+        guard let range = staged.range else { return ImportResult(added: 0, alreadyPresent: staged.present, positions: nil) }
         position = range.upperBound
         do { try await foldImported(range) } catch { throw ImportError(error, path: path) }
-        return ImportResult(added: checks.added, alreadyPresent: checks.present, positions: range)
+        return ImportResult(added: staged.added, alreadyPresent: staged.present, positions: range)
+    }
+
+    /// Checks and stages the events of `source` a chunk at a time, then commits them (see
+    /// ``appendImport(_:ledger:progress:)``). The checks' state (the admission's copies of the
+    /// read models, the ids staged) is dropped when this returns, before the read models fold.
+    /// - Returns: the positions committed (nil: none), and how many were added and present.
+    /// - Throws: as ``appendImport(_:ledger:progress:)``; the caller abandons the staged batch.
+    private func stageAndCommit(_ source: inout some ImportEventSource, ledger state: CommandLedger,
+                                progress: (@Sendable (_ bytesRead: UInt64) -> Void)?) async throws(ImportError)
+        -> (range: ClosedRange<UInt64>?, added: Int, present: Int) {
+        let path = source.path
+        var checks = ImportChecks(ledger: state, admission: ImportAdmission(await decisionContext(ledger: state), models: models),
+                                  firstPosition: position + 1, path: path)
+        let place = LogReadPlace()
+        var incoming: [ImportedEvent] = []
+        incoming.reserveCapacity(Self.importChunk)
+        var chunk: [NumberedImport] = []
+        chunk.reserveCapacity(Self.importChunk)
+        while true {
+            while incoming.count < Self.importChunk, let event = try source.next() { incoming.append(event) }
+            if incoming.isEmpty { break }
+            let logged: [UInt64?]
+            do { logged = try loggedPositions(of: incoming.map(\.pending.id), in: state, place: place) } catch {
+                throw ImportError(error, path: path)
+            }
+            let repeats = try await repeatsOfStaged(incoming, logged: logged, checks: checks, path: path)
+            for index in incoming.indices {
+                if let version = try checks.check(incoming[index], logged: logged[index], repeatsStaged: repeats.contains(index)) {
+                    chunk.append(NumberedImport(event: incoming[index], version: version))
+                }
+            }
+            if !chunk.isEmpty { try await stageImport(chunk, path: path) }
+            checks.endChunk()
+            chunk.removeAll(keepingCapacity: true)
+            incoming.removeAll(keepingCapacity: true)
+            progress?(source.bytesRead)
+        }
+        do { return (try await writer.commitStagedBatch(), checks.added, checks.present) } catch {
+            throw ImportError(StoreError(error), path: path)
+        }
     }
 
     /// The indices of the events of `events` not in the log (`logged` nil) whose id an event
