@@ -8,6 +8,9 @@ import FSRS
 /// generation is setup (written in pieces, never held whole); the timed section is the store's
 /// import call; the peak resident memory printed is the import's (reset after the setup, where
 /// the OS allows): the target is 100 MB at 5M events (`--events 5000000 --repetitions 1`).
+/// Each run also prints (standard error) its peak, the resident memory at its start, and the
+/// resident memory after the import with the store still open, freed pages handed back: what
+/// the read models and the ledger hold of the imported history, which the import cannot shed.
 let importWorkloads: [Workload] = [
     Workload(name: "import.jsonl", summary: "import a JSON Lines export (of a store made by a revlog import) into a fresh store",
              defaultEvents: 200_000, quickEvents: 5_000) { context in
@@ -16,10 +19,9 @@ let importWorkloads: [Workload] = [
         let data = context.scratchDirectory.path
         let (file, events) = try await ImportBench.export(rows: context.events * 20 / 21, in: data)
         let store = try await ImportBench.openStore(data + "/target")
-        PeakMemory.reset()
-        let start = Stopwatch.now()
-        let result = try await store.importJSONLines(file: file)
-        let seconds = Stopwatch.seconds(since: start)
+        let (result, seconds) = try await ImportBench.measured("import.jsonl", events: events) {
+            try await store.importJSONLines(file: file)
+        }
         try await store.close()
         guard result.added == events else {
             throw ExportBenchError(description: "imported \(result.added) of \(events) events")
@@ -31,10 +33,9 @@ let importWorkloads: [Workload] = [
         let file = context.scratchDirectory.path + "/revlog.csv"
         try ImportBench.writeRevlog(rows: context.events, to: file)
         let store = try await ImportBench.openStore(context.scratchDirectory.path + "/target")
-        PeakMemory.reset()
-        let start = Stopwatch.now()
-        let result = try await store.importRevlog(file: file, options: ImportBench.revlogOptions)
-        let seconds = Stopwatch.seconds(since: start)
+        let (result, seconds) = try await ImportBench.measured("import.revlog", events: context.events) {
+            try await store.importRevlog(file: file, options: ImportBench.revlogOptions)
+        }
         try await store.close()
         blackHole(result)
         return Sample(events: result.reviews, seconds: seconds)
@@ -43,6 +44,24 @@ let importWorkloads: [Workload] = [
 
 /// Setup helpers of the import workloads.
 enum ImportBench {
+    /// Runs `body` timed, from a fresh peak, and prints the peak, the resident memory at the
+    /// start, and after `body` (freed pages handed back first): `name`, `events` label the line.
+    static func measured<T>(_ name: String, events: Int, _ body: () async throws -> T) async throws -> (T, Double) {
+        ResidentMemory.returnFreedMemory()
+        PeakMemory.reset()
+        let before = ResidentMemory.bytes()
+        let start = Stopwatch.now()
+        let result = try await body()
+        let seconds = Stopwatch.seconds(since: start)
+        let peak = PeakMemory.bytes()
+        ResidentMemory.returnFreedMemory()
+        let after = ResidentMemory.bytes()
+        func mb(_ bytes: Int?) -> String { bytes.map { String(format: "%.1f MB", Double($0) / 1e6) } ?? "?" }
+        FileHandle.standardError.write(Data(("\(name) \(events): \(String(format: "%.2f s", seconds)), peak RSS \(mb(peak)) "
+            + "(at start \(mb(before)); after, the store open: \(mb(after)))\n").utf8))
+        return (result, seconds)
+    }
+
     /// A store with buffered durability and snapshots only on close.
     static func openStore(_ directory: String) async throws -> Store {
         try await Store.open(directory: directory, options: StoreOptions(
