@@ -10,69 +10,138 @@ public enum RevlogCSV {
     /// - Complexity: O(n) in the length of the text.
     public static func parse(_ text: String) throws(RevlogError) -> [RevlogRow] {
         var rows: [RevlogRow] = []
-        var sawHeader = false
-        var lineNumber = 0
+        var reader = LineReader()
         for rawLine in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            let row = Array(rawLine).withUnsafeBytes { line in Result { () throws(RevlogError) in try reader.read(line) } }
+            if let row = try row.get() { rows.append(row) }
+        }
+        try reader.finish()
+        return rows
+    }
+
+    /// Reads a revlog CSV a line at a time, as ``parse(_:)`` reads a whole text: a streaming
+    /// import hands it each line (without its `\n`) in order.
+    public struct LineReader: Sendable {
+        /// Whether the header was read.
+        public private(set) var sawHeader = false
+        /// The 1-based number of the last line read.
+        public private(set) var lineNumber = 0
+
+        /// A reader before the first line.
+        public init() {}
+
+        /// The row of the next line, or nil for the header and blank lines. A `\r` before the
+        /// line's end is dropped, and a byte-order mark on the first line.
+        /// - Throws: ``RevlogError`` naming the line: a bad header, or a malformed row.
+        public mutating func read(_ bytes: UnsafeRawBufferPointer) throws(RevlogError) -> RevlogRow? {
             lineNumber += 1
-            var line = rawLine[...]
+            var line = bytes[...]
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
             if lineNumber == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
-            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
+            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return nil }
             if !sawHeader {
                 guard String(decoding: line, as: UTF8.self).replacingSpaces() == header else {
                     throw RevlogError(code: .badHeader, line: lineNumber,
                                       message: "expected the header '\(header)', found '\(quoted(line))'")
                 }
                 sawHeader = true
-                continue
+                return nil
             }
-            rows.append(try parseRow(line, lineNumber: lineNumber))
+            return try parseRow(line, lineNumber: lineNumber)
         }
-        guard sawHeader else {
-            throw RevlogError(code: .missingHeader, line: max(lineNumber, 1),
-                              message: "the file is empty; expected the header '\(header)'")
+
+        /// Ends the file.
+        /// - Throws: ``RevlogError`` `missingHeader` when no header was read.
+        public func finish() throws(RevlogError) {
+            guard sawHeader else {
+                throw RevlogError(code: .missingHeader, line: max(lineNumber, 1),
+                                  message: "the file is empty; expected the header '\(header)'")
+            }
         }
-        return rows
     }
 
     /// At most the first 80 characters of `line`, for an error: a binary file's first "line"
     /// may be megabytes long.
-    private static func quoted(_ line: Substring.UTF8View.SubSequence) -> String {
+    private static func quoted(_ line: Slice<UnsafeRawBufferPointer>) -> String {
         let text = String(decoding: line.prefix(400), as: UTF8.self)
         return text.count > 80 || line.count > 400 ? String(text.prefix(80)) + "…" : text
     }
 
     private static let fieldNames = ["card_id", "review_time", "review_rating", "review_state", "review_duration"]
 
-    private static func parseRow(_ line: Substring.UTF8View.SubSequence, lineNumber: Int) throws(RevlogError) -> RevlogRow {
-        let fields = line.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
-        guard fields.count == 5 else {
-            throw RevlogError(code: .fieldCount, line: lineNumber,
-                              message: "expected 5 comma-separated fields, found \(fields.count)")
-        }
-        var values: [Int64] = []
-        for (index, field) in fields.enumerated() {
-            let text = String(decoding: field, as: UTF8.self).trimmingSpaces()
-            guard let value = Int64(text) else {
-                throw RevlogError(code: .notAnInteger, line: lineNumber,
-                                  message: "\(fieldNames[index]) '\(text)' is not an integer")
+    /// The row of `line`: five integer fields (spaces and tabs around each allowed), read without
+    /// a `String` per field; an error message quotes the field as text.
+    private static func parseRow(_ line: Slice<UnsafeRawBufferPointer>, lineNumber: Int) throws(RevlogError) -> RevlogRow {
+        var values: (Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0)
+        var fieldStart = line.startIndex
+        var count = 0
+        var index = line.startIndex
+        while true {
+            if index == line.endIndex || line[index] == UInt8(ascii: ",") {
+                if count < 5 {
+                    let field = line[fieldStart..<index]
+                    guard let value = integer(field) else {
+                        let text = String(decoding: field, as: UTF8.self).trimmingSpaces()
+                        throw RevlogError(code: .notAnInteger, line: lineNumber,
+                                          message: "\(fieldNames[count]) '\(text)' is not an integer")
+                    }
+                    switch count {
+                    case 0: values.0 = value
+                    case 1: values.1 = value
+                    case 2: values.2 = value
+                    case 3: values.3 = value
+                    default: values.4 = value
+                    }
+                }
+                count += 1
+                if index == line.endIndex { break }
+                fieldStart = index + 1
             }
-            values.append(value)
+            index += 1
         }
-        guard (0...4).contains(values[2]) else {
+        guard count == 5 else {
+            throw RevlogError(code: .fieldCount, line: lineNumber,
+                              message: "expected 5 comma-separated fields, found \(count)")
+        }
+        guard (0...4).contains(values.2) else {
             throw RevlogError(code: .ratingOutOfRange, line: lineNumber,
-                              message: "review_rating \(values[2]) is not 0 … 4")
+                              message: "review_rating \(values.2) is not 0 … 4")
         }
-        guard let state = RevlogRow.State(rawValue: Int(truncatingIfNeeded: values[3])), (0...6).contains(values[3]) else {
+        guard let state = RevlogRow.State(rawValue: Int(truncatingIfNeeded: values.3)), (0...6).contains(values.3) else {
             throw RevlogError(code: .stateOutOfRange, line: lineNumber,
-                              message: "review_state \(values[3]) is not 0 … 6")
+                              message: "review_state \(values.3) is not 0 … 6")
         }
-        guard values[4] >= 0 else {
+        guard values.4 >= 0 else {
             throw RevlogError(code: .negativeDuration, line: lineNumber,
-                              message: "review_duration \(values[4]) is negative")
+                              message: "review_duration \(values.4) is negative")
         }
-        return RevlogRow(cardID: values[0], reviewTimeMs: values[1], rating: Int(values[2]), state: state,
-                         durationMs: values[4], line: lineNumber)
+        return RevlogRow(cardID: values.0, reviewTimeMs: values.1, rating: Int(values.2), state: state,
+                         durationMs: values.4, line: lineNumber)
+    }
+
+    /// The integer `field` spells (an optional sign and decimal digits, spaces and tabs around),
+    /// as `Int64(String)` reads it; nil when it spells none or overflows.
+    private static func integer(_ field: Slice<UnsafeRawBufferPointer>) -> Int64? {
+        var start = field.startIndex, end = field.endIndex
+        while start < end, field[start] == UInt8(ascii: " ") || field[start] == UInt8(ascii: "\t") { start += 1 }
+        while end > start, field[end - 1] == UInt8(ascii: " ") || field[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        guard start < end else { return nil }
+        var negative = false
+        if field[start] == UInt8(ascii: "-") || field[start] == UInt8(ascii: "+") {
+            negative = field[start] == UInt8(ascii: "-")
+            start += 1
+            guard start < end else { return nil }
+        }
+        var value: Int64 = 0
+        for index in start..<end {
+            let digit = field[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = negative ? times.subtractingReportingOverflow(Int64(digit)) : times.addingReportingOverflow(Int64(digit))
+            guard !overflow1, !overflow2 else { return nil }
+            value = sum
+        }
+        return value
     }
 
     /// The CSV text of `rows`: the header, then one LF-terminated line per row, in order.

@@ -77,20 +77,23 @@ struct ImportCommand: Command {
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
         try StoreDirectoryCheck.requireUsableForWriting(at: dataDirectory)
-        let text = format == .revlog ? try ImportSource.text(of: file, spoolID: newUUID()) : nil
-        if let text { try ImportSource.checkRevlogHeader(text, file: file) }
+        let spool = ImportSource.spoolPath(newUUID())
+        defer { try? FileManager.default.removeItem(atPath: spool) }
+        let revlog = format == .revlog ? try ImportSource.regularFile(file, spool: spool) : nil
+        if let revlog { try ImportSource.checkRevlogHeader(try Store.importHead(at: revlog, shown: ImportSource.displayName(file)), file: file) }
         let now = self.now
         let store = try await Store.open(directory: dataDirectory, options: StoreOptions(clock: { now }))
-        let progress = ImportProgress(file: file, text: text)
+        let progress = ImportProgress(file: file, sizeOf: revlog ?? file)
         defer { progress.finish() }
         let result: ImportResult
         do {
-            if let text {
+            if let revlog {
                 let target: ProfileID
                 if let profile { target = profile } else { target = try await Self.defaultProfile(store, file: file) }
                 let options = RevlogImportOptions(profile: target, deckName: deckName, utcOffsetMinutes: utcOffsetMinutes,
                                                   dayCutoffHour: dayStartHour, newProfileName: deckName)
-                result = try await store.importRevlog(text, options: options, path: ImportSource.displayName(file))
+                result = try await store.importRevlog(file: revlog, options: options, path: ImportSource.displayName(file),
+                                                      progress: progress.bytesRead)
             } else {
                 result = try await store.importJSONLines(file: ImportSource.readablePath(file), path: ImportSource.displayName(file),
                                                          progress: progress.bytesRead)
@@ -167,19 +170,13 @@ final class ImportProgress: Sendable {
     private let line: Mutex<TerminalProgress?>
     private let total: UInt64
 
-    /// Shows `0/N records` for the N lines of a revlog's `text`, or `0/N bytes` for the size of a
-    /// JSON Lines `file` (nil `text`), when standard error is a terminal.
-    init(file: String, text: String?) {
+    /// Shows `0/N bytes` for the size of the file at `path`, a copy of `file` or `file` itself,
+    /// when standard error is a terminal.
+    init(file: String, sizeOf path: String) {
         let label = "importing \((ImportSource.displayName(file) as NSString).lastPathComponent)"
-        let shown = TerminalProgress.onStandardError(label: label, unit: text == nil ? "bytes" : "records")
-        if shown == nil {
-            total = 0
-        } else if let text {
-            total = UInt64(text.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 })
-        } else {
-            let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.uint64Value
-            total = size ?? 0
-        }
+        let shown = TerminalProgress.onStandardError(label: label, unit: "bytes")
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.uint64Value
+        total = shown == nil ? 0 : size ?? 0
         shown?.update(done: 0, total: total)
         line = Mutex(shown)
     }
@@ -190,7 +187,7 @@ final class ImportProgress: Sendable {
         line.withLock { $0?.update(done: min(bytes, total), total: total) }
     }
 
-    /// Shows every record done.
+    /// Shows every byte done.
     func done() { line.withLock { $0?.update(done: total, total: total) } }
 
     /// Ends the progress line, if one was shown.

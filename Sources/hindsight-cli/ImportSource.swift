@@ -15,21 +15,19 @@ enum ImportSource {
     /// How errors name `file`: its path, or "standard input".
     static func displayName(_ file: String) -> String { file == standardInput ? "standard input" : file }
 
-    /// The text to import from `file` (absolute, or ``standardInput``), as UTF-8.
-    /// - Parameter spoolID: names the temporary copy of a pipe (removed before this returns).
-    /// - Throws: ``ImportError`` (`unreadableFile`: missing, a directory, not readable, not
-    ///   UTF-8), naming `file`; ``ImportCommandError`` when a pipe fails while being read.
-    static func text(of file: String, spoolID: UUID) throws -> String {
-        guard file == standardInput || isStream(file) else { return try Store.importText(at: file) }
-        let spool = NSTemporaryDirectory() + "/hindsight-import-\(spoolID.uuidString).spool"
-        defer { try? FileManager.default.removeItem(atPath: spool) }
+    /// A regular file to read `file` (absolute, or ``standardInput``) from, for an import that
+    /// reads it more than once: `file` itself, or, for standard input, a pipe or a device, a copy
+    /// made at `spool` (which the caller removes).
+    /// - Throws: ``ImportCommandError`` when a pipe fails while being read or the copy cannot be made.
+    static func regularFile(_ file: String, spool: String) throws -> String {
+        guard file == standardInput || isStream(file) else { return file }
         try copy(file, to: spool)
-        do {
-            return try Store.importText(at: spool)
-        } catch var error {
-            error.path = displayName(file)
-            throw error
-        }
+        return spool
+    }
+
+    /// The temporary file a copy of `file` is made in (see ``regularFile(_:spool:)``).
+    static func spoolPath(_ spoolID: UUID) -> String {
+        NSTemporaryDirectory() + "/hindsight-import-\(spoolID.uuidString).spool"
     }
 
     /// Whether `path` exists and is neither a regular file nor a directory (a FIFO, a character

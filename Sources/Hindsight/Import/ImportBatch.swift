@@ -13,6 +13,27 @@ struct ImportedEvent: Sendable {
     var line: Int
     /// The personal data the event refers to, written to the side store only if the event is added.
     var personalData: [(reference: PersonalDataReference, value: PersonalDataValue)] = []
+    /// Set when the event may enter the log only if the log holds it already (then it is left
+    /// out as present): a revlog review dated before its card's latest review in the store,
+    /// which a repeated import of the same file gives and a newer file may not.
+    var requiresPresence: ReviewBeforeLatest?
+}
+
+/// A revlog review dated before the latest review of its card in the store.
+struct ReviewBeforeLatest: Sendable {
+    /// The revlog's `card_id`.
+    var cardID: Int64
+    /// The review's time, ms since the epoch.
+    var timeMs: Int64
+    /// The card's latest review in the store, ms since the epoch.
+    var latestMs: Int64
+
+    /// The refusal of the review at `line` of the file `path`.
+    func refusal(path: String?, line: Int) -> ImportError {
+        ImportError(.reviewOutOfOrder,
+                    "the review of card \(cardID) at \(timeMs) ms is dated before its latest review in the store (\(latestMs) ms); import only newer reviews",
+                    path: path, line: line)
+    }
 }
 
 /// The events of one import, in log order: validated as a whole, then appended as one batch.

@@ -10,13 +10,22 @@ struct NumberedImport {
 }
 
 /// The checks of an import, one event at a time in file order: ids seen once, stream versions
-/// that follow on, and admission as the store's commands (``ImportAdmission``). Holds the ids of
-/// the file's events (to find one given twice), nothing else that grows with the file.
+/// that follow on, and admission as the store's commands (``ImportAdmission``). The events come
+/// in chunks: the store finds which are in the log already and which repeat an event staged by an
+/// earlier chunk before checking a chunk (``stagedCandidates(of:)``), so that those reads of the
+/// log are done in order, a chunk at a time. What grows with the file is compact: the ids of the
+/// events staged (``EventIDIndex``, about 8 bytes an event) and a bit for each log position found
+/// present.
 struct ImportChecks {
-    private let ledger: CommandLedger
     private var admission: ImportAdmission
     private var numbering: StreamNumbering
-    private var seen: Set<EventID> = []
+    /// The events staged by earlier chunks, by id: their positions in the staged batch.
+    private var staged = EventIDIndex()
+    /// The events of this chunk to be added, in order, and their ids.
+    private var chunkAdded: [(id: EventID, position: UInt64)] = []
+    private var chunkIDs: Set<EventID> = []
+    /// The log positions of the events found present so far (one bit a position of the log).
+    private var presentSeen: [UInt64] = []
     private let firstPosition: UInt64
     private let path: String?
     /// Events already in the store (left out).
@@ -26,27 +35,37 @@ struct ImportChecks {
 
     /// Checks on `ledger` and `admission`, the first event added getting `firstPosition`.
     init(ledger: CommandLedger, admission: ImportAdmission, firstPosition: UInt64, path: String?) {
-        self.ledger = ledger
         self.admission = admission
         numbering = StreamNumbering(ledger)
         self.firstPosition = firstPosition
         self.path = path
     }
 
-    /// Checks `event`: its stream version when it is to be added, nil when it is already present
-    /// (`logged` gives the log position of an id, nil when the log does not hold it).
-    /// - Throws: ``ImportError`` `duplicateEvent`, `streamVersion`, `refusedEvent`, naming its line;
-    ///   what `logged` throws.
-    mutating func check(_ event: ImportedEvent, logged: (EventID) throws(ImportError) -> UInt64?) throws(ImportError) -> UInt64? {
-        let id = event.pending.id
-        guard seen.insert(id).inserted else {
-            throw ImportError(.duplicateEvent, "event id \(id) appears again (an earlier line has it); each event may appear once",
-                              path: path, line: event.line)
+    /// The positions of events staged by earlier chunks that may have the id `id` (to be read
+    /// back and compared): none, almost always, for an id not staged.
+    func stagedCandidates(of id: EventID) -> [UInt64] {
+        switch staged.lookup(id) {
+        case .absent: []
+        case .at(let position): [position]
+        case .candidates(let positions): positions
         }
-        if try logged(id) != nil {
+    }
+
+    /// Checks `event`: its stream version when it is to be added, nil when it is already present.
+    /// - Parameters:
+    ///   - logged: the position of its id in the log (nil: the log does not hold it).
+    ///   - repeatsStaged: whether an event staged by an earlier chunk has its id.
+    /// - Throws: ``ImportError`` `duplicateEvent`, `streamVersion`, `refusedEvent`,
+    ///   `reviewOutOfOrder`, naming its line.
+    mutating func check(_ event: ImportedEvent, logged: UInt64?, repeatsStaged: Bool) throws(ImportError) -> UInt64? {
+        let id = event.pending.id
+        if let logged {
+            guard notePresent(logged) else { throw duplicate(event) }
             present += 1
             return nil
         }
+        guard !repeatsStaged, chunkIDs.insert(id).inserted else { throw duplicate(event) }
+        if let requirement = event.requiresPresence { throw requirement.refusal(path: path, line: event.line) }
         let stream = event.pending.stream
         let version = numbering.number(stream)
         if let given = event.streamVersion, given != version {
@@ -54,10 +73,34 @@ struct ImportChecks {
                               "event \(id) is version \(given) of stream \(stream), but the stream's next version here is \(version); import into a store that holds the events before it (or a fresh one)",
                               path: path, line: event.line)
         }
-        let recorded = RecordedEvent(event.pending, position: firstPosition + UInt64(added), streamVersion: version,
+        let position = firstPosition + UInt64(added)
+        let recorded = RecordedEvent(event.pending, position: position, streamVersion: version,
                                      recordedAt: event.recordedAt ?? event.pending.occurred.instant)
         try admission.admit(recorded, line: event.line, path: path)
+        chunkAdded.append((id, position))
         added += 1
         return version
+    }
+
+    /// Ends a chunk: its events added are noted as staged.
+    mutating func endChunk() {
+        for (id, position) in chunkAdded { staged.insert(id, at: position) }
+        chunkAdded.removeAll(keepingCapacity: true)
+        chunkIDs.removeAll(keepingCapacity: true)
+    }
+
+    /// Notes that the event at log position `position` was found present; false when it was before.
+    private mutating func notePresent(_ position: UInt64) -> Bool {
+        if presentSeen.isEmpty { presentSeen = Array(repeating: 0, count: Int(firstPosition / 64) + 1) }
+        let word = Int(position / 64), bit = UInt64(1) << (position % 64)
+        guard word < presentSeen.count else { return true }
+        guard presentSeen[word] & bit == 0 else { return false }
+        presentSeen[word] |= bit
+        return true
+    }
+
+    private func duplicate(_ event: ImportedEvent) -> ImportError {
+        ImportError(.duplicateEvent, "event id \(event.pending.id) appears again (an earlier line has it); each event may appear once",
+                    path: path, line: event.line)
     }
 }

@@ -3,110 +3,64 @@ import Events
 import FSRS
 import Projections
 
-/// Turns a revlog's rows into the events of one import, on the store's current state. Pure.
+/// Turns a revlog's rows into the events of one import, on the store's current state. Pure,
+/// but for the temporary file the rows may be sorted through (``RevlogRecordSorter``).
 ///
 /// Every row is kept as history (``RevlogCardWalk``: what each row becomes). For each card: the
 /// card, created at its first row's time in the import's deck, then its rows' events: answers
 /// of every kind as reviews with their durations (scheduled, or cram where the row does not
 /// change the FSRS state), resets and due dates set. Before them, as needed: the profile (when
 /// new), its day cut-off (when given and different), the deck (when new). Cards and reviews are put in time order across the file
-/// (ties: a card's creation first, then file order), so read models fold them as they happened.
+/// (ties: the cards created at that time first, then by card in order of first row, then file
+/// order), so read models fold them as they happened.
 /// Every id derives from the file's facts (``ImportIdentity``), so a repeated import finds them.
+/// The events are made as the import asks for them (``RevlogEventSource``), from the rows in
+/// time order: memory holds a few bytes a card, never the batch.
 struct RevlogImportPlan {
     let options: RevlogImportOptions
     let path: String?
     let profiles: ProfileDirectory
     let vocabulary: VocabularyState
     let ledger: CommandLedger
-    /// Whether the log holds an event of this id (``Store/loggedPosition(of:in:path:)``).
-    let isLogged: (EventID) throws(ImportError) -> Bool
 
-    /// What the plan built.
-    struct Output {
-        var batch: ImportBatch
-        var cards: Int
-        var reviews: Int
-    }
-
-    /// The events for `rows`.
+    /// The events for the rows of `scan`, in log order.
     /// - Throws: ``ImportError`` `invalidOption`, `invalidTarget` (a deleted profile, deck or
-    ///   card), `reviewOutOfOrder` or `badRevlogLine` (also for a `review_time` outside
-    ///   ``Timestamp/allowedRange``), naming the line where one is to blame.
-    func build(_ rows: [RevlogRow]) throws(ImportError) -> Output {
+    ///   card), or `badRevlogLine` (for a `review_time` outside ``Timestamp/allowedRange``),
+    ///   naming the line where one is to blame; `store` when the rows cannot be sorted. The
+    ///   source throws `badRevlogLine` for a rating or duration out of range as it comes to it;
+    ///   a review dated before its card's latest review in the store is refused
+    ///   (`reviewOutOfOrder`) unless the log holds it already (``ImportedEvent/requiresPresence``).
+    func events(_ scan: inout RevlogScan) throws(ImportError) -> RevlogEventSource {
         let offset = try utcOffset()
         let deckName = options.deckName.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !deckName.isEmpty else { throw ImportError(.invalidOption, "the deck name is empty; give the deck a name", path: path) }
         if let hour = options.dayCutoffHour, !(0...23).contains(hour) {
             throw ImportError(.invalidOption, "the day cut-off hour \(hour) is not 0 … 23", path: path)
         }
-        if let row = rows.first(where: { !Timestamp(milliseconds: $0.reviewTimeMs).isAllowed }) {
+        if let row = scan.outOfRange {
             throw ImportError(.badRevlogLine, "review_time \(row.reviewTimeMs) is outside \(Timestamp.allowedRangeText); "
                               + "fix or remove the row", path: path, line: row.line)
         }
-        let cards = RevlogHistory.cardsInTimeOrder(rows)
-        var batch = ImportBatch(path: path)
-        guard let earliest = cards.map({ $0.rows[0].reviewTimeMs }).min() else {
-            return Output(batch: batch, cards: 0, reviews: 0)
+        var prefix = ImportBatch(path: path)
+        let maker = RevlogEventMaker(profile: options.profile, deckName: deckName, offset: offset, path: path)
+        guard let earliest = scan.earliestRows.map(\.timeMs).min() else {
+            return RevlogEventSource(prefix: [], rows: try scan.sortedRows(), scan: scan, maker: maker, creations: [], latest: [])
         }
         let start = EventTime(instant: Timestamp(milliseconds: earliest), utcOffset: offset)
-        let firstLine = cards.map { $0.rows[0].line }.min() ?? 0
-        try addProfileAndDeck(deckName, at: start, line: firstLine, into: &batch)
-        let deck = ImportIdentity.deck(options.profile, name: deckName)
-        var items: [(timeMs: Int64, order: Int, card: Int, step: Int, pending: PendingEvent, line: Int)] = []
-        var reviews = 0
-        for (cardIndex, history) in cards.enumerated() {
-            let card = ImportIdentity.card(options.profile, revlogCard: history.cardID)
-            let first = history.rows[0]
-            let lastInstant = try existingCard(card, firstLine: first.line)
-            if lastInstant == nil && vocabulary.card(card) == nil {
-                let created = CardCreated(card: card, deck: deck, front: "revlog card \(history.cardID)", back: "imported from \(deckName)")
-                let id = ImportIdentity.uuid(options.profile, .cardCreated, [history.cardID])
-                items.append((first.reviewTimeMs, 0, cardIndex, 0,
-                              pending(id, .card(card), at: first.reviewTimeMs, offset, .cardCreated(created)), first.line))
-            }
-            var walk = RevlogCardWalk()
-            var occurrences: [ImportIdentity.Kind: [Int64: Int64]] = [:]
-            for row in history.rows {
-                for step in walk.steps(for: row) {
-                    let kind = Self.identityKind(of: step)
-                    let occurrence = occurrences[kind, default: [:]][row.reviewTimeMs, default: 0]
-                    occurrences[kind, default: [:]][row.reviewTimeMs] = occurrence + 1
-                    let id = ImportIdentity.uuid(options.profile, kind, [history.cardID, row.reviewTimeMs, occurrence])
-                    if try !isLogged(EventID(id)), let lastInstant, row.reviewTimeMs < lastInstant {
-                        throw ImportError(.reviewOutOfOrder,
-                                          "the review of card \(history.cardID) at \(row.reviewTimeMs) ms is dated before its latest review in the store (\(lastInstant) ms); import only newer reviews",
-                                          path: path, line: row.line)
-                    }
-                    let event = try self.event(step, card, row)
-                    if case .graded = step { reviews += 1 }
-                    items.append((row.reviewTimeMs, 1, cardIndex, items.count,
-                                  pending(id, .card(card), at: row.reviewTimeMs, offset, event), row.line))
-                }
-            }
+        let firstLine = scan.earliestRows.map(\.line).min() ?? 0
+        try addProfileAndDeck(deckName, at: start, line: firstLine, into: &prefix)
+        var latest: [Int64?] = []
+        latest.reserveCapacity(scan.cardIDs.count)
+        var creations: [RevlogEventSource.Creation] = []
+        for (number, cardID) in scan.cardIDs.enumerated() {
+            let card = ImportIdentity.card(options.profile, revlogCard: cardID)
+            let first = scan.earliestRows[number]
+            latest.append(try existingCard(card, firstLine: first.line))
+            if vocabulary.card(card) == nil { creations.append(.init(timeMs: first.timeMs, card: UInt32(number), line: first.line)) }
         }
-        items.sort { ($0.timeMs, $0.order, $0.card, $0.step) < ($1.timeMs, $1.order, $1.card, $1.step) }
-        for item in items { batch.append(item.pending, line: item.line) }
-        return Output(batch: batch, cards: cards.count, reviews: reviews)
-    }
-
-    /// The salt of a step's id: reviews keep the ids earlier versions derived.
-    private static func identityKind(of step: RevlogCardWalk.Step) -> ImportIdentity.Kind {
-        switch step {
-        case .graded: .review
-        case .reset(implied: false): .cardReset
-        case .reset(implied: true): .impliedReset
-        case .dueSet: .cardDueSet
-        }
-    }
-
-    /// The event of `step` for `row`.
-    /// - Throws: `badRevlogLine` when an answer's rating or duration is out of range.
-    private func event(_ step: RevlogCardWalk.Step, _ card: CardID, _ row: RevlogRow) throws(ImportError) -> DomainEvent {
-        switch step {
-        case .graded(let mode): .reviewGraded(try graded(card, row, mode))
-        case .reset: .cardReset(CardReset(card: card))
-        case .dueSet: .cardDueSet(CardDueSet(card: card, due: nil))
-        }
+        creations.sort { ($0.timeMs, $0.card) < ($1.timeMs, $1.card) }
+        return RevlogEventSource(prefix: prefix.events, rows: try scan.sortedRows(), scan: scan, maker: maker,
+                                 creations: creations, latest: latest)
     }
 
     private func utcOffset() throws(ImportError) -> UTCOffset {
@@ -161,19 +115,5 @@ struct RevlogImportPlan {
             throw ImportError(.invalidTarget, "card \(card) was deleted in the store; its reviews cannot be imported", path: path, line: firstLine)
         }
         return ledger.lastReviewInstantMs(of: card) ?? summary.created.instant.milliseconds
-    }
-
-    private func graded(_ card: CardID, _ row: RevlogRow, _ mode: ReviewMode) throws(ImportError) -> ReviewGraded {
-        do {
-            return ReviewGraded(card: card, rating: try Rating(validating: row.rating), mode: mode,
-                                duration: try ElapsedTime(input: row.durationMs))
-        } catch {
-            throw ImportError(.badRevlogLine, "\(error.message); fix or remove the row", path: path, line: row.line)
-        }
-    }
-
-    private func pending(_ id: UUID, _ stream: StreamID, at timeMs: Int64, _ offset: UTCOffset, _ event: DomainEvent) -> PendingEvent {
-        PendingEvent(id: EventID(id), stream: stream, profile: options.profile,
-                     occurred: EventTime(instant: Timestamp(milliseconds: timeMs), utcOffset: offset), event: event)
     }
 }

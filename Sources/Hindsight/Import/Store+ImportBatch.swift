@@ -24,34 +24,88 @@ extension Store {
     /// - Throws: ``ImportError`` `duplicateEvent`, `streamVersion`, `refusedEvent` (naming the line),
     ///   what `source` throws, `store` for I/O failures: the staged events are then cut off
     ///   (``LogWriter/abandonStagedBatch()``), and the log is as it was.
-    /// - Complexity: O(n) in the events, plus the fold; memory O(chunk) plus the ids seen.
+    /// - Complexity: O(n) in the events, plus the fold; memory O(chunk) plus about 8 bytes an event
+    ///   added (``ImportChecks``). The ids present are confirmed in one forward read of the log.
     func appendImport(_ source: inout some ImportEventSource, ledger state: CommandLedger,
                       progress: (@Sendable (_ bytesRead: UInt64) -> Void)? = nil) async throws(ImportError) -> ImportResult {
         let path = source.path
-        var checks = ImportChecks(ledger: state, admission: ImportAdmission(await decisionContext(ledger: state), models: models),
-                                  firstPosition: position + 1, path: path)
-        let range: ClosedRange<UInt64>?
+        let staged: (range: ClosedRange<UInt64>?, added: Int, present: Int)
         do throws(ImportError) {
-            var chunk: [NumberedImport] = []
-            chunk.reserveCapacity(Self.importChunk)
-            while let event = try source.next() {
-                if let version = try checks.check(event, logged: { (id) throws(ImportError) in try loggedPosition(of: id, in: state, path: path) }) { chunk.append(NumberedImport(event: event, version: version)) }
-                if chunk.count == Self.importChunk {
-                    try await stageImport(chunk, path: path)
-                    chunk.removeAll(keepingCapacity: true)
-                    progress?(source.bytesRead)
-                }
-            }
-            if !chunk.isEmpty { try await stageImport(chunk, path: path) }
-            do { range = try await writer.commitStagedBatch() } catch { throw ImportError(StoreError(error), path: path) }
+            staged = try await stageAndCommit(&source, ledger: state, progress: progress)
         } catch {
             try? await writer.abandonStagedBatch()
             throw error
         }
-        guard let range else { return ImportResult(added: 0, alreadyPresent: checks.present, positions: nil) }
+        guard let range = staged.range else { return ImportResult(added: 0, alreadyPresent: staged.present, positions: nil) }
         position = range.upperBound
         do { try await foldImported(range) } catch { throw ImportError(error, path: path) }
-        return ImportResult(added: checks.added, alreadyPresent: checks.present, positions: range)
+        return ImportResult(added: staged.added, alreadyPresent: staged.present, positions: range)
+    }
+
+    /// Checks and stages the events of `source` a chunk at a time, then commits them (see
+    /// ``appendImport(_:ledger:progress:)``). The checks' state (the admission's copies of the
+    /// read models, the ids staged) is dropped when this returns, before the read models fold.
+    /// - Returns: the positions committed (nil: none), and how many were added and present.
+    /// - Throws: as ``appendImport(_:ledger:progress:)``; the caller abandons the staged batch.
+    private func stageAndCommit(_ source: inout some ImportEventSource, ledger state: CommandLedger,
+                                progress: (@Sendable (_ bytesRead: UInt64) -> Void)?) async throws(ImportError)
+        -> (range: ClosedRange<UInt64>?, added: Int, present: Int) {
+        let path = source.path
+        var checks = ImportChecks(ledger: state, admission: ImportAdmission(await decisionContext(ledger: state), models: models),
+                                  firstPosition: position + 1, path: path)
+        let place = LogReadPlace()
+        var incoming: [ImportedEvent] = []
+        incoming.reserveCapacity(Self.importChunk)
+        var chunk: [NumberedImport] = []
+        chunk.reserveCapacity(Self.importChunk)
+        while true {
+            while incoming.count < Self.importChunk, let event = try source.next() { incoming.append(event) }
+            if incoming.isEmpty { break }
+            let logged: [UInt64?]
+            do { logged = try loggedPositions(of: incoming.map(\.pending.id), in: state, place: place) } catch {
+                throw ImportError(error, path: path)
+            }
+            let repeats = try await repeatsOfStaged(incoming, logged: logged, checks: checks, path: path)
+            for index in incoming.indices {
+                if let version = try checks.check(incoming[index], logged: logged[index], repeatsStaged: repeats.contains(index)) {
+                    chunk.append(NumberedImport(event: incoming[index], version: version))
+                }
+            }
+            if !chunk.isEmpty { try await stageImport(chunk, path: path) }
+            checks.endChunk()
+            chunk.removeAll(keepingCapacity: true)
+            incoming.removeAll(keepingCapacity: true)
+            progress?(source.bytesRead)
+        }
+        do { return (try await writer.commitStagedBatch(), checks.added, checks.present) } catch {
+            throw ImportError(StoreError(error), path: path)
+        }
+    }
+
+    /// The indices of the events of `events` not in the log (`logged` nil) whose id an event
+    /// staged by an earlier chunk has: the candidates ``ImportChecks/stagedCandidates(of:)`` gives
+    /// are read back from the staged batch in position order and compared.
+    /// - Throws: ``ImportError`` `store` when a staged record cannot be read back.
+    private func repeatsOfStaged(_ events: [ImportedEvent], logged: [UInt64?], checks: ImportChecks,
+                                 path: String?) async throws(ImportError) -> Set<Int> {
+        var wanted: [(position: UInt64, index: Int)] = []
+        for index in events.indices where logged[index] == nil {
+            for position in checks.stagedCandidates(of: events[index].pending.id) { wanted.append((position, index)) }
+        }
+        guard !wanted.isEmpty else { return [] }
+        wanted.sort { ($0.position, $0.index) < ($1.position, $1.index) }
+        let payloads: [[UInt8]?]
+        do { payloads = try await writer.stagedPayloads(at: wanted.map(\.position)) } catch { throw ImportError(StoreError(error), path: path) }
+        var repeats: Set<Int> = []
+        for (candidate, payload) in zip(wanted, payloads) {
+            guard let payload else { continue }
+            let id: EventID
+            do { id = try payload.withUnsafeBytes { raw throws(EventDecodingError) in try LogCodec.eventID(in: raw) } } catch {
+                throw ImportError(.store, "the staged record at position \(candidate.position) cannot be read back: \(error)", path: path)
+            }
+            if id == events[candidate.index].pending.id { repeats.insert(candidate.index) }
+        }
+        return repeats
     }
 
     /// Writes the personal data of `chunk` and stages its events in the log.
@@ -126,11 +180,5 @@ extension Store {
         } catch {
             throw ImportError(error, path: path)
         }
-    }
-
-    /// ``loggedPosition(of:in:)`` for an import of the file at `path`.
-    /// - Throws: ``ImportError`` `store` when the log cannot be read.
-    func loggedPosition(of id: EventID, in ledger: CommandLedger, path: String?) throws(ImportError) -> UInt64? {
-        do { return try loggedPosition(of: id, in: ledger) } catch { throw ImportError(error, path: path) }
     }
 }

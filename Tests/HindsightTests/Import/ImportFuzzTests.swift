@@ -23,16 +23,27 @@ import FSRS
         return Array(text.utf8)
     }
 
-    /// The plan of `text` on an empty store, or the error that refuses it.
-    static func planRevlog(_ text: String, on vocabulary: VocabularyState) -> Result<RevlogImportPlan.Output, ImportError> {
+    /// What a revlog plan made: its events, cards and reviews.
+    struct PlanOutput {
+        var events: [ImportedEvent]
+        var cards: Int
+        var reviews: Int
+    }
+
+    /// The plan of `text` on an empty store (every event it makes), or the error that refuses it.
+    static func planRevlog(_ text: String, on vocabulary: VocabularyState) -> Result<PlanOutput, ImportError> {
         Result { () throws(ImportError) in
             let rows: [RevlogRow]
             do throws(RevlogError) { rows = try RevlogCSV.parse(text) } catch { throw ImportError(error, path: "fuzz.csv") }
             let plan = RevlogImportPlan(options: RevlogImportOptions(profile: Ids.profile(1), deckName: "fuzz", utcOffsetMinutes: 60),
                                         path: "fuzz.csv", profiles: ProfilesProjection().makeInitialState(),
                                         vocabulary: vocabulary,
-                                        ledger: CommandLedger(), isLogged: { _ in false })
-            return try plan.build(rows)
+                                        ledger: CommandLedger())
+            var scan = try RevlogScan.scan(rows: rows, path: "fuzz.csv", runLength: 5)
+            var source = try plan.events(&scan)
+            var events: [ImportedEvent] = []
+            while let event = try source.next() { events.append(event) }
+            return PlanOutput(events: events, cards: source.cards, reviews: source.reviews)
         }
     }
 
@@ -51,7 +62,7 @@ import FSRS
                 tally.noteDecoded()
                 // Every row is kept: a card comes from at least one row, which may be a manual one.
                 #expect(output.reviews <= lines && output.cards <= lines)
-                #expect(output.batch.events.allSatisfy { $0.line >= 1 && $0.line <= lines }, "seed \(seed)")
+                #expect(output.events.allSatisfy { $0.line >= 1 && $0.line <= lines }, "seed \(seed)")
             case .failure(let error):
                 tally.noteRefused(error.code.rawValue)
                 #expect(error.path == "fuzz.csv" && !error.message.isEmpty)
