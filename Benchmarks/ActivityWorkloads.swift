@@ -12,6 +12,11 @@ let activityWorkloads: [Workload] = [
     },
     activityFoldWorkload("activity.all.single", "activity.all folded event by event (the live path), not in batches" + activityLogSummary,
                          batched: false) { try! ActivityProjection(defaultCutoffHour: 4) },
+    activityFoldWorkload("activity.reviews", "activity.all over the benchmark log's cards, reviews and undos only (no spelling, "
+                         + "stories or dictation): what a review-only app pays",
+                         log: { ActivityBenchmarkLog.make(events: $0, seed: 7).filter(\.isCardEvent) }) {
+        try! ActivityProjection(defaultCutoffHour: 4)
+    },
     activityFoldWorkload("activity.mix", "activity.all over the replay's mixed log (EventMix: one profile, about 90k cards "
                          + "per 1M events, 65% reviews): the fold's share of replay.all, without reading or decoding",
                          defaultEvents: 1_000_000, log: { try! EventMix.events(count: $0) }) {
@@ -165,3 +170,12 @@ enum ActivityBenchmarkLog {
     }
 }
 
+extension RecordedEvent {
+    /// Whether the event is a card created, a review graded or a review undone (the review-only log).
+    fileprivate var isCardEvent: Bool {
+        switch event {
+        case .cardCreated, .reviewGraded, .reviewUndone: true
+        default: false
+        }
+    }
+}

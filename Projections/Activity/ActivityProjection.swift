@@ -27,27 +27,37 @@ package struct ActivityProjection: Projection {
     /// 12: a dictation finished is practice (it makes its day active for streaks and achievements).
     /// 13: a spelling test deleted is forgotten by the perfect-session tallies.
     /// 14: a card reset to new or given a due date by hand: its reviews can no longer be undone.
-    package static let version: UInt32 = 14
+    /// 15: each profile's perfect spelling sessions per test, and an open session's test (the
+    /// default rules include a test perfect three times); the mastery rule's run length and each
+    /// profile's spelling words' runs and count mastered (the default rules include a word and
+    /// ten words mastered).
+    package static let version: UInt32 = 15
 
     /// The achievement rule table.
     package let rules: [AchievementRule]
     /// The cut-off hour of profiles that never changed theirs.
     package let defaultCutoffHour: Int
+    /// When a spelling word counts as mastered: the spelling read model's rule, as configured.
+    package let mastery: SpellingMasteryRule
     package let fingerprint: UInt64
 
     /// A fold over the achievement `rules`, with days starting at `defaultCutoffHour` unless a
-    /// profile changes it.
+    /// profile changes it, and spelling words mastered by `mastery` (pass the spelling read
+    /// model's, so both agree).
     /// - Throws: ``AchievementRuleError`` when the table has an empty or repeated id or a target below 1.
-    package init(rules: [AchievementRule] = AchievementRule.defaultTable, defaultCutoffHour: Int) throws(AchievementRuleError) {
+    package init(rules: [AchievementRule] = AchievementRule.defaultTable, defaultCutoffHour: Int,
+                 mastery: SpellingMasteryRule = SpellingMasteryRule()) throws(AchievementRuleError) {
         try AchievementRule.validate(rules)
         self.rules = rules
         self.defaultCutoffHour = defaultCutoffHour
+        self.mastery = mastery
         var writer = BinaryWriter()
         rules.encode(to: &writer)
-        fingerprint = StableHash.combine(UInt64(bitPattern: Int64(defaultCutoffHour)), StableHash.fnv1a64(writer.bytes))
+        fingerprint = StableHash.combine(UInt64(bitPattern: Int64(defaultCutoffHour)), StableHash.fnv1a64(writer.bytes),
+                                         UInt64(mastery.runLength))
     }
 
-    package func makeInitialState() -> State { State(rules: rules, defaultCutoffHour: defaultCutoffHour) }
+    package func makeInitialState() -> State { State(rules: rules, defaultCutoffHour: defaultCutoffHour, mastery: mastery) }
 
     /// Reviews and their undos, practice (spelling, stories, dictation), spelling tests' words
     /// (what a perfect session must spell), cards and decks created, moved and deleted (the
@@ -108,10 +118,12 @@ package struct ActivityProjection: Projection {
             state.achievements.tookBack(undo)
         case .spelled(let word):
             let day = run.day(of: event.pointee.occurred, profile: profile, calendar: state.calendar)
-            // The session's tally only (no count a run holds).
+            // The session's tally and the word's run only (no count a run holds).
             state.achievements.spelled(in: word.session, correct: word.correct, rightFirstTry: word.rightFirstTry) {
                 ActivityEvent.word(spelledAt: event)
             }
+            state.achievements.spelled({ ActivityEvent.word(spelledAt: event) }, correct: word.correct, profile: profile,
+                                       unlocking: Self.unlock(at: event))
             count(activity, profile: profile, day: day, at: event, run: &run, state: &state)
         case .spellingTestListed:
             // The test's words only (nothing a run holds): the run stays open.

@@ -23,13 +23,14 @@ public struct ActivityState: ProjectionState, BinaryCodable, Equatable {
     public internal(set) var achievements: AchievementsState
 
     /// An empty model over the achievement `rules` (already validated), with days starting at
-    /// `defaultCutoffHour` until a profile changes its cut-off.
-    public init(rules: [AchievementRule], defaultCutoffHour: Int) {
+    /// `defaultCutoffHour` until a profile changes its cut-off and spelling words mastered by
+    /// `mastery` (the spelling read model's rule).
+    public init(rules: [AchievementRule], defaultCutoffHour: Int, mastery: SpellingMasteryRule = SpellingMasteryRule()) {
         let calendar = ProfileCalendar(defaultCutoffHour: defaultCutoffHour)
         self.calendar = calendar
         dailyStats = DailyStatsState(defaultCutoffHour: defaultCutoffHour)
         streaks = StreaksState(defaultCutoffHour: defaultCutoffHour)
-        achievements = AchievementsState(rules: rules, calendar: calendar)
+        achievements = AchievementsState(rules: rules, calendar: calendar, mastery: mastery)
     }
 
     /// Takes note of a day cut-off change, in the calendar and in every part's copy of it.

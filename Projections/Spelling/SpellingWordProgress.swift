@@ -40,14 +40,10 @@ public struct SpellingWordProgress: Sendable, Equatable {
         attempts += 1
         hintsUsed += Int(hints)
         lastPractised = time
-        if isCorrect {
-            correct += 1
-            currentRun += 1
-            if currentRun > bestRun { bestRun = currentRun }
-        } else {
-            currentRun = 0
-        }
-        isMastered = currentRun >= rule.runLength
+        if isCorrect { correct += 1 }
+        currentRun = rule.run(after: currentRun, correct: isCorrect)
+        if currentRun > bestRun { bestRun = currentRun }
+        isMastered = rule.isMastered(run: currentRun)
         if isMastered, firstMastered == nil { firstMastered = time }
     }
 
@@ -63,12 +59,24 @@ public struct SpellingWordProgress: Sendable, Equatable {
 }
 
 /// When a word counts as mastered: `runLength` correct answers in a row (3 by default).
+///
+/// The one home of the rule: the spelling read model (``SpellingWordProgress``) and the
+/// achievements' mastered words (``MasteredWords``) both step a word's run and judge it here, so
+/// `hindsight spelling`'s mastered words and the word-mastery achievements always agree.
 public struct SpellingMasteryRule: Sendable, Equatable, Hashable {
     /// Correct answers in a row needed.
     public let runLength: Int
 
     /// A rule of `runLength` correct answers in a row (at least 1).
     public init(runLength: Int = 3) { self.runLength = max(1, runLength) }
+
+    /// A word's run of correct answers in a row after an attempt, `correct` or not, when it was
+    /// `run` before: one longer after a right answer, 0 after a wrong one (every attempt counts,
+    /// first try or not, in any session or none).
+    @inline(__always) public func run(after run: Int, correct: Bool) -> Int { correct ? run + 1 : 0 }
+
+    /// Whether a word whose current run is `run` is mastered: the run reaches ``runLength``.
+    @inline(__always) public func isMastered(run: Int) -> Bool { run >= runLength }
 }
 
 extension SpellingWordProgress: BinaryCodable {

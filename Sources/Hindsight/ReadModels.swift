@@ -31,7 +31,8 @@ package struct ReadModels: Sendable {
         let cutoff = configuration.dayCutoffHour
         vocabulary = Projector(VocabularyProjection(configuration: configuration.scheduler,
                                                     dailyNewCardLimit: configuration.dailyNewCardLimit))
-        activity = Projector(try! ActivityProjection(rules: configuration.achievementRules, defaultCutoffHour: cutoff))
+        activity = Projector(try! ActivityProjection(rules: configuration.achievementRules, defaultCutoffHour: cutoff,
+                                                     mastery: configuration.spellingMastery))
         spelling = Projector(SpellingProjection(mastery: configuration.spellingMastery))
         stories = Projector(StoryLibraryProjection(defaultCutoffHour: cutoff))
         profiles = Projector(ProfilesProjection(defaultCutoffHour: cutoff,

@@ -163,4 +163,22 @@ import TestSupport
         #expect(text.stdout.split(separator: "\n")[1].hasPrefix("earned: "))
         #expect(text.stdout.contains("\nin progress:\n"))
     }
+
+    /// Every default achievement is shown for every profile, earned or in progress, once; Sam,
+    /// who spells most afternoons, has mastered a word (3 right in a row) by the demo's today.
+    @Test func everyDefaultAchievementIsShown() throws {
+        let result = try DemoStore.run(["achievements", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let expected = ["first-review", "reviews-100", "reviews-1000", "reviews-50-in-a-day", "streak-7", "streak-30",
+                        "perfect-spelling", "perfect-spelling-test-3", "first-word-mastered", "words-mastered-10",
+                        "stories-read-10", "full-week"]
+        for profile in try #require(object["profiles"] as? [[String: Any]]) {
+            let shown = try #require(profile["earned"] as? [[String: Any]]) + (try #require(profile["progress"] as? [[String: Any]]))
+            let ids = shown.compactMap { $0["id"] as? String }
+            #expect(ids.sorted() == expected.sorted())
+        }
+        let sam = try DemoStore.run(["achievements", "--profile", Self.sam]).stdout
+        let earned = try #require(sam.components(separatedBy: "\nin progress:\n").first)
+        #expect(earned.contains("  Word Wise — Master a spelling word.\n"), "\(sam)")
+    }
 }

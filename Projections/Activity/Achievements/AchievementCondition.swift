@@ -25,18 +25,39 @@ public enum AchievementCondition: Sendable, Equatable, Hashable {
     /// marks there. Unlocked by the session's end, for the profile that ended it. See
     /// ``SpellingTally``.
     case perfectSpellingSession
+    /// The same spelling test perfect `times` times: ``perfectSpellingSession``'s rule (every word
+    /// right first time, no attempt wrong), met by `times` sessions on one test (an attempt at a
+    /// test is one session on it, started and ended; a test is its id, so sessions before and
+    /// after an edit of its words count together). Unlocked by the end of the `times`-th perfect session on a test,
+    /// for the profile that ended it.
+    case perfectSpellingTest(times: Int)
+    /// `count` spelling words mastered at once: the profile's words mastered now, as the spelling
+    /// read model judges them (``SpellingMasteryRule``: by default 3 right answers in a row, every
+    /// attempt counting, in any session or test), reach `count`. A word is the profile's
+    /// normalized word (``SpellingWord/normalized(_:)``), the spelling read model's key. Unlocked
+    /// by the attempt at which that count first reaches `count`; a word that loses mastery (a wrong
+    /// answer) leaves the count until it is mastered again. See ``MasteredWords``.
+    case wordsMastered(Int)
     /// `count` different stories read to their end.
     case storiesRead(Int)
     /// Practice on each of the 7 local days of one calendar week, Monday through Sunday
     /// (a 7-day streak that straddles two weeks does not count; local days honour the cut-off).
     case fullWeek
 
+    /// Whether the condition counts spelling words mastered: the fold keeps each word's run only
+    /// for a table that has one (``AchievementsState``), so other tables pay nothing per attempt.
+    var countsMasteredWords: Bool {
+        if case .wordsMastered = self { return true }
+        return false
+    }
+
     /// The number to reach, for progress: 1 for one-off conditions, 7 for ``fullWeek``.
     public var target: Int {
         switch self {
         case .firstReview, .perfectSpellingSession: 1
-        case .reviews(let count), .reviewsInOneDay(let count), .storiesRead(let count): count
+        case .reviews(let count), .reviewsInOneDay(let count), .storiesRead(let count), .wordsMastered(let count): count
         case .streak(let days): days
+        case .perfectSpellingTest(let times): times
         case .fullWeek: 7
         }
     }
@@ -51,8 +72,12 @@ enum AchievementChange {
     case dayBecameActive(run: DayRun, day: Int64)
     /// A story read to its end for the first time: how many different stories are now.
     case storyFinished(distinct: Int)
-    /// A perfect spelling session ended (see ``SpellingTally``).
-    case perfectSessionEnded
+    /// A perfect spelling session ended (see ``SpellingTally``): the perfect sessions its profile
+    /// has now had on the session's test, this one included.
+    case perfectSessionEnded(onTest: Int)
+    /// A spelling attempt made a word mastered (see ``MasteredWords``): how many words its profile
+    /// has mastered now, this one included.
+    case wordMastered(count: Int)
 }
 
 extension AchievementCondition {
@@ -70,6 +95,8 @@ extension AchievementCondition {
             run.first <= LocalWeek.monday(of: day) && run.last >= LocalWeek.monday(of: day) + 6
         case (.storiesRead(let count), .storyFinished(let distinct)): distinct == count
         case (.perfectSpellingSession, .perfectSessionEnded): true
+        case (.perfectSpellingTest(let times), .perfectSessionEnded(let onTest)): onTest == times
+        case (.wordsMastered(let count), .wordMastered(let mastered)): mastered == count
         default: false
         }
     }
@@ -81,6 +108,8 @@ extension AchievementCondition {
         case .reviewsInOneDay: standing.bestDay.reviews
         case .streak: standing.activeDays.longestRun
         case .perfectSpellingSession: 0
+        case .perfectSpellingTest: standing.perfectSessionsOnOneTest
+        case .wordsMastered: standing.masteredWords.count
         case .storiesRead: standing.storiesFinished.count
         case .fullWeek: Self.activeDaysInLatestWeek(of: standing.activeDays)
         }
@@ -102,7 +131,7 @@ extension AchievementCondition {
         case .firstReview: total < 1 ? 0 : Int.max
         case .reviews(let count): total < count ? count - total - 1 : Int.max
         case .reviewsInOneDay(let count): day.reviews < count ? count - day.reviews - 1 : Int.max
-        case .streak, .perfectSpellingSession, .storiesRead, .fullWeek: Int.max
+        case .streak, .perfectSpellingSession, .perfectSpellingTest, .wordsMastered, .storiesRead, .fullWeek: Int.max
         }
     }
 }
@@ -119,7 +148,9 @@ extension AchievementCondition: BinaryCodable {
         case 4: self = .storiesRead(value)
         case 5: self = .fullWeek
         case 6: self = .reviewsInOneDay(value)
-        default: throw reader.error(.invalidValue, "achievement condition code \(code) is not one of 0-6")
+        case 7: self = .perfectSpellingTest(times: value)
+        case 8: self = .wordsMastered(value)
+        default: throw reader.error(.invalidValue, "achievement condition code \(code) is not one of 0-8")
         }
     }
 
@@ -132,6 +163,8 @@ extension AchievementCondition: BinaryCodable {
         case .storiesRead(let count): (4, count)
         case .fullWeek: (5, 0)
         case .reviewsInOneDay(let count): (6, count)
+        case .perfectSpellingTest(let times): (7, times)
+        case .wordsMastered(let count): (8, count)
         }
         writer.writeByte(code)
         value.encode(to: &writer)

@@ -11,6 +11,10 @@ import Events
 public struct AchievementsState: Sendable, Equatable {
     /// The rules, in table order.
     public let rules: [AchievementRule]
+    /// When a spelling word counts as mastered (the spelling read model's rule, as configured).
+    public let mastery: SpellingMasteryRule
+    /// Whether a rule counts words mastered: only then does an attempt step its word's run.
+    let tracksMastery: Bool
     /// Local days of each profile (the activity state's calendar, shared with the other parts).
     public internal(set) var calendar: ProfileCalendar
     /// Each profile's standing and unlocks (remembering the profile last folded, so a run of one
@@ -28,15 +32,18 @@ public struct AchievementsState: Sendable, Equatable {
     /// unlocks nothing; its attempts, already counted as practice, stay counted.
     package internal(set) var openSessions = OpenSessions<IDKey, IDKey, OpenSessionTally>()
 
-    /// An empty model over `rules` (already validated), with days starting at `defaultCutoffHour`.
-    public init(rules: [AchievementRule], defaultCutoffHour: Int) {
-        self.init(rules: rules, calendar: ProfileCalendar(defaultCutoffHour: defaultCutoffHour))
+    /// An empty model over `rules` (already validated), with days starting at `defaultCutoffHour`
+    /// and words mastered by `mastery`.
+    public init(rules: [AchievementRule], defaultCutoffHour: Int, mastery: SpellingMasteryRule = SpellingMasteryRule()) {
+        self.init(rules: rules, calendar: ProfileCalendar(defaultCutoffHour: defaultCutoffHour), mastery: mastery)
     }
 
-    /// An empty model over `rules` (already validated) and `calendar`.
-    init(rules: [AchievementRule], calendar: ProfileCalendar) {
+    /// An empty model over `rules` (already validated), `calendar` and `mastery`.
+    init(rules: [AchievementRule], calendar: ProfileCalendar, mastery: SpellingMasteryRule) {
         self.rules = rules
         self.calendar = calendar
+        self.mastery = mastery
+        tracksMastery = rules.contains { $0.condition.countsMasteredWords }
     }
 
     /// The achievements `profile` has earned, in the order earned (ties, earned by one event,
@@ -57,11 +64,21 @@ public struct AchievementsState: Sendable, Equatable {
     }
 
     /// The part encoded in a snapshot (without the shared calendar), and decoded with it.
-    /// - Throws: ``EventDecodingError`` for malformed bytes, a key that appears twice, a test's
-    ///   tally with words spelled, or two open sessions of one profile.
+    /// - Throws: ``EventDecodingError`` for malformed bytes, a key that appears twice, a mastery
+    ///   run length below 1, a profile's mastered-word count that disagrees with its runs (or runs
+    ///   kept with no word-mastery rule), a test's tally with words spelled, or two open sessions
+    ///   of one profile.
     package init(calendar: ProfileCalendar, from reader: inout BinaryReader) throws(EventDecodingError) {
-        self.init(rules: try [AchievementRule](decoding: &reader), calendar: calendar)
-        standings = RecentKeyTable(try [IDKey: ProfileAchievements](decoding: &reader))
+        let rules = try [AchievementRule](decoding: &reader)
+        let runLength = try reader.readInt()
+        guard runLength >= 1 else { throw reader.error(.invalidValue, "a spelling mastery run length of \(runLength); it is at least 1") }
+        self.init(rules: rules, calendar: calendar, mastery: SpellingMasteryRule(runLength: runLength))
+        let profiles = try [IDKey: ProfileAchievements](decoding: &reader)
+        if let profile = profiles.keys.sorted().first(where: { !masteredWordsAgree(profiles[$0]!.masteredWords) }) {
+            throw reader.error(.invalidValue, "profile \(profile.uuid)'s mastered spelling words disagree with their runs "
+                               + "under the rules (\(runLength) right in a row)")
+        }
+        standings = RecentKeyTable(profiles)
         spellingTests = try [IDKey: SpellingTally](decoding: &reader)
         if let test = spellingTests.keys.sorted().first(where: { spellingTests[$0]!.score.correct != 0 }) {
             throw reader.error(.invalidValue, "spelling test \(test.uuid) has words spelled; a test's tally has none")
@@ -76,10 +93,17 @@ public struct AchievementsState: Sendable, Equatable {
         }
     }
 
-    /// Writes the rules, the standings, the tests' tallies and the open sessions' tallies, keyed
-    /// maps in key order (deterministic bytes).
+    /// Whether `words` is what the fold keeps: nothing when no rule counts mastered words, else a
+    /// count that ``mastery`` agrees with.
+    private func masteredWordsAgree(_ words: MasteredWords) -> Bool {
+        tracksMastery ? words.agrees(with: mastery) : words == MasteredWords()
+    }
+
+    /// Writes the rules, the mastery run length, the standings, the tests' tallies and the open
+    /// sessions' tallies, keyed maps in key order (deterministic bytes).
     package func encode(to writer: inout BinaryWriter) {
         rules.encode(to: &writer)
+        mastery.runLength.encode(to: &writer)
         standings.dictionary.encode(to: &writer)
         spellingTests.encode(to: &writer)
         openSessions.entries.mapValues(\.value).encode(to: &writer)

@@ -13,8 +13,23 @@ package struct ProfileAchievements: Sendable, Equatable, BinaryCodable {
     /// The most each DailyStats counter reached on one local day (an undo lowers its day, not
     /// this): what progress toward a one-day condition shows.
     package var bestDay = ActivityCounts()
+    /// Perfect spelling sessions per test (tests with none are absent).
+    package var perfectSessions: [SpellingTestID: Int] = [:]
+    /// Each spelling word's current run and how many words are mastered now (kept only when the
+    /// table has a word-mastery rule: see ``AchievementsState``).
+    package var masteredWords = MasteredWords()
 
     package init() {}
+
+    /// The most perfect spelling sessions on one test: what progress toward
+    /// ``AchievementCondition/perfectSpellingTest(times:)`` shows.
+    var perfectSessionsOnOneTest: Int { perfectSessions.values.max() ?? 0 }
+
+    /// Counts one more perfect spelling session on `test` and returns its count on that test.
+    mutating func countPerfectSession(on test: SpellingTestID) -> Int {
+        perfectSessions[test, default: 0] += 1
+        return perfectSessions[test, default: 0]
+    }
 
     /// Counts one more review and returns the new count.
     @inline(__always) mutating func countReview() -> Int {
@@ -44,8 +59,9 @@ package struct ProfileAchievements: Sendable, Equatable, BinaryCodable {
     }
 
     /// Reads what ``encode(to:)`` writes.
-    /// - Throws: ``EventDecodingError`` for malformed bytes, or finished stories that are not in
-    ///   strictly ascending order (repeated or shuffled: never written so).
+    /// - Throws: ``EventDecodingError`` for malformed bytes, finished stories that are not in
+    ///   strictly ascending order (repeated or shuffled: never written so), a perfect-session
+    ///   count below 1 or malformed mastered words (see ``MasteredWords/init(from:)``).
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         reviews = try reader.readInt()
         activeDays = try ActiveDays(from: &reader)
@@ -56,15 +72,23 @@ package struct ProfileAchievements: Sendable, Equatable, BinaryCodable {
         storiesFinished = Set(stories)
         unlocked = try [String: Unlock](decoding: &reader)
         bestDay = try ActivityCounts(from: &reader)
+        perfectSessions = try [SpellingTestID: Int](decoding: &reader)
+        guard perfectSessions.values.allSatisfy({ $0 >= 1 }) else {
+            throw reader.error(.invalidValue, "a profile's perfect spelling sessions on a test are fewer than 1")
+        }
+        masteredWords = try MasteredWords(from: &reader)
     }
 
     /// Writes the review count, the active days, the finished stories in ascending order and the
-    /// unlocks (deterministic bytes), then the best day's counts.
+    /// unlocks (deterministic bytes), the best day's counts, the perfect spelling sessions per
+    /// test in ascending test order, then the mastered words.
     package func encode(to writer: inout BinaryWriter) {
         reviews.encode(to: &writer)
         activeDays.encode(to: &writer)
         storiesFinished.sorted().encode(to: &writer)
         unlocked.encode(to: &writer)
         bestDay.encode(to: &writer)
+        perfectSessions.encode(to: &writer)
+        masteredWords.encode(to: &writer)
     }
 }

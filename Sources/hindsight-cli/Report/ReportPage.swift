@@ -24,7 +24,7 @@ struct ReportPage {
         figure{margin:0;overflow-x:auto;max-width:100%}svg text{font-size:9px;fill:#444}\
         table{border-collapse:collapse;font-size:12px}caption{text-align:left;color:#666}\
         td,th{border:1px solid #ddd;padding:1px 6px;text-align:right}th[scope=row]{text-align:left}\
-        tbody{display:block;max-height:220px;overflow-y:auto}
+        .scroll{max-height:260px;overflow-y:auto}thead th{position:sticky;top:0;background:#fff}
         """
 
     /// The document.

@@ -12,16 +12,17 @@ struct ReportTable: Equatable {
     /// The rows, each as many cells as there are columns.
     let rows: [[String]]
 
-    /// The table's HTML, every cell escaped.
+    /// The table's HTML, every cell escaped, in a box that scrolls when the table is long (its
+    /// headings stay in view and over their columns).
     var html: String {
-        var out = "<table id=\"\(HTMLText.escape(id))\"><caption>\(HTMLText.escape(caption))</caption><thead><tr>"
+        var out = "<div class=\"scroll\"><table id=\"\(HTMLText.escape(id))\"><caption>\(HTMLText.escape(caption))</caption><thead><tr>"
         out += columns.map { "<th scope=\"col\">\(HTMLText.escape($0))</th>" }.joined() + "</tr></thead><tbody>"
         for row in rows {
             out += "<tr>" + row.enumerated().map { index, cell in
                 index == 0 ? "<th scope=\"row\">\(HTMLText.escape(cell))</th>" : "<td>\(HTMLText.escape(cell))</td>"
             }.joined() + "</tr>"
         }
-        return out + "</tbody></table>"
+        return out + "</tbody></table></div>"
     }
 }
 

@@ -203,7 +203,8 @@ import TestSupport
         var state = fold(activity, Self.twoProfilesOpen)
         _ = try decoded(ActivityState.self, encoded(state))
         let key = IDKey(Self.session(2))
-        state.achievements.openSessions[key] = OpenSessionTally(profile: Self.ada, tally: state.achievements.openSessions[key]!.tally)
+        let open = state.achievements.openSessions[key]!
+        state.achievements.openSessions[key] = OpenSessionTally(profile: Self.ada, test: open.test, tally: open.tally)
         #expect(throws: EventDecodingError.self) { _ = try decoded(ActivityState.self, encoded(state)) }
     }
 }

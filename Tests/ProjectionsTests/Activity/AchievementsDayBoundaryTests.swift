@@ -12,8 +12,8 @@ import Testing
 @Suite struct AchievementsDayBoundaryTests {
     let projection = try! ActivityProjection(defaultCutoffHour: 4)
 
-    /// One hand-written history: practice (a word spelled, which is practice and unlocks nothing
-    /// else) at local times, and what it must unlock.
+    /// One hand-written history: practice (a word spelled wrong, which is practice and unlocks
+    /// nothing else: no word is mastered) at local times, and what it must unlock.
     struct DayRuleCase: Sendable, CustomTestStringConvertible {
         let name: String
         /// The profile's own cut-off hour, from a `DayCutoffChanged` before any practice; nil
@@ -99,7 +99,7 @@ import Testing
         if let cutoff = row.cutoff { script.changeCutoff(to: cutoff, at: LocalTime(1, 12).instant(utcOffsetSeconds: offset)) }
         var practice: [RecordedEvent] = []
         for time in row.practice {
-            script.spell(1, "cat", correct: true, at: time.instant(utcOffsetSeconds: offset))
+            script.spell(1, "cat", correct: false, at: time.instant(utcOffsetSeconds: offset))
             practice.append(script.events[script.events.count - 1])
         }
         let state = activityFoldedBothWays(projection, script.events)
@@ -115,7 +115,7 @@ import Testing
         func progress(lastPractice: LocalTime) -> [String: Int] {
             var script = EventScript(utcOffsetSeconds: offset)
             for time in Self.evenings(2...7) + [lastPractice] {
-                script.spell(1, "cat", correct: true, at: time.instant(utcOffsetSeconds: offset))
+                script.spell(1, "cat", correct: false, at: time.instant(utcOffsetSeconds: offset))
             }
             let state = activityFoldedBothWays(projection, script.events)
             return Dictionary(uniqueKeysWithValues: state.achievements.progress(profile: script.profile)

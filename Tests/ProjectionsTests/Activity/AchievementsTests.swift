@@ -39,6 +39,7 @@ import Testing
 
     /// 1 March 2026 is a Sunday. Practice Sunday 1 through Saturday 7: the 7-day streak unlocks on
     /// the 7th, but no Monday–Sunday week is full. Sunday the 8th completes Monday 2–Sunday 8.
+    /// (Words spelled wrong: practice, with no word mastered.)
     @Test func aSevenDayStreakAndAFullWeek() {
         #expect(LocalWeek.monday(of: dayNumber(2026, 3, 1)) == dayNumber(2026, 2, 23))
         #expect(LocalWeek.monday(of: dayNumber(2026, 3, 4)) == dayNumber(2026, 3, 2))
@@ -46,14 +47,14 @@ import Testing
         #expect(LocalWeek.monday(of: dayNumber(2026, 3, 9)) == dayNumber(2026, 3, 9))
         #expect(LocalWeek.monday(of: -1) == -3)                       // Wed 31 Dec 1969 -> Mon 29 Dec
         var script = EventScript()
-        for day in 1...7 { script.spell(1, "cat", correct: true, at: utc(2026, 3, day, 18)) }
+        for day in 1...7 { script.spell(1, "cat", correct: false, at: utc(2026, 3, day, 18)) }
         let week = achievements(script.events)
         #expect(ids(week.unlocked(profile: script.profile)) == ["streak-7"])
         #expect(week.unlocked(profile: script.profile)[0].unlock.position == 7)
         let fullWeekProgress = week.progress(profile: script.profile).first { $0.rule.id == "full-week" }
         #expect(fullWeekProgress?.current == 6)                       // Monday 2 through Saturday 7
-        script.spell(1, "cat", correct: true, at: utc(2026, 3, 8, 18))
-        script.spell(1, "dog", correct: true, at: utc(2026, 3, 8, 19))
+        script.spell(1, "cat", correct: false, at: utc(2026, 3, 8, 18))
+        script.spell(1, "dog", correct: false, at: utc(2026, 3, 8, 19))
         let unlocked = achievements(script.events).unlocked(profile: script.profile)
         #expect(ids(unlocked) == ["streak-7", "full-week"])
         #expect(unlocked[1].unlock.position == 8)
@@ -71,7 +72,9 @@ import Testing
 
     /// A test of cat and dog. Session 1 has a mistake; session 2 ends with no word spelled;
     /// session 3 is perfect but unlocks only when it ends; session 4, perfect too, unlocks
-    /// nothing more. (More cases: ``PerfectSpellingTests``.)
+    /// nothing more. Dog, right at its 3rd attempt in a row in session 4 (the wrong try in session 1
+    /// reset its run), is the first word mastered. (More cases: ``PerfectSpellingTests``,
+    /// ``WordsMasteredTests``.)
     @Test func aPerfectSpellingSession() {
         var script = EventScript()
         script.createSpellingTest(words: ["cat", "dog"], at: utc(2026, 3, 2, 16))
@@ -93,8 +96,9 @@ import Testing
         script.endSpelling(4, at: utc(2026, 3, 4, 17, 3))
         let state = achievements(script.events)
         let unlocked = state.unlocked(profile: script.profile)
-        #expect(ids(unlocked) == ["perfect-spelling"])
+        #expect(ids(unlocked) == ["perfect-spelling", "first-word-mastered"])
         #expect(unlocked[0].unlock == Unlock(position: 12, time: eventTime(utc(2026, 3, 3, 17, 3))))
+        #expect(unlocked[1].unlock == Unlock(position: 14, time: eventTime(utc(2026, 3, 4, 17, 1))))
         #expect(state.openSessions.isEmpty)
     }
 
@@ -124,11 +128,12 @@ import Testing
         let state = achievements(script.events)
         let progress = state.progress(profile: script.profile)
         #expect(progress.map(\.rule.id) == ["reviews-100", "reviews-1000", "reviews-50-in-a-day", "streak-7", "streak-30",
-                                            "perfect-spelling", "stories-read-10", "full-week"])
-        #expect(progress.map(\.current) == [3, 3, 1, 3, 3, 0, 1, 3])
-        #expect(progress.map(\.target) == [100, 1000, 50, 7, 30, 1, 10, 7])
+                                            "perfect-spelling", "perfect-spelling-test-3", "first-word-mastered",
+                                            "words-mastered-10", "stories-read-10", "full-week"])
+        #expect(progress.map(\.current) == [3, 3, 1, 3, 3, 0, 0, 0, 0, 1, 3])
+        #expect(progress.map(\.target) == [100, 1000, 50, 7, 30, 1, 3, 1, 10, 10, 7])
         #expect(progress[0].fraction == 0.03)
-        #expect(state.progress(profile: ProfileID(testUUID(0x42))).map(\.current) == [0, 0, 0, 0, 0, 0, 0, 0, 0])
+        #expect(state.progress(profile: ProfileID(testUUID(0x42))).map(\.current) == [Int](repeating: 0, count: 12))
     }
 
     /// 50 reviews in one local day: 49 on 1 March (the last at 03:30 on the 2nd, before the 04:00

@@ -92,7 +92,7 @@ import Testing
                 let latest = undoable.popLast()
                 script.undo(try #require(latest), at: time.instant(utcOffsetSeconds: offset))
             case .spell(let time):
-                script.spell(1, "cat", correct: true, at: time.instant(utcOffsetSeconds: offset))
+                script.spell(1, "cat", correct: false, at: time.instant(utcOffsetSeconds: offset))
             }
             recorded.append(script.events[script.events.count - 1])
         }

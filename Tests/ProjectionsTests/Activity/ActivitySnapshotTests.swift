@@ -95,6 +95,8 @@ import Testing
         stories.map { StoryID(testUUID($0)) }.encode(to: &writer)
         [String: Unlock]().encode(to: &writer)
         ActivityCounts().encode(to: &writer)     // the best day
+        [SpellingTestID: Int]().encode(to: &writer)     // the perfect sessions per test
+        MasteredWords().encode(to: &writer)
         if accepted {
             let standing = try decoded(ProfileAchievements.self, writer.bytes)
             #expect(standing.storiesFinished == Set(stories.map { StoryID(testUUID($0)) }) && standing.reviews == 3)
