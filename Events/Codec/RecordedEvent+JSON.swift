@@ -11,28 +11,31 @@ extension RecordedEvent {
         case eventId, occurredAt, payload, position, profileId, recordedAt, schemaVersion
         case streamCategory, streamId, streamVersion, type, utcOffsetSeconds
 
-        /// The key as JSON text with its quotes.
-        var quoted: StaticString {
+        /// Every key in order, built once (`allCases` builds a new array at each use).
+        static let ordered = allCases
+
+        /// The key as JSON text with its quotes and the colon after them (`"eventId":`).
+        var member: StaticString {
             switch self {
-            case .eventId: "\"eventId\""
-            case .occurredAt: "\"occurredAt\""
-            case .payload: "\"payload\""
-            case .position: "\"position\""
-            case .profileId: "\"profileId\""
-            case .recordedAt: "\"recordedAt\""
-            case .schemaVersion: "\"schemaVersion\""
-            case .streamCategory: "\"streamCategory\""
-            case .streamId: "\"streamId\""
-            case .streamVersion: "\"streamVersion\""
-            case .type: "\"type\""
-            case .utcOffsetSeconds: "\"utcOffsetSeconds\""
+            case .eventId: "\"eventId\":"
+            case .occurredAt: "\"occurredAt\":"
+            case .payload: "\"payload\":"
+            case .position: "\"position\":"
+            case .profileId: "\"profileId\":"
+            case .recordedAt: "\"recordedAt\":"
+            case .schemaVersion: "\"schemaVersion\":"
+            case .streamCategory: "\"streamCategory\":"
+            case .streamId: "\"streamId\":"
+            case .streamVersion: "\"streamVersion\":"
+            case .type: "\"type\":"
+            case .utcOffsetSeconds: "\"utcOffsetSeconds\":"
             }
         }
 
         /// The key as it is spelled, without quotes.
         var name: UnsafeRawBufferPointer {
-            let quoted = quoted
-            return UnsafeRawBufferPointer(start: quoted.utf8Start + 1, count: quoted.utf8CodeUnitCount - 2)
+            let member = member
+            return UnsafeRawBufferPointer(start: member.utf8Start + 1, count: member.utf8CodeUnitCount - 3)
         }
     }
 
@@ -49,16 +52,16 @@ extension RecordedEvent {
         swap(&out, &buffers.writer)
         defer { swap(&buffers.writer, &out) }
         out.write(byte: 0x7B)
-        var extraPending = extraKey != nil
-        for key in EnvelopeKey.allCases {
+        // The extra member goes before the first envelope key it precedes (after them all when none).
+        let extraPlace = extraKey.map { extra in EnvelopeKey.ordered.first { extra.utf8.lexicographicallyPrecedes($0.name) }?.rawValue
+                                                  ?? EnvelopeKey.ordered.count }
+        for key in EnvelopeKey.ordered {
             if key.rawValue > 0 { out.write(byte: 0x2C) }
-            if extraPending, let extraKey, extraKey.utf8.lexicographicallyPrecedes(key.name) {
+            if key.rawValue == extraPlace, let extraKey {
                 Self.appendMember(extraKey, writeExtra, to: &out)
                 out.write(byte: 0x2C)
-                extraPending = false
             }
-            out.write(raw: key.quoted)
-            out.write(byte: 0x3A)
+            out.write(raw: key.member)
             if key == .payload {
                 // Moved in and out (swapped, never copied): a second reference to the bytes
                 // would make the next append copy them all.
@@ -71,7 +74,7 @@ extension RecordedEvent {
                 appendValue(of: key, to: &out)
             }
         }
-        if extraPending, let extraKey {
+        if extraPlace == EnvelopeKey.ordered.count, let extraKey {
             out.write(byte: 0x2C)
             Self.appendMember(extraKey, writeExtra, to: &out)
         }
@@ -113,14 +116,14 @@ extension RecordedEvent {
         guard document.kind(index) == .object else {
             throw EventDecodingError(.invalidJSON, "at the top level: expected an object (an exported event), found \(Self.describe(document.kind(index)))")
         }
-        var values = [JSONDocument.Index?](repeating: nil, count: EnvelopeKey.allCases.count)
+        var values = EnvelopeValues()
         var keyIndex = index + 1
         for _ in 0..<document.count(index) {
-            if let key = Self.envelopeKey(document, keyIndex), values[key.rawValue] == nil { values[key.rawValue] = keyIndex + 1 }
+            if let key = Self.envelopeKey(document, keyIndex), values[key] == nil { values[key] = keyIndex + 1 }
             keyIndex = document.after(keyIndex + 1)
         }
         func value(_ key: EnvelopeKey) throws(EventDecodingError) -> JSONDocument.Index {
-            guard let index = values[key.rawValue] else {
+            guard let index = values[key] else {
                 throw EventDecodingError(.invalidJSON, "key \"\(String(decoding: key.name, as: UTF8.self))\" is missing at the top level")
             }
             return index
@@ -163,12 +166,32 @@ extension RecordedEvent {
         occurred = EventTime(instant: occurredAt, utcOffset: offset)
         recordedAt = Timestamp(milliseconds: try integer(.recordedAt, Int64.self))
         let typeIndex = try value(.type)
-        guard let typeName = document.string(typeIndex) else { throw try mismatch(.type, "a string") }
-        let kind = document.kind(typeIndex) == .string ? EventRegistry.kind(named: document.rawBytes(typeIndex))
-                                                       : EventRegistry.kind(named: typeName)
+        // The name as a `String` is built only when it is needed (an unknown type or version, an error).
+        let typeKind = document.kind(typeIndex)
+        guard typeKind == .string || typeKind == .escapedString else { throw try mismatch(.type, "a string") }
+        let typeName = { document.string(typeIndex) ?? "" }
+        let kind = typeKind == .string ? EventRegistry.kind(named: document.rawBytes(typeIndex)) : EventRegistry.kind(named: typeName())
         let version = try integer(.schemaVersion, UInt32.self)
         event = try DomainEvent(jsonPayload: document, at: try value(.payload), kind: kind, typeName: typeName,
                                 version: version, buffers: buffers)
+    }
+
+    /// The node of each envelope key's value in one object, held inline (no array per event).
+    private struct EnvelopeValues {
+        /// One node index per ``EnvelopeKey`` raw value (all below 12), -1 for a key not seen.
+        private var slots: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) =
+            (-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1)
+
+        /// The value node of `key`, or nil when the object has not given it.
+        subscript(key: EnvelopeKey) -> JSONDocument.Index? {
+            get {
+                let node = withUnsafeBytes(of: slots) { $0.load(fromByteOffset: key.rawValue * 4, as: Int32.self) }
+                return node < 0 ? nil : Int(node)
+            }
+            set {
+                withUnsafeMutableBytes(of: &slots) { $0.storeBytes(of: Int32(newValue ?? -1), toByteOffset: key.rawValue * 4, as: Int32.self) }
+            }
+        }
     }
 
     /// The envelope key spelled by key node `index`, or nil for another key.

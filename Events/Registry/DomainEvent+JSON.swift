@@ -35,13 +35,13 @@ extension DomainEvent {
     ///   path of the offending key) or an object of a type or version this build does not know,
     ///   `invalidValue` for a value that breaks a rule (naming its key), or the error of decoding
     ///   a base64 body.
-    init(jsonPayload document: JSONDocument, at index: JSONDocument.Index, kind: EventKind?, typeName: String,
+    init(jsonPayload document: JSONDocument, at index: JSONDocument.Index, kind: EventKind?, typeName: () -> String,
          version: UInt32, buffers: JSONPayloadBuffers) throws(EventDecodingError) {
         if document.kind(index) == .string || document.kind(index) == .escapedString {
             guard let base64 = document.string(index), let body = Data(base64Encoded: base64) else {
                 throw EventDecodingError(.invalidJSON, "at payload: a string payload must be the base64 of the log-encoded body")
             }
-            self = try Self.decodeBody([UInt8](body), kind: kind, typeName: typeName, version: version)
+            self = try Self.decodeBody([UInt8](body), kind: kind, typeName: typeName(), version: version)
             return
         }
         if let kind, version == kind.schemaVersion {
@@ -56,7 +56,7 @@ extension DomainEvent {
             throw Self.decodingError(error)
         }
         guard let decoded else {
-            throw EventDecodingError(.invalidJSON, "at payload: \(typeName) version \(version) is not known to this build, "
+            throw EventDecodingError(.invalidJSON, "at payload: \(typeName()) version \(version) is not known to this build, "
                                      + "so its payload must be given as base64 of the log-encoded body")
         }
         self = decoded

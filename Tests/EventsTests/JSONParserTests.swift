@@ -118,4 +118,30 @@ import TestSupport
             _ = try? codec.decode(Data(bytes))
         }
     }
+
+    /// UUID strings read as Foundation's `UUID(uuidString:)` reads them: on seeded strings of
+    /// UUID digits in either case, with one character in two of them swapped for a byte next to a
+    /// hex digit (`/ : @ G \` g`) or a non-ASCII letter.
+    @Test func uuidStringsAreReadAsFoundationReadsThem() throws {
+        var random = SplitMix64(seed: 21)
+        // Not a space, `+` or `-` in a digit's place: Foundation on Linux reads each pair of digits
+        // as `sscanf`'s `%2hhx` would, which takes `" f"` and `"-4"`; a UUID string has none.
+        let near = ["/", ":", "@", "G", "`", "g", "é"]
+        for round in 0..<4_000 {
+            let uuid = withUnsafeBytes(of: (random.next(), random.next())) { $0.loadUnaligned(as: uuid_t.self) }
+            var text = Array(UUID(uuid: uuid).uuidString.utf8)
+            if round % 3 == 0 { text = text.map { $0 >= 0x41 && $0 <= 0x46 ? $0 | 0x20 : $0 } }
+            if round % 2 == 1 {
+                let place = Int(random.next() % 36)
+                text.replaceSubrange(place...place, with: near[Int(random.next() % UInt64(near.count))].utf8)
+            }
+            let json = [0x22] + text + [0x22]
+            var parser = JSONParser()
+            let found = try json.withUnsafeBytes { raw in
+                let document = try parser.parse(raw)
+                return document.uuid(document.root)
+            }
+            #expect(found == UUID(uuidString: String(decoding: text, as: UTF8.self)), "\(String(decoding: text, as: UTF8.self))")
+        }
+    }
 }

@@ -84,6 +84,12 @@ import TestSupport
         let uuid = try #require(UUID(uuidString: "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d"))
         #expect(Self.written { $0.write(uuid) } == "\"0A1B2C3D-4E5F-4A6B-8C7D-9E0F1A2B3C4D\"")
         #expect(Self.written { $0.write(unquoted: uuid) } == uuid.uuidString)
+        // Seeded UUIDs (every digit value in every place), as Foundation spells them.
+        var random = SplitMix64(seed: 38)
+        for _ in 0..<2_000 {
+            let seeded = UUID(uuid: withUnsafeBytes(of: (random.next(), random.next())) { $0.loadUnaligned(as: uuid_t.self) })
+            #expect(Self.written { $0.write(seeded) } == "\"\(seeded.uuidString)\"")
+        }
     }
 
     /// A value whose keys are declared out of order, with an optional left out and nested values.

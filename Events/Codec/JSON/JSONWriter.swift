@@ -167,22 +167,30 @@ package struct JSONWriter {
     @inline(__always) package mutating func write(unquoted uuid: UUID) { write(uuid, quoted: false) }
 
     @inline(__always) private mutating func write(_ uuid: UUID, quoted: Bool) {
-        // 38 bytes: the quotes and 36 characters.
+        // 38 bytes: the quotes and 36 characters; the 32 digits written eight at a time.
         var text: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &text) { out in
             withUnsafeBytes(of: uuid.uuid) { raw in
-                out[0] = 0x22
-                var index = 1
-                for byte in 0..<16 {
-                    if byte == 4 || byte == 6 || byte == 8 || byte == 10 {
-                        out[index] = 0x2D
-                        index &+= 1
-                    }
-                    let value = raw[byte]
-                    out[index] = Self.hexDigit(value >> 4, letters: 0x37)
-                    out[index &+ 1] = Self.hexDigit(value & 0xF, letters: 0x37)
-                    index &+= 2
+                func digits(_ offset: Int) -> UInt64 {
+                    HexWord.digits(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
                 }
+                func store(_ word: UInt64, at offset: Int) { out.storeBytes(of: word.littleEndian, toByteOffset: offset, as: UInt64.self) }
+                func store(half word: UInt64, at offset: Int) {
+                    out.storeBytes(of: UInt32(truncatingIfNeeded: word).littleEndian, toByteOffset: offset, as: UInt32.self)
+                }
+                // `"XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX"`: the middle words are split by a dash.
+                let second = digits(4), third = digits(8)
+                store(digits(0), at: 1)
+                store(half: second, at: 10)
+                store(half: second &>> 32, at: 15)
+                store(half: third, at: 20)
+                store(half: third &>> 32, at: 25)
+                store(digits(12), at: 29)
+                out[0] = 0x22
+                out[9] = 0x2D
+                out[14] = 0x2D
+                out[19] = 0x2D
+                out[24] = 0x2D
                 out[37] = 0x22
             }
             bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: quoted ? out[0..<38] : out[1..<37]))

@@ -157,13 +157,14 @@ private struct JSONToBody {
 
     /// A one-member object naming one of `variants`: its tag, then its value.
     private mutating func appendVariant(of variants: [JSONVariant], at index: JSONDocument.Index) throws(JSONShapeMismatch) {
-        let keys = variants.map { "\($0.key)" }.joined(separator: ", ")
-        guard document.kind(index) == .object else { throw mismatch(index, "an object with exactly one of the keys \(keys)") }
+        // The list of keys is spelled only for an error.
+        func keys() -> String { variants.map { "\($0.key)" }.joined(separator: ", ") }
+        guard document.kind(index) == .object else { throw mismatch(index, "an object with exactly one of the keys \(keys())") }
         let tag = document.count(index) == 1 ? variants.firstIndex { variant in
             document.keyEquals(index + 1, UnsafeRawBufferPointer(start: variant.key.utf8Start, count: variant.key.utf8CodeUnitCount))
         } : nil
         guard let tag else {
-            throw JSONShapeMismatch(path: [], code: .invalidJSON, message: "expected an object with exactly one of the keys \(keys)")
+            throw JSONShapeMismatch(path: [], code: .invalidJSON, message: "expected an object with exactly one of the keys \(keys())")
         }
         body.writeByte(UInt8(tag))
         let value = index + 2
