@@ -7,7 +7,7 @@ import Foundation
 
 extension RecordedEvent {
     /// The envelope's keys, in the byte order the object lists them.
-    private enum EnvelopeKey: Int, CaseIterable {
+    enum EnvelopeKey: Int, CaseIterable {
         case eventId, occurredAt, payload, position, profileId, recordedAt, schemaVersion
         case streamCategory, streamId, streamVersion, type, utcOffsetSeconds
 

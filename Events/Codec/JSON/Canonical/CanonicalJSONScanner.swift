@@ -1,0 +1,200 @@
+import Foundation
+
+/// A cursor over one JSON text for the canonical reader (``RecordedEvent/init(canonicalJSON:buffers:)``):
+/// each step reads what an export writes at that place (a given key, a string without escapes,
+/// a whole number, a UUID) and answers nil or false when the text holds anything else there, so
+/// the reader can hand the whole text to the general parser, which reads it or says exactly what
+/// is wrong. Whitespace is allowed wherever JSON allows it. Never reads outside `bytes`.
+///
+/// A step that fails may leave the cursor anywhere, except ``consumeKey(_:)``, which moves only
+/// when it succeeds (a reader tries the keys of left-out optionals in turn).
+struct CanonicalJSONScanner {
+    /// The text (or the part of it being read).
+    let bytes: UnsafeRawBufferPointer
+    /// The offset of the next byte to read.
+    var index = 0
+
+    /// A cursor at the start of `bytes`.
+    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    /// Whether only whitespace is left.
+    mutating func isAtEndAfterWhitespace() -> Bool {
+        skipWhitespace()
+        return index == bytes.count
+    }
+
+    @inline(__always) mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index &+= 1
+            default: return
+            }
+        }
+    }
+
+    /// Consumes `byte` (after whitespace); false when another byte or the end comes first.
+    @inline(__always) mutating func consume(_ byte: UInt8) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index &+= 1
+        return true
+    }
+
+    /// Consumes `"key":` when the next key spells `key` without escapes; otherwise moves nothing
+    /// and answers false.
+    @inline(__always) mutating func consumeKey(_ key: UnsafeRawBufferPointer) -> Bool {
+        let saved = index
+        skipWhitespace()
+        let count = key.count
+        guard bytes.count &- index >= count &+ 2, bytes[index] == 0x22, bytes[index &+ count &+ 1] == 0x22,
+              memcmp(bytes.baseAddress! + (index &+ 1), key.baseAddress!, count) == 0 else {
+            index = saved
+            return false
+        }
+        index &+= count &+ 2
+        guard consume(0x3A) else {
+            index = saved
+            return false
+        }
+        return true
+    }
+
+    /// The bytes between the quotes of a string without escapes or control characters, checked
+    /// to be UTF-8; nil for anything else.
+    mutating func plainString() -> UnsafeRawBufferPointer? {
+        guard consume(0x22) else { return nil }
+        let start = index
+        var seen: UInt64 = 0
+        while true {
+            index = JSONStringScan.skipPlainWords(bytes, from: index, seen: &seen)
+            guard index < bytes.count else { return nil }
+            let byte = bytes[index]
+            if byte == 0x22 { break }
+            guard byte >= 0x20 && byte != 0x5C else { return nil }
+            seen |= UInt64(byte)
+            index &+= 1
+        }
+        let text = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
+        index &+= 1
+        if seen & 0x8080_8080_8080_8080 != 0 && UTF8Text.validate(text) == nil { return nil }
+        return text
+    }
+
+    /// A UUID string of 36 characters (`8-4-4-4-12` hex digits, either case); nil for anything else.
+    @inline(__always) mutating func uuid() -> UUID? {
+        guard consume(0x22), bytes.count &- index >= 37, bytes[index &+ 36] == 0x22,
+              let uuid = JSONDocument.uuid(UnsafeRawBufferPointer(rebasing: bytes[index..<index &+ 36])) else { return nil }
+        index &+= 37
+        return uuid
+    }
+
+    /// `true` or `false`; nil for anything else.
+    @inline(__always) mutating func bool() -> Bool? {
+        if consumeLiteral("true") { return true }
+        if consumeLiteral("false") { return false }
+        return nil
+    }
+
+    /// Consumes `literal` (`true`, `false`, `null`) when it comes next.
+    @inline(__always) mutating func consumeLiteral(_ literal: StaticString) -> Bool {
+        skipWhitespace()
+        let count = literal.utf8CodeUnitCount
+        guard bytes.count &- index >= count, memcmp(bytes.baseAddress! + index, literal.utf8Start, count) == 0 else { return false }
+        index &+= count
+        return true
+    }
+
+    /// A number without fraction or exponent, as sign and magnitude; nil for anything else (a
+    /// number with a fraction or exponent, one beyond 64 bits, or not a number).
+    @inline(__always) mutating func wholeNumber() -> (negative: Bool, magnitude: UInt64)? {
+        guard let (text, isInteger) = number(), isInteger else { return nil }
+        return JSONNumberText.wholeNumber(integer: text)
+    }
+
+    /// A whole number in `Int64`'s range; nil for anything else.
+    @inline(__always) mutating func int64() -> Int64? {
+        wholeNumber().flatMap { JSONNumberText.int64(negative: $0.negative, magnitude: $0.magnitude) }
+    }
+
+    /// A whole number in `UInt64`'s range (`-0` is 0); nil for anything else.
+    @inline(__always) mutating func uint64() -> UInt64? {
+        wholeNumber().flatMap { JSONNumberText.uint64(negative: $0.negative, magnitude: $0.magnitude) }
+    }
+
+    /// A number as the nearest finite `Double` (as ``JSONNumberText/double(_:isInteger:)``); nil
+    /// for anything else.
+    @inline(__always) mutating func double() -> Double? {
+        guard let (text, isInteger) = number() else { return nil }
+        return JSONNumberText.double(text, isInteger: isInteger)
+    }
+
+    /// The text of a number (`-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`) and whether
+    /// it has neither fraction nor exponent; nil when no number comes next.
+    @inline(__always) mutating func number() -> (text: UnsafeRawBufferPointer, isInteger: Bool)? {
+        skipWhitespace()
+        let start = index
+        if index < bytes.count && bytes[index] == 0x2D { index &+= 1 }
+        guard let first = digit() else { return nil }
+        if first != 0 { while digit() != nil {} }
+        var isInteger = true
+        if index < bytes.count && bytes[index] == 0x2E {
+            isInteger = false
+            index &+= 1
+            guard digit() != nil else { return nil }
+            while digit() != nil {}
+        }
+        if index < bytes.count && bytes[index] | 0x20 == 0x65 {
+            isInteger = false
+            index &+= 1
+            if index < bytes.count && (bytes[index] == 0x2B || bytes[index] == 0x2D) { index &+= 1 }
+            guard digit() != nil else { return nil }
+            while digit() != nil {}
+        }
+        return (UnsafeRawBufferPointer(rebasing: bytes[start..<index]), isInteger)
+    }
+
+    /// Consumes one decimal digit and answers its value, or nil when none comes next.
+    @inline(__always) private mutating func digit() -> UInt8? {
+        guard index < bytes.count else { return nil }
+        let value = bytes[index] &- 0x30
+        guard value < 10 else { return nil }
+        index &+= 1
+        return value
+    }
+
+    /// Skips an object or array whose brackets balance (strings skipped whole, escapes and all)
+    /// and answers its bytes, bracket to bracket, without checking what is inside (the caller reads
+    /// them afterwards); nil when no object or array comes next or it is not closed.
+    mutating func skipContainer() -> UnsafeRawBufferPointer? {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == 0x7B || bytes[index] == 0x5B else { return nil }
+        let start = index
+        var depth = 0
+        var seen: UInt64 = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x7B, 0x5B:
+                depth &+= 1
+            case 0x7D, 0x5D:
+                depth &-= 1
+                if depth == 0 {
+                    index &+= 1
+                    return UnsafeRawBufferPointer(rebasing: bytes[start..<index])
+                }
+            case 0x22:
+                index &+= 1
+                while true {
+                    index = JSONStringScan.skipPlainWords(bytes, from: index, seen: &seen)
+                    guard index < bytes.count else { return nil }
+                    if bytes[index] == 0x22 { break }
+                    // A backslash and the byte after it (which may be a quote).
+                    index &+= bytes[index] == 0x5C ? 2 : 1
+                }
+            default:
+                break
+            }
+            index &+= 1
+        }
+        return nil
+    }
+}
