@@ -30,10 +30,17 @@ struct CanonicalBodyReader {
     /// Replaces ``body`` with the log body of the object of `shape` that is the whole of `text`;
     /// false when `text` is not in the form this reader takes (then ``body`` holds no meaning).
     mutating func read(_ text: UnsafeRawBufferPointer, shape: JSONShape) -> Bool {
+        var scanner = CanonicalJSONScanner(text)
+        return read(from: &scanner, shape: shape) && scanner.isAtEndAfterWhitespace()
+    }
+
+    /// Replaces ``body`` with the log body of the object of `shape` at `scanner`'s cursor, and
+    /// moves the cursor past it; false when the object is not in the form this reader takes
+    /// (then ``body`` holds no meaning and the cursor may be anywhere).
+    mutating func read(from scanner: inout CanonicalJSONScanner, shape: JSONShape) -> Bool {
         body.bytes.removeAll(keepingCapacity: true)
         fieldEnds.removeAll(keepingCapacity: true)
-        var scanner = CanonicalJSONScanner(text)
-        return appendObject(shape, from: &scanner) && scanner.isAtEndAfterWhitespace()
+        return appendObject(shape, from: &scanner)
     }
 
     private mutating func appendObject(_ shape: JSONShape, from scanner: inout CanonicalJSONScanner) -> Bool {
@@ -65,14 +72,23 @@ struct CanonicalBodyReader {
     }
 
     /// Reorders the fields of the object written from `base` on (in key order, their ends at
-    /// `fieldEnds[mark...]`) into the order of `shape.fields`.
+    /// `fieldEnds[mark...]`) into the order of `shape.fields`, in place.
     private mutating func moveIntoBodyOrder(_ shape: JSONShape, from base: Int, fieldEndsAt mark: Int) {
+        let count = body.bytes.count &- base
         scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: body.bytes[base...])
-        body.bytes.removeSubrange(base...)
-        for rank in shape.keyRank {
-            let start = rank == 0 ? base : fieldEnds[mark + rank - 1]
-            body.bytes.append(contentsOf: scratch[(start - base)..<(fieldEnds[mark + rank] - base)])
+        body.bytes.withUnsafeBytes { scratch.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[base...])) }
+        let ends = fieldEnds
+        scratch.withUnsafeBytes { copy in
+            body.bytes.withUnsafeMutableBytes { out in
+                var at = base
+                for rank in shape.keyRank {
+                    let start = rank == 0 ? 0 : ends[mark &+ rank &- 1] &- base
+                    let length = ends[mark &+ rank] &- base &- start
+                    out.baseAddress!.advanced(by: at).copyMemory(from: copy.baseAddress! + start, byteCount: length)
+                    at &+= length
+                }
+                assert(at == base &+ count)
+            }
         }
     }
 

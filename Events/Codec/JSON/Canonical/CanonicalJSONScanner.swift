@@ -47,13 +47,45 @@ struct CanonicalJSONScanner {
         skipWhitespace()
         let count = key.count
         guard bytes.count &- index >= count &+ 2, bytes[index] == 0x22, bytes[index &+ count &+ 1] == 0x22,
-              memcmp(bytes.baseAddress! + (index &+ 1), key.baseAddress!, count) == 0 else {
+              Self.equal(bytes.baseAddress! + (index &+ 1), key.baseAddress!, count) else {
             index = saved
             return false
         }
         index &+= count &+ 2
         guard consume(0x3A) else {
             index = saved
+            return false
+        }
+        return true
+    }
+
+    /// Consumes `member` (a key in quotes and its colon, `"eventId":`, as exports write it) when
+    /// it comes next byte for byte; otherwise ``consumeKey(_:)`` with the key alone, for the same
+    /// key with whitespace around its colon.
+    @inline(__always) mutating func consumeMember(_ member: StaticString) -> Bool {
+        let count = member.utf8CodeUnitCount
+        if bytes.count &- index >= count && Self.equal(bytes.baseAddress! + index, member.utf8Start, count) {
+            index &+= count
+            return true
+        }
+        return consumeKey(UnsafeRawBufferPointer(start: member.utf8Start + 1, count: count &- 3))
+    }
+
+    /// Whether the `count` bytes at `left` and `right` are equal, compared a word at a time.
+    @inline(__always) private static func equal(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, _ count: Int) -> Bool {
+        func word(_ pointer: UnsafeRawPointer, _ offset: Int) -> UInt64 { pointer.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
+        func half(_ pointer: UnsafeRawPointer, _ offset: Int) -> UInt32 { pointer.loadUnaligned(fromByteOffset: offset, as: UInt32.self) }
+        if count >= 8 {
+            var offset = 0
+            while offset &+ 8 < count {
+                guard word(left, offset) == word(right, offset) else { return false }
+                offset &+= 8
+            }
+            // The last eight bytes, overlapping the word before when the count is not a multiple of 8.
+            return word(left, count &- 8) == word(right, count &- 8)
+        }
+        if count >= 4 { return half(left, 0) == half(right, 0) && half(left, count &- 4) == half(right, count &- 4) }
+        for offset in 0..<count where left.load(fromByteOffset: offset, as: UInt8.self) != right.load(fromByteOffset: offset, as: UInt8.self) {
             return false
         }
         return true
@@ -107,8 +139,29 @@ struct CanonicalJSONScanner {
     /// A number without fraction or exponent, as sign and magnitude; nil for anything else (a
     /// number with a fraction or exponent, one beyond 64 bits, or not a number).
     @inline(__always) mutating func wholeNumber() -> (negative: Bool, magnitude: UInt64)? {
-        guard let (text, isInteger) = number(), isInteger else { return nil }
-        return JSONNumberText.wholeNumber(integer: text)
+        skipWhitespace()
+        let start = index
+        let negative = index < bytes.count && bytes[index] == 0x2D
+        if negative { index &+= 1 }
+        let digitsStart = index
+        var magnitude: UInt64 = 0
+        while index < bytes.count {
+            let digit = bytes[index] &- 0x30
+            guard digit < 10 else { break }
+            magnitude = magnitude &* 10 &+ UInt64(digit)
+            index &+= 1
+        }
+        let count = index &- digitsStart
+        // At least one digit, no leading zero, and no fraction or exponent after them ('.' and
+        // 'e' or 'E' with bit 5 set; a control byte that maps to '.' is no number's end either).
+        guard count > 0, count == 1 || bytes[digitsStart] != 0x30 else { return nil }
+        if index < bytes.count {
+            let next = bytes[index] | 0x20
+            guard next != 0x65 && next != 0x2E else { return nil }
+        }
+        // Up to 19 digits cannot overflow 64 bits; more are counted with overflow checks.
+        if count > 19 { return JSONNumberText.wholeNumber(integer: UnsafeRawBufferPointer(rebasing: bytes[start..<index])) }
+        return (negative, magnitude)
     }
 
     /// A whole number in `Int64`'s range; nil for anything else.

@@ -13,12 +13,28 @@ extension RecordedEvent {
     /// event, had this one been read) or refuses, saying why.
     init?(canonicalJSON bytes: UnsafeRawBufferPointer, reader: inout CanonicalBodyReader) {
         var scanner = CanonicalJSONScanner(bytes)
-        func key(_ key: EnvelopeKey) -> Bool { scanner.consumeKey(key.name) }
+        func key(_ key: EnvelopeKey) -> Bool { scanner.consumeMember(Self.canonicalMembers[key.rawValue]) }
         func next() -> Bool { scanner.consume(0x2C) }
+        // The payload comes before the type that gives its shape: the type is looked up at the end
+        // of the line first, where exports write it, so the payload is read where it stands (the
+        // type member is still read in its place and must agree); failing that, it is skipped and
+        // read once the type is known.
+        let hinted = Self.typeAtTheEnd(of: bytes)
+        var payloadRead = false
         guard scanner.consume(0x7B),
               key(.eventId), let id = scanner.uuid(), next(),
               key(.occurredAt), let occurredAt = scanner.int64(), next(),
-              key(.payload), let payload = scanner.skipContainer(), next(),
+              key(.payload)
+        else { return nil }
+        let payloadStart = scanner.index
+        if let (_, kind) = hinted {
+            guard reader.read(from: &scanner, shape: kind.jsonShape) else { return nil }
+            payloadRead = true
+        } else {
+            guard scanner.skipContainer() != nil else { return nil }
+        }
+        let payload = UnsafeRawBufferPointer(rebasing: bytes[payloadStart..<scanner.index])
+        guard next(),
               key(.position), let position = scanner.uint64(), next(),
               key(.profileId), let profile = scanner.uuid(), next(),
               key(.recordedAt), let recordedAt = scanner.int64(), next(),
@@ -30,15 +46,47 @@ extension RecordedEvent {
               key(.utcOffsetSeconds), let seconds = scanner.int64(),
               scanner.consume(0x7D), scanner.isAtEndAfterWhitespace()
         else { return nil }
-        guard let kind = EventRegistry.kind(named: typeName), version == UInt64(kind.schemaVersion),
+        let kind: EventKind
+        if let (hintedName, hintedKind) = hinted {
+            guard hintedName.baseAddress == typeName.baseAddress && hintedName.count == typeName.count else { return nil }
+            kind = hintedKind
+        } else {
+            guard let named = EventRegistry.kind(named: typeName) else { return nil }
+            kind = named
+        }
+        guard version == UInt64(kind.schemaVersion),
               let seconds = Int(exactly: seconds), let offset = try? UTCOffset(seconds: seconds),
               let stream = Self.stream(category: category, id: streamID),
-              reader.read(payload, shape: kind.jsonShape),
+              payloadRead || reader.read(payload, shape: kind.jsonShape),
               let event = reader.body.bytes.withUnsafeBytes({ try? DomainEvent.decodeCurrentBody($0, kind: kind) })
         else { return nil }
         self.init(position: position, id: EventID(id), stream: stream, streamVersion: streamVersion, profile: ProfileID(profile),
                   occurred: EventTime(instant: Timestamp(milliseconds: occurredAt), utcOffset: offset),
                   recordedAt: Timestamp(milliseconds: recordedAt), event: event)
+    }
+
+    /// Each envelope key in quotes with its colon (`"eventId":`), by raw value.
+    private static let canonicalMembers: [StaticString] = EnvelopeKey.ordered.map(\.member)
+
+    /// The name of the registered type that `bytes` end with when they end as exports write
+    /// them, `"type":"NAME","utcOffsetSeconds":DIGITS}` (a line end after it allowed), and its
+    /// kind; else nil. Only a hint: the reader checks the type member when it reaches it.
+    private static func typeAtTheEnd(of bytes: UnsafeRawBufferPointer) -> (name: UnsafeRawBufferPointer, kind: EventKind)? {
+        let tail: StaticString = "\",\"utcOffsetSeconds\":"
+        let head: StaticString = "\"type\":\""
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D || bytes[end - 1] == 0x20 { end -= 1 }
+        guard end > 0, bytes[end - 1] == 0x7D else { return nil }
+        end -= 1
+        while end > 0, bytes[end - 1] &- 0x30 < 10 || bytes[end - 1] == 0x2D { end -= 1 }
+        end -= tail.utf8CodeUnitCount
+        guard end > 0, memcmp(bytes.baseAddress! + end, tail.utf8Start, tail.utf8CodeUnitCount) == 0 else { return nil }
+        var start = end
+        while start > 0, bytes[start - 1] != 0x22 { start -= 1 }
+        guard start >= head.utf8CodeUnitCount,
+              memcmp(bytes.baseAddress! + start - head.utf8CodeUnitCount, head.utf8Start, head.utf8CodeUnitCount) == 0 else { return nil }
+        let name = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+        return EventRegistry.kind(named: name).map { (name, $0) }
     }
 
     /// The stream of `category` (UTF-8 without escapes) and `id`, or nil when the category breaks its rule.
