@@ -14,11 +14,14 @@ import Foundation
 struct CanonicalBodyReader {
     /// The log body of the last payload read.
     private(set) var body = BinaryWriter()
-    /// A copy of an object's fields while they are moved into body order.
+    /// A copy of an object's fields while they are moved into body order (it only grows).
     private var scratch: [UInt8] = []
     /// For each object being read (innermost last), the body offset where each of its fields
-    /// ends, in key order.
+    /// ends, in key order: the first ``fieldCount`` entries (the array only grows, so that
+    /// reading a payload allocates nothing once it is long enough).
     private var fieldEnds: [Int] = []
+    /// How many entries of ``fieldEnds`` are in use.
+    private var fieldCount = 0
 
     /// An empty reader.
     init() {
@@ -39,14 +42,14 @@ struct CanonicalBodyReader {
     /// (then ``body`` holds no meaning and the cursor may be anywhere).
     mutating func read(from scanner: inout CanonicalJSONScanner, shape: JSONShape) -> Bool {
         body.bytes.removeAll(keepingCapacity: true)
-        fieldEnds.removeAll(keepingCapacity: true)
+        fieldCount = 0
         return appendObject(shape, from: &scanner)
     }
 
     private mutating func appendObject(_ shape: JSONShape, from scanner: inout CanonicalJSONScanner) -> Bool {
         guard scanner.consume(0x7B) else { return false }
         let base = body.bytes.count
-        let mark = fieldEnds.count
+        let mark = fieldCount
         var closed = scanner.consume(0x7D)
         for fieldIndex in shape.keyOrder {
             let field = shape.fields[fieldIndex]
@@ -62,12 +65,13 @@ struct CanonicalBodyReader {
             } else {
                 return false
             }
-            fieldEnds.append(body.bytes.count)
+            if fieldCount < fieldEnds.count { fieldEnds[fieldCount] = body.bytes.count } else { fieldEnds.append(body.bytes.count) }
+            fieldCount &+= 1
         }
         // Not closed: a key follows that is unknown, repeated or out of order.
         guard closed else { return false }
         if !shape.isKeyOrdered { moveIntoBodyOrder(shape, from: base, fieldEndsAt: mark) }
-        fieldEnds.removeSubrange(mark...)
+        fieldCount = mark
         return true
     }
 
@@ -75,8 +79,10 @@ struct CanonicalBodyReader {
     /// `fieldEnds[mark...]`) into the order of `shape.fields`, in place.
     private mutating func moveIntoBodyOrder(_ shape: JSONShape, from base: Int, fieldEndsAt mark: Int) {
         let count = body.bytes.count &- base
-        scratch.removeAll(keepingCapacity: true)
-        body.bytes.withUnsafeBytes { scratch.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[base...])) }
+        if scratch.count < count { scratch.append(contentsOf: repeatElement(0, count: count &- scratch.count)) }
+        body.bytes.withUnsafeBytes { written in
+            scratch.withUnsafeMutableBytes { $0.baseAddress!.copyMemory(from: written.baseAddress! + base, byteCount: count) }
+        }
         let ends = fieldEnds
         scratch.withUnsafeBytes { copy in
             body.bytes.withUnsafeMutableBytes { out in

@@ -72,7 +72,7 @@ struct CanonicalJSONScanner {
     }
 
     /// Whether the `count` bytes at `left` and `right` are equal, compared a word at a time.
-    @inline(__always) private static func equal(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, _ count: Int) -> Bool {
+    @inline(__always) static func equal(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, _ count: Int) -> Bool {
         func word(_ pointer: UnsafeRawPointer, _ offset: Int) -> UInt64 { pointer.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
         func half(_ pointer: UnsafeRawPointer, _ offset: Int) -> UInt32 { pointer.loadUnaligned(fromByteOffset: offset, as: UInt32.self) }
         if count >= 8 {
@@ -145,6 +145,13 @@ struct CanonicalJSONScanner {
         if negative { index &+= 1 }
         let digitsStart = index
         var magnitude: UInt64 = 0
+        // Eight digits a step while eight bytes remain, then one at a time.
+        while bytes.count &- index >= 8 {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            guard let eight = Self.eightDigits(word) else { break }
+            magnitude = magnitude &* 100_000_000 &+ eight
+            index &+= 8
+        }
         while index < bytes.count {
             let digit = bytes[index] &- 0x30
             guard digit < 10 else { break }
@@ -162,6 +169,19 @@ struct CanonicalJSONScanner {
         // Up to 19 digits cannot overflow 64 bits; more are counted with overflow checks.
         if count > 19 { return JSONNumberText.wholeNumber(integer: UnsafeRawBufferPointer(rebasing: bytes[start..<index])) }
         return (negative, magnitude)
+    }
+
+    /// The value of the eight decimal digits of `word` (loaded little-endian, its first digit in
+    /// its lowest byte), or nil when any of its bytes is not a digit. SWAR: every byte is a lane;
+    /// pairs, then quads, then the halves are combined with one multiply each.
+    @inline(__always) static func eightDigits(_ word: UInt64) -> UInt64? {
+        // A byte is a digit when adding 0x46 leaves it below 0x80 and subtracting 0x30 does not
+        // borrow (no lane is set to 0x80 or more either way).
+        guard ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080 == 0 else { return nil }
+        var value = word &- 0x3030_3030_3030_3030
+        value = value &* 10 &+ (value &>> 8)
+        let mask: UInt64 = 0x0000_00FF_0000_00FF
+        return (((value & mask) &* 0x000F_4240_0000_0064) &+ (((value &>> 16) & mask) &* 0x0000_2710_0000_0001)) &>> 32
     }
 
     /// A whole number in `Int64`'s range; nil for anything else.

@@ -13,8 +13,8 @@ extension RecordedEvent {
     /// event, had this one been read) or refuses, saying why.
     init?(canonicalJSON bytes: UnsafeRawBufferPointer, reader: inout CanonicalBodyReader) {
         var scanner = CanonicalJSONScanner(bytes)
-        func key(_ key: EnvelopeKey) -> Bool { scanner.consumeMember(Self.canonicalMembers[key.rawValue]) }
-        func next() -> Bool { scanner.consume(0x2C) }
+        @inline(__always) func key(_ key: EnvelopeKey) -> Bool { scanner.consumeMember(key.member) }
+        @inline(__always) func next() -> Bool { scanner.consume(0x2C) }
         // The payload comes before the type that gives its shape: the type is looked up at the end
         // of the line first, where exports write it, so the payload is read where it stands (the
         // type member is still read in its place and must agree); failing that, it is skipped and
@@ -65,9 +65,6 @@ extension RecordedEvent {
                   recordedAt: Timestamp(milliseconds: recordedAt), event: event)
     }
 
-    /// Each envelope key in quotes with its colon (`"eventId":`), by raw value.
-    private static let canonicalMembers: [StaticString] = EnvelopeKey.ordered.map(\.member)
-
     /// The name of the registered type that `bytes` end with when they end as exports write
     /// them, `"type":"NAME","utcOffsetSeconds":DIGITS}` (a line end after it allowed), and its
     /// kind; else nil. Only a hint: the reader checks the type member when it reaches it.
@@ -80,11 +77,12 @@ extension RecordedEvent {
         end -= 1
         while end > 0, bytes[end - 1] &- 0x30 < 10 || bytes[end - 1] == 0x2D { end -= 1 }
         end -= tail.utf8CodeUnitCount
-        guard end > 0, memcmp(bytes.baseAddress! + end, tail.utf8Start, tail.utf8CodeUnitCount) == 0 else { return nil }
+        guard end > 0, CanonicalJSONScanner.equal(bytes.baseAddress! + end, tail.utf8Start, tail.utf8CodeUnitCount) else { return nil }
         var start = end
         while start > 0, bytes[start - 1] != 0x22 { start -= 1 }
         guard start >= head.utf8CodeUnitCount,
-              memcmp(bytes.baseAddress! + start - head.utf8CodeUnitCount, head.utf8Start, head.utf8CodeUnitCount) == 0 else { return nil }
+              CanonicalJSONScanner.equal(bytes.baseAddress! + (start - head.utf8CodeUnitCount), head.utf8Start, head.utf8CodeUnitCount)
+        else { return nil }
         let name = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
         return EventRegistry.kind(named: name).map { (name, $0) }
     }
