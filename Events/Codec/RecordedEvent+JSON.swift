@@ -15,7 +15,7 @@ extension RecordedEvent {
         static let ordered = allCases
 
         /// The key as JSON text with its quotes and the colon after them (`"eventId":`).
-        var member: StaticString {
+        @inline(__always) var member: StaticString {
             switch self {
             case .eventId: "\"eventId\":"
             case .occurredAt: "\"occurredAt\":"

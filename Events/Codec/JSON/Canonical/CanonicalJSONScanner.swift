@@ -24,7 +24,8 @@ struct CanonicalJSONScanner {
     }
 
     @inline(__always) mutating func skipWhitespace() {
-        while index < bytes.count {
+        // One compare for the usual next byte, which is no whitespace (all of it is below 0x21).
+        while index < bytes.count && bytes[index] <= 0x20 {
             switch bytes[index] {
             case 0x20, 0x09, 0x0A, 0x0D: index &+= 1
             default: return
@@ -34,6 +35,10 @@ struct CanonicalJSONScanner {
 
     /// Consumes `byte` (after whitespace); false when another byte or the end comes first.
     @inline(__always) mutating func consume(_ byte: UInt8) -> Bool {
+        if index < bytes.count && bytes[index] == byte {
+            index &+= 1
+            return true
+        }
         skipWhitespace()
         guard index < bytes.count, bytes[index] == byte else { return false }
         index &+= 1

@@ -13,8 +13,6 @@ extension RecordedEvent {
     /// event, had this one been read) or refuses, saying why.
     init?(canonicalJSON bytes: UnsafeRawBufferPointer, reader: inout CanonicalBodyReader) {
         var scanner = CanonicalJSONScanner(bytes)
-        @inline(__always) func key(_ key: EnvelopeKey) -> Bool { scanner.consumeMember(key.member) }
-        @inline(__always) func next() -> Bool { scanner.consume(0x2C) }
         // The payload comes before the type that gives its shape: the type is looked up at the end
         // of the line first, where exports write it, so the payload is read where it stands (the
         // type member is still read in its place and must agree); failing that, it is skipped and
@@ -22,9 +20,9 @@ extension RecordedEvent {
         let hinted = Self.typeAtTheEnd(of: bytes)
         var payloadRead = false
         guard scanner.consume(0x7B),
-              key(.eventId), let id = scanner.uuid(), next(),
-              key(.occurredAt), let occurredAt = scanner.int64(), next(),
-              key(.payload)
+              scanner.consume(.eventId), let id = scanner.uuid(), scanner.consume(0x2C),
+              scanner.consume(.occurredAt), let occurredAt = scanner.int64(), scanner.consume(0x2C),
+              scanner.consume(.payload)
         else { return nil }
         let payloadStart = scanner.index
         if let (_, kind) = hinted {
@@ -34,16 +32,16 @@ extension RecordedEvent {
             guard scanner.skipContainer() != nil else { return nil }
         }
         let payload = UnsafeRawBufferPointer(rebasing: bytes[payloadStart..<scanner.index])
-        guard next(),
-              key(.position), let position = scanner.uint64(), next(),
-              key(.profileId), let profile = scanner.uuid(), next(),
-              key(.recordedAt), let recordedAt = scanner.int64(), next(),
-              key(.schemaVersion), let version = scanner.uint64(), next(),
-              key(.streamCategory), let category = scanner.plainString(), next(),
-              key(.streamId), let streamID = scanner.uuid(), next(),
-              key(.streamVersion), let streamVersion = scanner.uint64(), next(),
-              key(.type), let typeName = scanner.plainString(), next(),
-              key(.utcOffsetSeconds), let seconds = scanner.int64(),
+        guard scanner.consume(0x2C),
+              scanner.consume(.position), let position = scanner.uint64(), scanner.consume(0x2C),
+              scanner.consume(.profileId), let profile = scanner.uuid(), scanner.consume(0x2C),
+              scanner.consume(.recordedAt), let recordedAt = scanner.int64(), scanner.consume(0x2C),
+              scanner.consume(.schemaVersion), let version = scanner.uint64(), scanner.consume(0x2C),
+              scanner.consume(.streamCategory), let category = scanner.plainString(), scanner.consume(0x2C),
+              scanner.consume(.streamId), let streamID = scanner.uuid(), scanner.consume(0x2C),
+              scanner.consume(.streamVersion), let streamVersion = scanner.uint64(), scanner.consume(0x2C),
+              scanner.consume(.type), let typeName = scanner.plainString(), scanner.consume(0x2C),
+              scanner.consume(.utcOffsetSeconds), let seconds = scanner.int64(),
               scanner.consume(0x7D), scanner.isAtEndAfterWhitespace()
         else { return nil }
         let kind: EventKind
@@ -92,4 +90,9 @@ extension RecordedEvent {
         if let known = StreamID.knownCategory(category) { return StreamID(kind: known, id: id) }
         return try? StreamID(category: String(decoding: category, as: UTF8.self), id: id)
     }
+}
+
+extension CanonicalJSONScanner {
+    /// Consumes envelope member `key` (its key in quotes and the colon).
+    @inline(__always) fileprivate mutating func consume(_ key: RecordedEvent.EnvelopeKey) -> Bool { consumeMember(key.member) }
 }
