@@ -41,4 +41,18 @@ import TestSupport
             #expect(Self.converted(text)?.bitPattern == Self.reference(text)?.bitPattern, "\(text)")
         }
     }
+
+    @Test(arguments: 0..<4 as Range<UInt64>)
+    func leadingDigitsOfAWordAreCountedAndReadExactly(seed: UInt64) {
+        var random = SplitMix64(seed: seed ^ 0x8D16)
+        let alphabet = Array("0123456789".utf8) + [0x00, 0x2F, 0x3A, 0x2E, 0x65, 0x2C, 0x7D, 0x80, 0xB9, 0xFF]
+        for _ in 0..<5_000 {
+            let bytes = (0..<8).map { _ in Int.random(in: 0..<4, using: &random) == 0 ? alphabet.randomElement(using: &random)! : UInt8(ascii: "0") + UInt8.random(in: 0...9, using: &random) }
+            let word = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+            let count = bytes.firstIndex { !(0x30...0x39).contains($0) } ?? 8
+            let value = bytes.prefix(count).reduce(UInt64(0)) { $0 * 10 + UInt64($1 - 0x30) }
+            let found = CanonicalJSONScanner.leadingDigits(word)
+            #expect(found.count == count && found.value == value, "\(bytes)")
+        }
+    }
 }

@@ -150,18 +150,20 @@ struct CanonicalJSONScanner {
         if negative { index &+= 1 }
         let digitsStart = index
         var magnitude: UInt64 = 0
-        // Eight digits a step while eight bytes remain, then one at a time.
+        // Up to eight digits a step while eight bytes remain, then one at a time.
         while bytes.count &- index >= 8 {
-            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            guard let eight = Self.eightDigits(word) else { break }
-            magnitude = magnitude &* 100_000_000 &+ eight
-            index &+= 8
+            let (count, value) = Self.leadingDigits(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+            magnitude = magnitude &* Self.powerOfTen(count) &+ value
+            index &+= count
+            if count < 8 { break }
         }
-        while index < bytes.count {
-            let digit = bytes[index] &- 0x30
-            guard digit < 10 else { break }
-            magnitude = magnitude &* 10 &+ UInt64(digit)
-            index &+= 1
+        if bytes.count &- index < 8 {
+            while index < bytes.count {
+                let digit = bytes[index] &- 0x30
+                guard digit < 10 else { break }
+                magnitude = magnitude &* 10 &+ UInt64(digit)
+                index &+= 1
+            }
         }
         let count = index &- digitsStart
         // At least one digit, no leading zero, and no fraction or exponent after them ('.' and
@@ -176,13 +178,39 @@ struct CanonicalJSONScanner {
         return (negative, magnitude)
     }
 
+    /// How many of the bytes of `word` (loaded little-endian) are decimal digits before the first
+    /// that is not (0 to 8), and their value.
+    @inline(__always) static func leadingDigits(_ word: UInt64) -> (count: Int, value: UInt64) {
+        // A lane is flagged when it is no digit; a carry or borrow only flags lanes above a
+        // flagged one, so the lowest flag is exact.
+        let flags = ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080
+        if flags == 0 { return (8, eightDigits(word)) }
+        let count = flags.trailingZeroBitCount &>> 3
+        if count == 0 { return (0, 0) }
+        // The digits moved to the top lanes, the lanes below them filled with '0'.
+        let shift = UInt64(64 &- count &* 8)
+        return (count, eightDigits(word &<< shift | 0x3030_3030_3030_3030 &>> UInt64(count &* 8)))
+    }
+
+    /// 10^`exponent`, for 0 to 8.
+    @inline(__always) static func powerOfTen(_ exponent: Int) -> UInt64 {
+        switch exponent {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        default: 100_000_000
+        }
+    }
+
     /// The value of the eight decimal digits of `word` (loaded little-endian, its first digit in
-    /// its lowest byte), or nil when any of its bytes is not a digit. SWAR: every byte is a lane;
-    /// pairs, then quads, then the halves are combined with one multiply each.
-    @inline(__always) static func eightDigits(_ word: UInt64) -> UInt64? {
-        // A byte is a digit when adding 0x46 leaves it below 0x80 and subtracting 0x30 does not
-        // borrow (no lane is set to 0x80 or more either way).
-        guard ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080 == 0 else { return nil }
+    /// its lowest byte; every byte must be a digit). SWAR: every byte is a lane; pairs, then
+    /// quads, then the halves are combined with one multiply each.
+    @inline(__always) static func eightDigits(_ word: UInt64) -> UInt64 {
         var value = word &- 0x3030_3030_3030_3030
         value = value &* 10 &+ (value &>> 8)
         let mask: UInt64 = 0x0000_00FF_0000_00FF
