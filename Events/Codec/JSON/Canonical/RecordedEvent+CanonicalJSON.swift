@@ -20,9 +20,9 @@ extension RecordedEvent {
         let hinted = Self.typeAtTheEnd(of: bytes)
         var payloadRead = false
         guard scanner.consume(0x7B),
-              scanner.consume(.eventId), let id = scanner.uuid(), scanner.consume(0x2C),
-              scanner.consume(.occurredAt), let occurredAt = scanner.int64(), scanner.consume(0x2C),
-              scanner.consume(.payload)
+              scanner.consumeMember(EnvelopeKey.eventId.member), let id = scanner.uuid(), scanner.consume(0x2C),
+              scanner.consumeMember(EnvelopeKey.occurredAt.member), let occurredAt = scanner.int64(), scanner.consume(0x2C),
+              scanner.consumeMember(EnvelopeKey.payload.member)
         else { return nil }
         let payloadStart = scanner.index
         if let (_, kind) = hinted {
@@ -33,15 +33,15 @@ extension RecordedEvent {
         }
         let payload = UnsafeRawBufferPointer(rebasing: bytes[payloadStart..<scanner.index])
         guard scanner.consume(0x2C),
-              scanner.consume(.position), let position = scanner.uint64(), scanner.consume(0x2C),
-              scanner.consume(.profileId), let profile = scanner.uuid(), scanner.consume(0x2C),
-              scanner.consume(.recordedAt), let recordedAt = scanner.int64(), scanner.consume(0x2C),
-              scanner.consume(.schemaVersion), let version = scanner.uint64(), scanner.consume(0x2C),
-              scanner.consume(.streamCategory), let category = scanner.plainString(), scanner.consume(0x2C),
-              scanner.consume(.streamId), let streamID = scanner.uuid(), scanner.consume(0x2C),
-              scanner.consume(.streamVersion), let streamVersion = scanner.uint64(), scanner.consume(0x2C),
-              scanner.consume(.type), let typeName = scanner.plainString(), scanner.consume(0x2C),
-              scanner.consume(.utcOffsetSeconds), let seconds = scanner.int64(),
+              scanner.consumeMember(EnvelopeKey.position.member), let position = scanner.uint64(), scanner.consume(0x2C),
+              scanner.consumeMember(EnvelopeKey.profileId.member), let profile = scanner.uuid(), scanner.consume(0x2C),
+              scanner.consumeMember(EnvelopeKey.recordedAt.member), let recordedAt = scanner.int64(), scanner.consume(0x2C),
+              scanner.consumeMember(EnvelopeKey.schemaVersion.member), let version = scanner.uint64(), scanner.consume(0x2C),
+              scanner.consumeMember(EnvelopeKey.streamCategory.member), let category = scanner.plainString(), scanner.consume(0x2C),
+              scanner.consumeMember(EnvelopeKey.streamId.member), let streamID = scanner.uuid(), scanner.consume(0x2C),
+              scanner.consumeMember(EnvelopeKey.streamVersion.member), let streamVersion = scanner.uint64(), scanner.consume(0x2C),
+              scanner.consumeMember(EnvelopeKey.type.member), let typeName = scanner.plainString(), scanner.consume(0x2C),
+              scanner.consumeMember(EnvelopeKey.utcOffsetSeconds.member), let seconds = scanner.int64(),
               scanner.consume(0x7D), scanner.isAtEndAfterWhitespace()
         else { return nil }
         let kind: EventKind
@@ -76,8 +76,22 @@ extension RecordedEvent {
         while end > 0, bytes[end - 1] &- 0x30 < 10 || bytes[end - 1] == 0x2D { end -= 1 }
         end -= tail.utf8CodeUnitCount
         guard end > 0, CanonicalJSONScanner.equal(bytes.baseAddress! + end, tail.utf8Start, tail.utf8CodeUnitCount) else { return nil }
+        // The quote before the name, looked for a word at a time (names hold no quote).
         var start = end
-        while start > 0, bytes[start - 1] != 0x22 { start -= 1 }
+        while start >= 8 {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start - 8, as: UInt64.self)) ^ 0x2222_2222_2222_2222
+            let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            // The top bit of each lane that is exactly zero (a quote before the xor).
+            let quotes = ~(((word & low) &+ low) | word | low)
+            if quotes != 0 {
+                start = start - 8 + (63 - quotes.leadingZeroBitCount) / 8 + 1
+                break
+            }
+            start -= 8
+        }
+        if start < 8 {
+            while start > 0, bytes[start - 1] != 0x22 { start -= 1 }
+        }
         guard start >= head.utf8CodeUnitCount,
               CanonicalJSONScanner.equal(bytes.baseAddress! + (start - head.utf8CodeUnitCount), head.utf8Start, head.utf8CodeUnitCount)
         else { return nil }
@@ -92,7 +106,3 @@ extension RecordedEvent {
     }
 }
 
-extension CanonicalJSONScanner {
-    /// Consumes envelope member `key` (its key in quotes and the colon).
-    @inline(__always) fileprivate mutating func consume(_ key: RecordedEvent.EnvelopeKey) -> Bool { consumeMember(key.member) }
-}
