@@ -17,6 +17,11 @@ public struct EventJSONCodec {
     private final class State {
         var parser = JSONParser()
         let buffers = JSONPayloadBuffers()
+        /// The one-pass reader of the form exports write, tried before the parser.
+        var canonical = CanonicalBodyReader()
+        /// An object with no members, what `extra` reads from a text the one-pass reader read
+        /// (it has no members but the envelope's).
+        let emptyObject = JSONDocument.emptyObject()
     }
 
     private let state = State()
@@ -61,11 +66,16 @@ public struct EventJSONCodec {
     }
 
     /// The event in the JSON text `bytes` and what `extra` reads from the same document (other
-    /// members of the object, at its root), parsed once.
+    /// members of the object, at its root), parsed once. A text with no members but the
+    /// envelope's may be read without a document; `extra` is then given an empty object.
     /// - Throws: ``EventDecodingError`` as ``decode(_:)-(Data)``, or what `extra` throws.
     package func decode<Extra>(_ bytes: UnsafeRawBufferPointer,
                                extra: (JSONDocument, JSONDocument.Index) throws(EventDecodingError) -> Extra)
         throws(EventDecodingError) -> (event: RecordedEvent, extra: Extra) {
+        // Texts as exports write them are read in one pass; any other goes through the document.
+        if let event = RecordedEvent(canonicalJSON: bytes, reader: &state.canonical) {
+            return (event, try extra(state.emptyObject, state.emptyObject.root))
+        }
         let document = try state.parser.parse(bytes)
         let event = try RecordedEvent(json: document, at: document.root, buffers: state.buffers)
         return (event, try extra(document, document.root))

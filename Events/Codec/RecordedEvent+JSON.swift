@@ -7,7 +7,7 @@ import Foundation
 
 extension RecordedEvent {
     /// The envelope's keys, in the byte order the object lists them.
-    private enum EnvelopeKey: Int, CaseIterable {
+    enum EnvelopeKey: Int, CaseIterable {
         case eventId, occurredAt, payload, position, profileId, recordedAt, schemaVersion
         case streamCategory, streamId, streamVersion, type, utcOffsetSeconds
 
@@ -15,7 +15,7 @@ extension RecordedEvent {
         static let ordered = allCases
 
         /// The key as JSON text with its quotes and the colon after them (`"eventId":`).
-        var member: StaticString {
+        @inline(__always) var member: StaticString {
             switch self {
             case .eventId: "\"eventId\":"
             case .occurredAt: "\"occurredAt\":"

@@ -45,7 +45,7 @@ extension DomainEvent {
             return
         }
         if let kind, version == kind.schemaVersion {
-            self = try Self.decodeCurrent(document, at: index, kind: kind, version: version, buffers: buffers)
+            self = try Self.decodeCurrent(document, at: index, kind: kind, buffers: buffers)
             return
         }
         var reader = PayloadReader(document: document, index: index, version: version, decoder: buffers.earlierVersionDecoder)
@@ -67,7 +67,7 @@ extension DomainEvent {
     /// back to the key of the field they are in.
     /// - Throws: ``EventDecodingError`` naming the path of the value (`at payload.rating: …`).
     private static func decodeCurrent(_ document: JSONDocument, at index: JSONDocument.Index, kind: EventKind,
-                                      version: UInt32, buffers: JSONPayloadBuffers) throws(EventDecodingError) -> DomainEvent {
+                                      buffers: JSONPayloadBuffers) throws(EventDecodingError) -> DomainEvent {
         let shape = kind.jsonShape
         buffers.body.bytes.removeAll(keepingCapacity: true)
         buffers.fieldStarts.removeAll(keepingCapacity: true)
@@ -77,24 +77,30 @@ extension DomainEvent {
             throw error.decodingError(under: "payload")
         }
         let result = buffers.body.bytes.withUnsafeBytes { bytes in
-            Result { () throws(EventDecodingError) -> DomainEvent in
-                try withUnsafeTemporaryAllocation(of: DomainEvent.self, capacity: 1) { (slot) throws(EventDecodingError) -> DomainEvent in
-                    // A temporary allocation of capacity 1 always has a base address; the version
-                    // is the current one, so the body decoder initializes the slot.
-                    let target = slot.baseAddress!
-                    var reader = BinaryReader(bytes)
-                    _ = try DomainEvent.decodeBody(kind: kind, version: version, from: &reader, initializing: target)
-                    let event = target.move()
-                    try reader.expectEnd()
-                    return event
-                }
-            }
+            Result { () throws(EventDecodingError) -> DomainEvent in try decodeCurrentBody(bytes, kind: kind) }
         }
         do throws(EventDecodingError) {
             return try result.get()
         } catch {
             let key = error.offset.flatMap { shape.field(atBodyOffset: $0, fieldStarts: buffers.fieldStarts) }
             throw EventDecodingError(error.code, "at payload\(key.map { ".\($0)" } ?? ""): \(error.message)")
+        }
+    }
+
+    /// The event of `kind` at its current schema version whose log-encoded body is all of `bytes`,
+    /// read and validated by the log's body decoder.
+    /// - Throws: ``EventDecodingError`` when the body is malformed, breaks a rule or is followed by
+    ///   more bytes (its `offset` says where in the body).
+    static func decodeCurrentBody(_ bytes: UnsafeRawBufferPointer, kind: EventKind) throws(EventDecodingError) -> DomainEvent {
+        try withUnsafeTemporaryAllocation(of: DomainEvent.self, capacity: 1) { (slot) throws(EventDecodingError) -> DomainEvent in
+            // A temporary allocation of capacity 1 always has a base address; the version is the
+            // current one, so the body decoder initializes the slot.
+            let target = slot.baseAddress!
+            var reader = BinaryReader(bytes)
+            _ = try DomainEvent.decodeBody(kind: kind, version: kind.schemaVersion, from: &reader, initializing: target)
+            let event = target.move()
+            try reader.expectEnd()
+            return event
         }
     }
 

@@ -1,23 +1,20 @@
 // Numbers of a ``JSONDocument``, read as Foundation's `JSONDecoder` reads them: an integer type
 // takes any number whose value is a whole number in its range (`3`, `3.0`, `3e0`, `-0`), a
-// double any number that is finite once rounded.
+// double any number that is finite once rounded (the conversions are ``JSONNumberText``'s).
 
 extension JSONDocument {
     /// Number `index` as an `Int64`, or nil when it is not a number or not a whole number in range.
     /// - Complexity: O(digits).
     @inline(__always) package func int64(_ index: Index) -> Int64? {
         guard let (negative, magnitude) = wholeNumber(index) else { return nil }
-        if negative {
-            return magnitude <= UInt64(Int64.max) + 1 ? Int64(truncatingIfNeeded: 0 &- magnitude) : nil
-        }
-        return Int64(exactly: magnitude)
+        return JSONNumberText.int64(negative: negative, magnitude: magnitude)
     }
 
     /// Number `index` as a `UInt64`, or nil when it is not a number or not a whole number in range
     /// (`-0` is 0).
     @inline(__always) package func uint64(_ index: Index) -> UInt64? {
         guard let (negative, magnitude) = wholeNumber(index) else { return nil }
-        return negative && magnitude != 0 ? nil : magnitude
+        return JSONNumberText.uint64(negative: negative, magnitude: magnitude)
     }
 
     /// Number `index` as an integer of type `T`, or nil when it is not a whole number in `T`'s range.
@@ -29,12 +26,7 @@ extension JSONDocument {
     package func double(_ index: Index) -> Double? {
         let kind = kind(index)
         guard kind == .integer || kind == .number else { return nil }
-        let raw = rawBytes(index)
-        // A short integer is exact in a double; anything else goes through the standard library's
-        // correctly rounded conversion.
-        if kind == .integer && raw.count <= 15, let value = int64(index) { return Double(value) }
-        guard let value = Double(String(decoding: raw, as: UTF8.self)), value.isFinite else { return nil }
-        return value
+        return JSONNumberText.double(rawBytes(index), isInteger: kind == .integer)
     }
 
     /// The sign and magnitude of number `index` when it is a whole number that fits in 64 bits.
@@ -42,15 +34,7 @@ extension JSONDocument {
         let raw = rawBytes(index)
         switch kind(index) {
         case .integer:
-            let negative = raw[0] == 0x2D
-            var magnitude: UInt64 = 0
-            for offset in (negative ? 1 : 0)..<raw.count {
-                let (times10, overflow) = magnitude.multipliedReportingOverflow(by: 10)
-                let (sum, carry) = times10.addingReportingOverflow(UInt64(raw[offset] &- 0x30))
-                if overflow || carry { return nil }
-                magnitude = sum
-            }
-            return (negative, magnitude)
+            return JSONNumberText.wholeNumber(integer: raw)
         case .number:
             return Self.wholeNumber(inScientific: raw)
         default:

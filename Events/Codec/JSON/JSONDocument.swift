@@ -45,6 +45,13 @@ package struct JSONDocument {
     /// The top-level value.
     package var root: Index { 0 }
 
+    /// The document of the text `{}`: an object with no members.
+    static func emptyObject() -> JSONDocument {
+        let text: StaticString = "{}"
+        return JSONDocument(bytes: UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount),
+                            nodes: [Node(kind: .object, start: 0, end: 2, next: 1, count: 0)])
+    }
+
     /// The kind of value `index`.
     @inline(__always) package func kind(_ index: Index) -> Kind { nodes[index].kind }
 
@@ -186,7 +193,8 @@ package struct JSONDocument {
         }
     }
 
-    @inline(__always) private static func uuid(_ text: UnsafeRawBufferPointer) -> UUID? {
+    /// The UUID spelled by `text` (`8-4-4-4-12` hex digits, either case, no quotes), or nil.
+    @inline(__always) static func uuid(_ text: UnsafeRawBufferPointer) -> UUID? {
         guard text.count == 36, text[8] == 0x2D, text[13] == 0x2D, text[18] == 0x2D, text[23] == 0x2D else { return nil }
         // The 32 digits as four words of eight (the dashes left out), each turned into four bytes.
         func word(_ offset: Int) -> UInt64 { UInt64(littleEndian: text.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }

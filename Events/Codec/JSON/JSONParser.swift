@@ -189,20 +189,7 @@ private struct Scanner {
         var seen: UInt64 = 0
         var escaped = false
         while true {
-            while index &+ 8 <= bytes.count {
-                let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                let lanes = JSONWriter.escapeLanes(word)
-                if lanes != 0 {
-                    // Go straight to the first quote, backslash or control byte; the bytes
-                    // before it count for the UTF-8 check.
-                    let skipped = lanes.trailingZeroBitCount &>> 3
-                    seen |= word & ((1 &<< (UInt64(skipped) &<< 3)) &- 1)
-                    index &+= skipped
-                    break
-                }
-                seen |= word
-                index &+= 8
-            }
+            index = JSONStringScan.skipPlainWords(bytes, from: index, seen: &seen)
             guard let byte = current else { throw error("a string is not closed") }
             if byte == 0x22 { break }
             if byte == 0x5C {

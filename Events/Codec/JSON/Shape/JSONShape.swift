@@ -43,12 +43,17 @@ package struct JSONShape: Sendable {
     let keyOrder: [Int]
     /// Whether ``keyOrder`` is the identity (the fields can be written as they are read).
     let isKeyOrdered: Bool
+    /// The place of each field (by index in ``fields``) in ``keyOrder``: the inverse permutation.
+    let keyRank: [Int]
 
     /// The shape of an object with `fields`, in the order its log body holds them.
     package init(_ fields: [Field]) {
         self.fields = fields
         keyOrder = fields.indices.sorted { fields[$0].keyBytes.lexicographicallyPrecedes(fields[$1].keyBytes) }
         isKeyOrdered = keyOrder == Array(fields.indices)
+        var keyRank = [Int](repeating: 0, count: fields.count)
+        for (rank, field) in keyOrder.enumerated() { keyRank[field] = rank }
+        self.keyRank = keyRank
     }
 }
 
