@@ -11,9 +11,10 @@ extension RecordEnvelope {
     ///   not UTF-8; `EncodingError` for a double that is not finite. `out` then ends in a partial
     ///   object. Values are written as recorded: the rules the catalog's initializers check (a
     ///   rating of 1 to 4...) are not checked again here.
-    @inline(__always)
-    package func appendJSON<Out: JSONOutput & ~Copyable>(record: UnsafeRawBufferPointer, position: UInt64, kind: EventKind,
-                                                        to out: inout Out) throws {
+    ///
+    /// Not generic over the output, so that the writing is specialized here, in this module.
+    package func appendJSON(record: UnsafeRawBufferPointer, position: UInt64, kind: EventKind,
+                            to out: inout JSONByteBuffer) throws {
         let envelope = JSONEnvelope(position: position, id: id, stream: stream, streamVersion: streamVersion, profile: profile,
                                     occurred: occurred, recordedAt: recordedAt, typeName: typeName, schemaVersion: schemaVersion)
         let body = UnsafeRawBufferPointer(rebasing: record[bodyOffset...])
