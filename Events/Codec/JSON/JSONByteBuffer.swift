@@ -40,10 +40,19 @@ package struct JSONByteBuffer: ~Copyable, JSONOutput {
     }
 
     /// Appends bytes that are already JSON.
+    /// - Complexity: O(n); 8 to 16 bytes (a key with its quotes and colon) in two overlapping
+    ///   word copies, without a call.
     @inline(__always) package mutating func write(raw: UnsafeRawBufferPointer) {
-        reserve(raw.count)
-        if let source = raw.baseAddress { UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: raw.count) }
-        count &+= raw.count
+        let length = raw.count
+        reserve(length)
+        let target = UnsafeMutableRawPointer(base + count)
+        if length >= 8 && length <= 16, let source = raw.baseAddress {
+            target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            target.storeBytes(of: source.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self), toByteOffset: length &- 8, as: UInt64.self)
+        } else if let source = raw.baseAddress {
+            target.copyMemory(from: source, byteCount: length)
+        }
+        count &+= length
     }
 
     /// Lets `body` write up to `maxCount` bytes straight into the buffer and keeps the first `n`

@@ -9,7 +9,13 @@ enum SHA256 {
 
         /// The digest: the words, big-endian.
         var digest: [UInt8] {
-            [a, b, c, d, e, f, g, h].flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
+            [UInt8](unsafeUninitializedCapacity: 32) { bytes, count in
+                let raw = UnsafeMutableRawBufferPointer(bytes)
+                for (index, word) in [a, b, c, d, e, f, g, h].enumerated() {
+                    raw.storeBytes(of: word.bigEndian, toByteOffset: index * 4, as: UInt32.self)
+                }
+                count = 32
+            }
         }
     }
 

@@ -62,7 +62,10 @@ private struct BodyToJSON {
         }
         if !first { out.write(byte: 0x2C) }
         first = false
-        out.write(string: field.keyBytes)
+        // Keys are property names, which need no escaping (`JSONShapeTests` checks every shape's).
+        out.write(byte: 0x22)
+        out.write(raw: field.keyBytes)
+        out.write(byte: 0x22)
         out.write(byte: 0x3A)
         try writeValue(kind, from: &reader, to: &out)
     }
