@@ -23,9 +23,14 @@ public enum LogCodec {
         swap(&writer.bytes, &buffer)
     }
 
+    /// The capacity a payload array starts with: most events fit, so it is allocated once
+    /// rather than grown several times from empty.
+    private static let typicalPayloadSize = 256
+
     /// The payload of `event` recorded as version `streamVersion` of its stream at `recordedAt`.
     public static func encode(_ event: PendingEvent, streamVersion: UInt64, recordedAt: Timestamp) -> [UInt8] {
         var buffer: [UInt8] = []
+        buffer.reserveCapacity(typicalPayloadSize)
         encode(event, streamVersion: streamVersion, recordedAt: recordedAt, into: &buffer)
         return buffer
     }
@@ -42,6 +47,7 @@ public enum LogCodec {
     /// The payload of an already recorded event (its position is not part of it).
     public static func encode(_ event: RecordedEvent) -> [UInt8] {
         var buffer: [UInt8] = []
+        buffer.reserveCapacity(typicalPayloadSize)
         encode(event, into: &buffer)
         return buffer
     }

@@ -72,6 +72,14 @@ extension VocabularyState {
         return slots.flatMap { cards(inDeck: decks.ids[$0]) }.filter { $0.profile == profile && !$0.isGone }
     }
 
+    /// Whether deck `id`, created by `profile`, has been deleted; nil when `profile` created no
+    /// deck `id` (never created, or another profile's). What a command on a deck checks first.
+    /// - Complexity: O(1).
+    public func isDeckDeleted(_ id: DeckID, of profile: ProfileID) -> Bool? {
+        guard let slot = decks.slot(of: id).map(Int.init), decks.isCreated[slot], decks.profiles[slot] == profile else { return nil }
+        return decks.isDeleted[slot]
+    }
+
     /// The decks of `profile` in creation order (tie-break: deck id); deleted ones only when asked.
     /// - Complexity: O(d log d + c) for its d decks and their c cards.
     public func decks(of profile: ProfileID, includingDeleted: Bool = false) -> [DeckSummary] {

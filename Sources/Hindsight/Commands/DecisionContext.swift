@@ -61,18 +61,17 @@ extension DecisionContext {
         return card
     }
 
-    /// Deck `id` of `profile`, which must exist and not be deleted.
+    /// Requires that deck `id` of `profile` exists and is not deleted.
     /// - Throws: ``StoreError`` `unknownEntity` or `entityDeleted`.
-    @discardableResult
-    func liveDeck(_ id: DeckID, profile: ProfileID, field: String = "deck") throws(StoreError) -> DeckSummary {
-        guard let deck = vocabulary.decks(of: profile, includingDeleted: true).first(where: { $0.id == id }) else {
+    /// - Complexity: O(1) (a command or imported event on a deck must not cost a walk of its cards).
+    func liveDeck(_ id: DeckID, profile: ProfileID, field: String = "deck") throws(StoreError) {
+        guard let isDeleted = vocabulary.isDeckDeleted(id, of: profile) else {
             throw StoreError(.unknownEntity, "deck \(id) does not exist for profile \(profile); create it first",
                              stream: .deck(id), field: field)
         }
-        guard !deck.isDeleted else {
+        guard !isDeleted else {
             throw StoreError(.entityDeleted, "deck \(id) was deleted; choose another deck", stream: .deck(id), field: field)
         }
-        return deck
     }
 
     /// Requires that `stream` has no event yet (a create command's new id).

@@ -19,12 +19,19 @@ enum ImportIdentity {
         case cardDueSet = 0x7270_000A
     }
 
-    /// The UUID of (`profile`, `kind`, `values`).
+    /// The UUID of (`profile`, `kind`, `values`): the hash of the profile's 16 bytes, then the
+    /// kind's and each value's 8 bytes little-endian.
+    /// - Complexity: O(values), with no allocation.
     static func uuid(_ profile: ProfileID, _ kind: Kind, _ values: [Int64]) -> UUID {
-        var bytes = withUnsafeBytes(of: profile.uuid.uuid) { Array($0) }
-        withUnsafeBytes(of: kind.rawValue.littleEndian) { bytes.append(contentsOf: $0) }
-        for value in values { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
-        return DerivedIdentity.uuid(hashing: bytes)
+        let count = 24 + 8 * values.count
+        return withUnsafeTemporaryAllocation(byteCount: count, alignment: 8) { bytes in
+            withUnsafeBytes(of: profile.uuid.uuid) { bytes.copyMemory(from: $0) }
+            bytes.storeBytes(of: kind.rawValue.littleEndian, toByteOffset: 16, as: UInt64.self)
+            for (index, value) in values.enumerated() {
+                bytes.storeBytes(of: value.littleEndian, toByteOffset: 24 + 8 * index, as: Int64.self)
+            }
+            return DerivedIdentity.uuid(hashing: UnsafeRawBufferPointer(bytes))
+        }
     }
 
     /// A stable 64-bit number for `text` (for names in ids).

@@ -96,8 +96,8 @@ struct RevlogImportPlan {
                                       event: .dayCutoffChanged(DayCutoffChanged(hour: value))), line: line)
         }
         let deck = ImportIdentity.deck(profile, name: deckName)
-        if let existing = vocabulary.decks(of: profile, includingDeleted: true).first(where: { $0.id == deck }) {
-            guard !existing.isDeleted else {
+        if let isDeleted = vocabulary.isDeckDeleted(deck, of: profile) {
+            guard !isDeleted else {
                 throw ImportError(.invalidTarget, "deck '\(deckName)' was deleted; import into another deck (--deck)", path: path)
             }
         } else {

@@ -1,0 +1,22 @@
+import Foundation
+import Testing
+@testable import Hindsight
+
+/// Derived ids are a promise across versions: a retried command and a file imported again must
+/// get the very ids an earlier build gave them, or they would be recorded twice. The expected
+/// UUIDs were computed from the rule (FNV-1a-64 of the bytes, then again seeded by the first
+/// hash, little-endian, version 8) by an independent script, not by this code.
+@Suite struct DerivedIdentityTests {
+    @Test(arguments: [(0, "47EB10DA-02C9-8F67-BCB4-B76BF4C5FAE6"), (1, "26A121CF-F901-8548-8835-ADAEFA970F86"),
+                      (300, "D0FC1056-7B88-8F3E-B019-87C259D93587")])
+    func aCommandsEventIDsAreTheRulesExactly(index: Int, expected: String) {
+        #expect(DerivedIdentity.eventID(Ids.uuid(0xAA, 7), index: index).uuid.uuidString == expected)
+    }
+
+    @Test(arguments: [(ImportIdentity.Kind.card, [Int64(2)], "EE7F130E-AA8B-8957-AC1C-B91C9DEDA27E"),
+                      (.review, [1_700_000_000_000, -5], "DA86E022-DDD1-8C20-943E-7331936C430B"),
+                      (.profileCreated, [], "D08DF90C-AD3B-8D45-B0F1-6A29B1F3C86F")])
+    func anImportsIDsAreTheRulesExactly(kind: ImportIdentity.Kind, values: [Int64], expected: String) {
+        #expect(ImportIdentity.uuid(Ids.profile(1), kind, values).uuidString == expected)
+    }
+}
