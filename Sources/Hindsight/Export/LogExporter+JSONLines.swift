@@ -40,13 +40,14 @@ extension LogExporter {
 /// Gathers the JSON Lines of an export in one reused buffer of raw memory and hands it to the
 /// output file in large writes.
 ///
-/// A record of a known type at its current schema version whose type holds no personal data
-/// (most of a log) is written straight from its bytes: the envelope read in place and the body
-/// transcoded by the type's shape (``RecordEnvelope/appendJSON(record:position:kind:to:)``), with
-/// no event built. Every other record (personal data to render, an older version to upcast, a
-/// type this build does not know) and any record the straight path refuses is decoded and
-/// written from the event, as it always was: so a damaged record still fails with the decoder's
-/// error, and both paths give the same bytes (`JSONLineWriterTests`).
+/// A record of a known type at its current schema version (nearly all of a log) is written
+/// straight from its bytes: the envelope read in place and the body transcoded by the type's
+/// shape (``RecordEnvelope/appendJSON(record:position:kind:to:references:extraKey:writeExtra:)``),
+/// with no event built; its personal-data references, if its type has any, rendered as they are
+/// met (``PersonalDataCollector``). A record of an older version (to upcast) or of a type this
+/// build does not know, and any record the straight path refuses, is decoded and written from the
+/// event, as it always was: so a damaged record still fails with the decoder's error. Both paths
+/// give the same bytes (`JSONLineWriterTests`, `RecordJSONTests`).
 final class JSONLineWriter {
     /// The buffered size at which the exporter hands the lines to the file.
     static let flushThreshold = 1 << 16
@@ -54,10 +55,12 @@ final class JSONLineWriter {
     private var lines = JSONByteBuffer(capacity: flushThreshold + 4096)
     private let encoder = JSONPayloadBuffers()
     private let renderer: PersonalDataRenderer
+    private let collector: PersonalDataCollector
 
     /// A writer rendering personal data with `renderer`.
     init(renderer: PersonalDataRenderer) {
         self.renderer = renderer
+        collector = PersonalDataCollector(renderer: renderer)
     }
 
     /// The bytes gathered and not yet flushed.
@@ -69,10 +72,14 @@ final class JSONLineWriter {
     ///   record), `.undecodableEvent` if the event cannot be written.
     func append(record: UnsafeRawBufferPointer, envelope: RecordEnvelope, position: UInt64,
                 decoded: () throws(ExportError) -> RecordedEvent) throws(ExportError) {
-        if let kind = envelope.currentKind, !kind.holdsPersonalData {
+        if let kind = envelope.currentKind {
             let lineStart = lines.count
             do {
-                try envelope.appendJSON(record: record, position: position, kind: kind, to: &lines)
+                if kind.holdsPersonalData {
+                    try appendRendered(record: record, envelope: envelope, position: position, kind: kind)
+                } else {
+                    try envelope.appendJSON(record: record, position: position, kind: kind, to: &lines)
+                }
                 lines.write(byte: 0x0A)
                 return
             } catch {
@@ -81,6 +88,24 @@ final class JSONLineWriter {
             }
         }
         try append(try decoded())
+    }
+
+    /// Appends the JSON object of a record whose type holds personal data, its references
+    /// rendered as the transcode meets them and their texts in a `personalData` member (none
+    /// when the record holds no reference, as for a decoded event).
+    /// - Throws: what the transcode throws.
+    private func appendRendered(record: UnsafeRawBufferPointer, envelope: RecordEnvelope, position: UInt64,
+                                kind: EventKind) throws {
+        let lineStart = lines.count
+        let collector = self.collector
+        // `personalData` sorts after `payload`, so the payload's references are all met when the
+        // member is written.
+        try envelope.appendJSON(record: record, position: position, kind: kind, to: &lines, references: collector.rendering(),
+                                extraKey: PersonalDataMember.key) { out in PersonalDataMember.write(collector.members, to: &out) }
+        if collector.members.isEmpty {
+            lines.removeLast(from: lineStart)
+            try envelope.appendJSON(record: record, position: position, kind: kind, to: &lines)
+        }
     }
 
     /// Appends the line of `event` as exported under the renderer (its JSON object and an LF).
@@ -94,17 +119,7 @@ final class JSONLineWriter {
                 try exported.appendJSON(to: encoder)
             } else {
                 let members = texts.map { (key: $0.path.description, text: $0.text) }
-                    .sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-                try exported.appendJSON(to: encoder, extraKey: "personalData") { writer in
-                    writer.write(byte: 0x7B)
-                    for (index, member) in members.enumerated() {
-                        if index > 0 { writer.write(byte: 0x2C) }
-                        writer.write(member.key)
-                        writer.write(byte: 0x3A)
-                        writer.write(member.text)
-                    }
-                    writer.write(byte: 0x7D)
-                }
+                try exported.appendJSON(to: encoder, extraKey: PersonalDataMember.key) { PersonalDataMember.write(members, to: &$0) }
             }
         } catch {
             throw ExportError(.undecodableEvent, "the event could not be written as JSON: \(error)", position: event.position)

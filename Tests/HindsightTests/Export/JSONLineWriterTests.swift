@@ -15,11 +15,20 @@ import TestSupport
         ("redact", .redact(salt: "a salt")), ("redact with another salt", .redact(salt: "")),
     ]
 
-    /// The fixture's events, an older version of two story events and an event of a type this
-    /// build does not know.
+    /// The fixture's events, a story requested without a child's name, a story of twelve pages
+    /// (paths `pages[10].text` sort before `pages[2].text`), an older version of two story events
+    /// and an event of a type this build does not know.
     static func records() throws -> [RecordedEvent] {
         var events = try F.events()
         let template = events[0]
+        func current(_ event: DomainEvent) -> RecordedEvent {
+            RecordedEvent(position: UInt64(events.count + 1), id: template.id, stream: .story(F.story),
+                          streamVersion: 9, profile: F.child, occurred: template.occurred, recordedAt: template.recordedAt, event: event)
+        }
+        events.append(current(.storyRequested(StoryRequested(story: F.story, theme: "sea", childAge: try ChildAge(4),
+                                                             growthTopic: nil, childName: nil))))
+        let pages = try (1...12).map { StoryPage(number: try PageNumber($0), text: PersonalDataReference(key: F.uuid(0x60, UInt8($0)))) }
+        events.append(current(.storyGenerated(StoryGenerated(story: F.story, title: F.storyTitle, pages: pages, model: "m"))))
         func stored(_ typeName: String, _ version: UInt32, _ body: [UInt8]) -> RecordedEvent {
             RecordedEvent(position: UInt64(events.count + 1), id: template.id, stream: template.stream,
                           streamVersion: template.streamVersion, profile: template.profile, occurred: template.occurred,

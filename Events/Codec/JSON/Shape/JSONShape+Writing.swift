@@ -7,16 +7,20 @@ extension JSONShape {
     /// Appends the JSON object whose log body is `body` (as the type's `BinaryCodable` encoding
     /// wrote it, or as a log record holds it) to `out`. Text fields are checked to be UTF-8, so
     /// the output is always valid JSON.
-    /// - Parameter referenceText: when given, the text to write for a personal-data reference
-    ///   instead of its UUID (the CSV export); nil from it writes the UUID.
+    /// - Parameters:
+    ///   - referenceText: when given, the text to write for a personal-data reference instead of
+    ///     its UUID (the CSV export); nil from it writes the UUID.
+    ///   - references: when given, writes the reference it gives for each personal-data reference, met
+    ///     at the path it tracks (the JSON Lines export; `referenceText` is then not asked).
     /// - Throws: ``EventDecodingError`` when `body` does not hold this shape (a damaged record, or
     ///   a bug: the shape and the binary codec disagree) or a text that is not UTF-8,
     ///   `EncodingError` for a double that is not finite.
     @inline(__always)
     package func writeJSON<Out: JSONOutput & ~Copyable>(body: UnsafeRawBufferPointer, to out: inout Out,
-                                                       referenceText: ((PersonalDataReference) -> String?)?) throws {
+                                                       referenceText: ((PersonalDataReference) -> String?)?,
+                                                       references: JSONReferenceRendering? = nil) throws {
         var reader = BinaryReader(body)
-        try BodyToJSON(referenceText: referenceText).writeObject(self, from: &reader, to: &out)
+        try BodyToJSON(referenceText: referenceText, references: references).writeObject(self, from: &reader, to: &out)
         try reader.expectEnd()
     }
 }
@@ -24,6 +28,7 @@ extension JSONShape {
 /// Transcodes a log body to JSON text.
 private struct BodyToJSON {
     let referenceText: ((PersonalDataReference) -> String?)?
+    let references: JSONReferenceRendering?
 
     func writeObject<Out: JSONOutput & ~Copyable>(_ shape: JSONShape, from reader: inout BinaryReader, to out: inout Out) throws {
         out.write(byte: 0x7B)
@@ -62,12 +67,14 @@ private struct BodyToJSON {
         }
         if !first { out.write(byte: 0x2C) }
         first = false
-        // Keys are property names, which need no escaping (`JSONShapeTests` checks every shape's).
+        // Keys are property names, which need no escaping (`RecordJSONTests` checks every shape's).
         out.write(byte: 0x22)
         out.write(raw: field.keyBytes)
         out.write(byte: 0x22)
         out.write(byte: 0x3A)
+        references?.enter(.key(field.key))
         try writeValue(kind, from: &reader, to: &out)
+        references?.leave()
     }
 
     private func writeValue<Out: JSONOutput & ~Copyable>(_ kind: JSONFieldKind, from reader: inout BinaryReader, to out: inout Out) throws {
@@ -75,7 +82,13 @@ private struct BodyToJSON {
         case .uuid: out.write(try reader.readUUID())
         case .personalDataReference:
             let key = try reader.readUUID()
-            if let text = referenceText?(PersonalDataReference(key: key)) { out.write(text) } else { out.write(key) }
+            if let references {
+                out.write(references.replacement(for: PersonalDataReference(key: key)).key)
+            } else if let text = referenceText?(PersonalDataReference(key: key)) {
+                out.write(text)
+            } else {
+                out.write(key)
+            }
         case .string:
             let text = try reader.readLengthPrefixed()
             guard UTF8Text.validate(text) != nil else { throw reader.error(.invalidUTF8, "a text field is not valid UTF-8") }
@@ -97,7 +110,9 @@ private struct BodyToJSON {
             out.write(byte: 0x5B)
             for index in 0..<count {
                 if index > 0 { out.write(byte: 0x2C) }
+                references?.enter(.index(index))
                 try writeValue(element, from: &reader, to: &out)
+                references?.leave()
             }
             out.write(byte: 0x5D)
         case .object(let shape): try writeObject(shape, from: &reader, to: &out)
@@ -108,7 +123,13 @@ private struct BodyToJSON {
             out.write(byte: 0x7B)
             out.write(string: UnsafeRawBufferPointer(start: variant.key.utf8Start, count: variant.key.utf8CodeUnitCount))
             out.write(byte: 0x3A)
-            if let kind = variant.kind { try writeValue(kind, from: &reader, to: &out) } else { out.write(true) }
+            if let kind = variant.kind {
+                references?.enter(.key(variant.key))
+                try writeValue(kind, from: &reader, to: &out)
+                references?.leave()
+            } else {
+                out.write(true)
+            }
             out.write(byte: 0x7D)
         }
     }
