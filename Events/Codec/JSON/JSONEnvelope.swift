@@ -1,7 +1,7 @@
 /// The values of an event's JSON envelope (`Events/FORMAT.md`, "JSON envelope") and the one
 /// writer of its object: members in the byte order of their keys, the payload written in its
 /// place by the caller. A decoded ``RecordedEvent`` (``RecordedEvent/appendJSON(to:extraKey:writeExtra:)``)
-/// and a log record read in place (``RecordEnvelope/appendJSON(record:position:kind:to:)``) are
+/// and a log record read in place (``RecordEnvelope/appendJSON(record:position:kind:to:references:extraKey:writeExtra:)``) are
 /// both written by it, so the two cannot disagree on a byte.
 struct JSONEnvelope {
     let position: UInt64
