@@ -172,3 +172,61 @@ extension StreamID: BinaryCodable {
         writer.writeUUID(id)
     }
 }
+
+// Hashing: stream ids key the ledger's versions and the import's numbering, one lookup or more
+// an event. The synthesized conformance fed the UUID's 16 bytes to a `Hasher` one by one; these
+// compare and hash its two words, as ``Identifier`` does.
+extension StreamID {
+    /// The UUID as two big-endian words.
+    @inline(__always) private var words: (high: UInt64, low: UInt64) {
+        withUnsafeBytes(of: id.uuid) { bytes in
+            (UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self)),
+             UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+        }
+    }
+
+    /// Equal when the categories are and the UUIDs' bytes are (two word compares).
+    public static func == (lhs: StreamID, rhs: StreamID) -> Bool {
+        let (a, b) = (lhs.words, rhs.words)
+        return a.high == b.high && a.low == b.low && lhs.kind == rhs.kind
+    }
+
+    /// Feeds the category and the UUID's two words to `hasher`.
+    public func hash(into hasher: inout Hasher) {
+        let (high, low) = words
+        hasher.combine(kind)
+        hasher.combine(high)
+        hasher.combine(low)
+    }
+
+    /// The hash dictionaries and sets use: for a well-known category, its tag mixed into the
+    /// UUID's words (``IdentifierHash``) with no `Hasher`; another category goes through one.
+    public func _rawHashValue(seed: Int) -> Int {
+        let (high, low) = words
+        guard let tag = kind.tag else {
+            var hasher = Hasher()
+            hash(into: &hasher)
+            return hasher.finalize() ^ IdentifierHash.mix(high, low, seed: seed)
+        }
+        return IdentifierHash.mix(high, low ^ tag, seed: seed)
+    }
+}
+
+extension StreamID.Category {
+    /// A distinct nonzero word for each well-known category (spread over the high bits, so that
+    /// xoring it into a UUID's low word cannot cancel the category of another); nil for `other`.
+    var tag: UInt64? {
+        let number: UInt64
+        switch self {
+        case .deck: number = 1
+        case .card: number = 2
+        case .studySession: number = 3
+        case .spellingTest: number = 4
+        case .spellingSession: number = 5
+        case .story: number = 6
+        case .profile: number = 7
+        case .other: return nil
+        }
+        return number &* 0x9E37_79B9_7F4A_7C15
+    }
+}
