@@ -163,9 +163,22 @@ public enum LogCodec {
     @inline(__always) private static func decodeRecord(_ reader: inout BinaryReader, position: UInt64,
                                                        initializing target: UnsafeMutablePointer<RecordedEvent>,
                                                        ifKind wanted: (EventKind?) -> Bool) throws(EventDecodingError) -> Bool {
-        let envelope = try RecordEnvelope(reading: &reader)
-        let named = envelope.kind
-        let version = envelope.schemaVersion
+        let format = try reader.readByte()
+        guard format == formatVersion else {
+            throw EventDecodingError(.unsupportedFormat,
+                                     "log payload format \(format) is not known to this build (it reads format \(formatVersion)); update the app",
+                                     offset: 0)
+        }
+        let id = try EventID(from: &reader)
+        let stream = StreamID(kind: try StreamID.category(from: &reader), id: try reader.readUUID())
+        let streamVersion = try reader.readVarint()
+        let profile = try ProfileID(from: &reader)
+        let occurred = try EventTime(from: &reader)
+        let recordedAt = try Timestamp(from: &reader)
+        let nameOffset = reader.offset
+        let nameBytes = try reader.readLengthPrefixed()
+        let version = try reader.readVarint(as: UInt32.self, "a schema version")
+        let named = EventRegistry.kind(named: nameBytes)
         guard wanted(named) else { return false }
         let event = RecordedEvent.eventField(of: target)
         if let kind = named {
@@ -185,14 +198,13 @@ public enum LogCodec {
                 throw error
             }
         } else {
-            guard let name = BinaryReader.validatedString(envelope.typeName) else {
-                throw EventDecodingError(.invalidUTF8, "the event type name is not valid UTF-8", offset: envelope.typeNameOffset)
+            guard let name = BinaryReader.validatedString(nameBytes) else {
+                throw EventDecodingError(.invalidUTF8, "the event type name is not valid UTF-8", offset: nameOffset)
             }
             event.initialize(to: .unknown(UnknownEvent(typeName: name, schemaVersion: version, payload: reader.readRest())))
         }
-        RecordedEvent.initializeEnvelope(of: target, position: position, id: envelope.id, stream: envelope.stream,
-                                         streamVersion: envelope.streamVersion, profile: envelope.profile,
-                                         occurred: envelope.occurred, recordedAt: envelope.recordedAt)
+        RecordedEvent.initializeEnvelope(of: target, position: position, id: id, stream: stream, streamVersion: streamVersion,
+                                         profile: profile, occurred: occurred, recordedAt: recordedAt)
         return true
     }
 }

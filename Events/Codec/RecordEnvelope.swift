@@ -1,8 +1,12 @@
 /// The envelope of a log record read in place: every field of ``RecordedEvent`` but the position
 /// and the event, the type name and schema version as recorded, and where the body starts,
-/// without decoding the body. The one reader of the envelope's layout (`Events/FORMAT.md`):
-/// ``LogCodec`` decodes a record through it, and the JSON Lines export writes a record's JSON
-/// from it and the body's bytes, with no event built.
+/// without decoding the body. The JSON Lines export writes a record's JSON from it and the body's
+/// bytes, with no event built.
+///
+/// It reads the layout of `Events/FORMAT.md` with the same field readers, in the same order, as
+/// ``LogCodec``'s record decoder, which keeps its own inline reads: decoding through this struct
+/// cost the tuned decode 12% more instructions (the struct is built, copied and destroyed).
+/// `RecordJSONTests` holds the two to the same envelope on seeded records of every type.
 package struct RecordEnvelope {
     /// The event's id.
     package let id: EventID
