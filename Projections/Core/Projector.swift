@@ -53,6 +53,19 @@ package actor Projector<P: Projection>: RunnableProjector {
         waiters.resume(upTo: checkpoint)
     }
 
+    /// Takes `state` as the state through position `last`, when the projector stands at `base`
+    /// (the position the state was folded on from) and has not failed: an import whose checks
+    /// already folded its events into a copy of this state (with this projection's own fold)
+    /// hands the copy over instead of folding every event a second time.
+    /// - Returns: whether it was taken; false leaves the projector as it was (fold the events).
+    package func adopt(_ state: P.State, through last: UInt64, base: UInt64) -> Bool {
+        guard failure == nil, checkpoint == base, last >= base else { return false }
+        self.state = state
+        checkpoint = last
+        waiters.resume(upTo: checkpoint)
+        return true
+    }
+
     /// Answers `query` on the current state (a consistent view: never half a batch).
     package func read<T: Sendable>(_ query: (P.State) throws -> T) rethrows -> T {
         try query(state)

@@ -6,7 +6,8 @@ import Projections
 /// each admitted event of the import folded in, so a line is judged on the lines before it.
 ///
 /// The fold is the read models' own (`Projection.apply`), on copies: the store's projectors see
-/// nothing until the import is committed.
+/// nothing until the import is committed, and then take the copies over (``admitted``) rather
+/// than fold every event of the import a second time.
 struct ImportAdmission {
     private var context: DecisionContext
     private let vocabulary: VocabularyProjection
@@ -21,6 +22,11 @@ struct ImportAdmission {
         profiles = models.profiles.projection
         stories = models.stories.projection
         spelling = models.spelling.projection
+    }
+
+    /// The four read models with every event admitted so far folded in.
+    var admitted: AdmittedModels {
+        AdmittedModels(vocabulary: context.vocabulary, profiles: context.profiles, stories: context.stories, spelling: context.spelling)
     }
 
     /// Admits `event` (from line `line` of the file `path`) and folds it into the state.
@@ -42,4 +48,17 @@ struct ImportAdmission {
         spelling.apply(event, to: &context.spelling)
         context.ledger.applyDecisionFacts(event)
     }
+}
+
+/// The states of the read models an import's admission folds (``ImportAdmission``), with the
+/// import's events folded in: what those read models hold once it is committed.
+struct AdmittedModels {
+    /// The vocabulary model's state.
+    var vocabulary: VocabularyState
+    /// The profiles model's state.
+    var profiles: ProfileDirectory
+    /// The story library's state.
+    var stories: StoryLibrary
+    /// The spelling model's state.
+    var spelling: SpellingProgress
 }

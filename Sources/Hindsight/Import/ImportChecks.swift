@@ -41,6 +41,9 @@ struct ImportChecks {
         self.path = path
     }
 
+    /// The admission's read models, with every event checked so far folded in.
+    var admitted: AdmittedModels { admission.admitted }
+
     /// The positions of events staged by earlier chunks that may have the id `id` (to be read
     /// back and compared): none, almost always, for an id not staged.
     func stagedCandidates(of id: EventID) -> [UInt64] {

@@ -29,7 +29,8 @@ extension Store {
     func appendImport(_ source: inout some ImportEventSource, ledger state: CommandLedger,
                       progress: (@Sendable (_ bytesRead: UInt64) -> Void)? = nil) async throws(ImportError) -> ImportResult {
         let path = source.path
-        let staged: (range: ClosedRange<UInt64>?, added: Int, present: Int)
+        let base = position
+        let staged: (range: ClosedRange<UInt64>?, added: Int, present: Int, admitted: AdmittedModels)
         do throws(ImportError) {
             staged = try await stageAndCommit(&source, ledger: state, progress: progress)
         } catch {
@@ -38,18 +39,20 @@ extension Store {
         }
         guard let range = staged.range else { return ImportResult(added: 0, alreadyPresent: staged.present, positions: nil) }
         position = range.upperBound
-        do { try await foldImported(range) } catch { throw ImportError(error, path: path) }
+        let adopted = range.lowerBound == base + 1 ? await adopt(staged.admitted, through: range.upperBound, base: base) : []
+        do { try await foldImported(range, skipping: adopted) } catch { throw ImportError(error, path: path) }
         return ImportResult(added: staged.added, alreadyPresent: staged.present, positions: range)
     }
 
     /// Checks and stages the events of `source` a chunk at a time, then commits them (see
-    /// ``appendImport(_:ledger:progress:)``). The checks' state (the admission's copies of the
-    /// read models, the ids staged) is dropped when this returns, before the read models fold.
-    /// - Returns: the positions committed (nil: none), and how many were added and present.
+    /// ``appendImport(_:ledger:progress:)``). The checks' state (the ids staged) is dropped when
+    /// this returns, before the read models fold; the admission's read models are returned.
+    /// - Returns: the positions committed (nil: none), how many were added and present, and the
+    ///   admission's read models with the events added folded in.
     /// - Throws: as ``appendImport(_:ledger:progress:)``; the caller abandons the staged batch.
     private func stageAndCommit(_ source: inout some ImportEventSource, ledger state: CommandLedger,
                                 progress: (@Sendable (_ bytesRead: UInt64) -> Void)?) async throws(ImportError)
-        -> (range: ClosedRange<UInt64>?, added: Int, present: Int) {
+        -> (range: ClosedRange<UInt64>?, added: Int, present: Int, admitted: AdmittedModels) {
         let path = source.path
         var checks = ImportChecks(ledger: state, admission: ImportAdmission(await decisionContext(ledger: state), models: models),
                                   firstPosition: position + 1, path: path)
@@ -77,7 +80,7 @@ extension Store {
             incoming.removeAll(keepingCapacity: true)
             progress?(source.bytesRead)
         }
-        do { return (try await writer.commitStagedBatch(), checks.added, checks.present) } catch {
+        do { return (try await writer.commitStagedBatch(), checks.added, checks.present, checks.admitted) } catch {
             throw ImportError(StoreError(error), path: path)
         }
     }
@@ -120,11 +123,25 @@ extension Store {
         do { try await writer.stageRecords(payloads) } catch { throw ImportError(StoreError(error), path: path) }
     }
 
-    /// Folds the committed import at `range` into every read model, reading it back from the log
-    /// a chunk at a time, then publishes one change and saves snapshots when due.
+    /// Hands the admission's read models to their projectors as their states through `last`
+    /// (``Projector/adopt(_:through:base:)``), each that still stands at `base`, where the
+    /// admission's copies were taken: the import's events are then folded into them once.
+    /// - Returns: the names of the read models that took their state (the others fold the log).
+    private func adopt(_ admitted: AdmittedModels, through last: UInt64, base: UInt64) async -> Set<String> {
+        var adopted: Set<String> = []
+        if await models.vocabulary.adopt(admitted.vocabulary, through: last, base: base) { adopted.insert(models.vocabulary.name) }
+        if await models.profiles.adopt(admitted.profiles, through: last, base: base) { adopted.insert(models.profiles.name) }
+        if await models.stories.adopt(admitted.stories, through: last, base: base) { adopted.insert(models.stories.name) }
+        if await models.spelling.adopt(admitted.spelling, through: last, base: base) { adopted.insert(models.spelling.name) }
+        return adopted
+    }
+
+    /// Folds the committed import at `range` into every read model but those named in `adopted`
+    /// (which hold it already), reading it back from the log a chunk at a time, then publishes
+    /// one change and saves snapshots when due.
     /// - Throws: ``StoreError`` `log` when the log cannot be read back, `readModel` when a read
     ///   model cannot fold it (the batch is recorded either way).
-    private func foldImported(_ range: ClosedRange<UInt64>) async throws(StoreError) {
+    private func foldImported(_ range: ClosedRange<UInt64>, skipping adopted: Set<String>) async throws(StoreError) {
         let reader = writer.reader
         let place = LogReadPlace()
         var touched: Set<String> = []
@@ -142,7 +159,7 @@ extension Store {
                 throw StoreError(.log, "the import was recorded at positions \(range.lowerBound)…\(range.upperBound) but cannot be "
                                  + "read back to fold it: \(error); open the store again to fold it", path: directory)
             }
-            for projector in projectors { await projector.apply(recorded) }
+            for projector in projectors where !adopted.contains(projector.name) { await projector.apply(recorded) }
             touched.formUnion(StoreChangeFeed.change(of: recorded, readModels: models.all).readModels)
             next = last + 1
         }
