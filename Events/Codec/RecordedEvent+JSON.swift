@@ -51,57 +51,18 @@ extension RecordedEvent {
         var out = JSONWriter()
         swap(&out, &buffers.writer)
         defer { swap(&buffers.writer, &out) }
-        out.write(byte: 0x7B)
-        // The extra member goes before the first envelope key it precedes (after them all when none).
-        let extraPlace = extraKey.map { extra in EnvelopeKey.ordered.first { extra.utf8.lexicographicallyPrecedes($0.name) }?.rawValue
-                                                  ?? EnvelopeKey.ordered.count }
-        for key in EnvelopeKey.ordered {
-            if key.rawValue > 0 { out.write(byte: 0x2C) }
-            if key.rawValue == extraPlace, let extraKey {
-                Self.appendMember(extraKey, writeExtra, to: &out)
-                out.write(byte: 0x2C)
-            }
-            out.write(raw: key.member)
-            if key == .payload {
+        var typeName = event.typeName
+        try typeName.withUTF8 { typeName in
+            let envelope = JSONEnvelope(position: position, id: id, stream: stream, streamVersion: streamVersion, profile: profile,
+                                        occurred: occurred, recordedAt: recordedAt, typeName: UnsafeRawBufferPointer(typeName),
+                                        schemaVersion: event.schemaVersion)
+            try envelope.write(to: &out, extraKey: extraKey, writeExtra: writeExtra) { out in
                 // Moved in and out (swapped, never copied): a second reference to the bytes
                 // would make the next append copy them all.
                 swap(&buffers.writer, &out)
-                var failure: (any Error)?
-                do { try event.appendJSONPayload(to: buffers) } catch { failure = error }
-                swap(&buffers.writer, &out)
-                if let failure { throw failure }
-            } else {
-                appendValue(of: key, to: &out)
+                defer { swap(&buffers.writer, &out) }
+                try event.appendJSONPayload(to: buffers)
             }
-        }
-        if extraPlace == EnvelopeKey.ordered.count, let extraKey {
-            out.write(byte: 0x2C)
-            Self.appendMember(extraKey, writeExtra, to: &out)
-        }
-        out.write(byte: 0x7D)
-    }
-
-    private static func appendMember(_ key: String, _ writeValue: (inout JSONWriter) -> Void, to out: inout JSONWriter) {
-        out.write(key)
-        out.write(byte: 0x3A)
-        writeValue(&out)
-    }
-
-    /// Appends the value of envelope member `key` (any but the payload).
-    @inline(__always) private func appendValue(of key: EnvelopeKey, to out: inout JSONWriter) {
-        switch key {
-        case .eventId: out.write(id.uuid)
-        case .occurredAt: out.write(occurred.instant.milliseconds)
-        case .payload: break
-        case .position: out.write(position)
-        case .profileId: out.write(profile.uuid)
-        case .recordedAt: out.write(recordedAt.milliseconds)
-        case .schemaVersion: out.write(UInt64(event.schemaVersion))
-        case .streamCategory: out.write(stream.category)
-        case .streamId: out.write(stream.id)
-        case .streamVersion: out.write(streamVersion)
-        case .type: out.write(event.typeName)
-        case .utcOffsetSeconds: out.write(Int64(occurred.utcOffset.seconds))
         }
     }
 

@@ -12,6 +12,9 @@ extension LogExporter {
     /// pseudonymous references when redacting.
     /// - Throws: ``ExportError``: `.missingLog` / `.emptyLog` / `.unreadableLog` /
     ///   `.undecodableEvent` for the log, `.outputFailed` for the file.
+    ///
+    /// Most records are written straight from their bytes (``JSONLineWriter``); the filter is
+    /// decided on the envelope, so a record left out is never decoded.
     /// - Complexity: O(log size) time, O(1) memory (lines are gathered in a 64 KiB buffer).
     public func exportJSONLines(to path: String, filter: ExportFilter = ExportFilter()) throws(ExportError) -> ExportSummary {
         let last = try lastPosition()
@@ -19,9 +22,12 @@ extension LogExporter {
         let lines = JSONLineWriter(renderer: renderer)
         var rows = 0
         defer { progress?.finish() }
-        try scan(through: last) { (event) throws(ExportError) in
-            guard filter.includes(event) else { return }
-            try lines.append(event)
+        try scanRecords(through: last) { (position, record) throws(ExportError) in
+            let envelope = try envelope(of: record, position: position)
+            guard filter.includes(envelope) else { return }
+            try lines.append(record: record, envelope: envelope, position: position) { () throws(ExportError) in
+                try decode(record, position: position)
+            }
             if lines.bufferedCount >= JSONLineWriter.flushThreshold { try lines.flush(to: file) }
             rows += 1
         }
@@ -31,61 +37,107 @@ extension LogExporter {
     }
 }
 
-/// Gathers the JSON Lines of an export in one reused buffer (the envelope and payload written
-/// straight as bytes by the event JSON writer) and hands it to the output file in large writes.
+/// Gathers the JSON Lines of an export in one reused buffer of raw memory and hands it to the
+/// output file in large writes.
+///
+/// A record of a known type at its current schema version (nearly all of a log) is written
+/// straight from its bytes: the envelope read in place and the body transcoded by the type's
+/// shape (``RecordEnvelope/appendJSON(record:position:kind:to:references:extraKey:writeExtra:)``),
+/// with no event built; its personal-data references, if its type has any, rendered as they are
+/// met (``PersonalDataCollector``). A record of an older version (to upcast) or of a type this
+/// build does not know, and any record the straight path refuses, is decoded and written from the
+/// event, as it always was: so a damaged record still fails with the decoder's error. Both paths
+/// give the same bytes (`JSONLineWriterTests`, `RecordJSONTests`).
 final class JSONLineWriter {
     /// The buffered size at which the exporter hands the lines to the file.
     static let flushThreshold = 1 << 16
 
+    private var lines = JSONByteBuffer(capacity: flushThreshold + 4096)
     private let encoder = JSONPayloadBuffers()
     private let renderer: PersonalDataRenderer
+    private let collector: PersonalDataCollector
 
     /// A writer rendering personal data with `renderer`.
     init(renderer: PersonalDataRenderer) {
         self.renderer = renderer
-        encoder.writer.bytes.reserveCapacity(Self.flushThreshold + 4096)
+        collector = PersonalDataCollector(renderer: renderer)
     }
 
     /// The bytes gathered and not yet flushed.
-    var bufferedCount: Int { encoder.writer.bytes.count }
+    var bufferedCount: Int { lines.count }
+
+    /// Appends the line of the log record `record` at `position`, whose envelope is `envelope`:
+    /// straight from its bytes when it can, else from the event `decoded()` returns.
+    /// - Throws: ``ExportError``: what `decoded` throws (`.undecodableEvent` for a damaged
+    ///   record), `.undecodableEvent` if the event cannot be written.
+    func append(record: UnsafeRawBufferPointer, envelope: RecordEnvelope, position: UInt64,
+                decoded: () throws(ExportError) -> RecordedEvent) throws(ExportError) {
+        if let kind = envelope.currentKind {
+            let lineStart = lines.count
+            do {
+                if kind.holdsPersonalData {
+                    try appendRendered(record: record, envelope: envelope, position: position, kind: kind)
+                } else {
+                    try envelope.appendJSON(record: record, position: position, kind: kind, to: &lines)
+                }
+                lines.write(byte: 0x0A)
+                return
+            } catch {
+                // Written again from the decoded event, whose decoder names the damage.
+                lines.removeLast(from: lineStart)
+            }
+        }
+        try append(try decoded())
+    }
+
+    /// Appends the JSON object of a record whose type holds personal data, its references
+    /// rendered as the transcode meets them and their texts in a `personalData` member (none
+    /// when the record holds no reference, as for a decoded event).
+    /// - Throws: what the transcode throws.
+    private func appendRendered(record: UnsafeRawBufferPointer, envelope: RecordEnvelope, position: UInt64,
+                                kind: EventKind) throws {
+        let lineStart = lines.count
+        let collector = self.collector
+        // `personalData` sorts after `payload`, so the payload's references are all met when the
+        // member is written.
+        try envelope.appendJSON(record: record, position: position, kind: kind, to: &lines, references: collector.rendering(),
+                                extraKey: PersonalDataMember.key) { out in PersonalDataMember.write(collector.members, to: &out) }
+        if collector.members.isEmpty {
+            lines.removeLast(from: lineStart)
+            try envelope.appendJSON(record: record, position: position, kind: kind, to: &lines)
+        }
+    }
 
     /// Appends the line of `event` as exported under the renderer (its JSON object and an LF).
     /// - Throws: ``ExportError`` `.undecodableEvent` if the event cannot be encoded (a double that
     ///   is not finite, which validated events never hold).
     func append(_ event: RecordedEvent) throws(ExportError) {
         let (exported, texts) = renderer.rendered(event)
-        let lineStart = encoder.writer.bytes.count
+        encoder.writer.bytes.removeAll(keepingCapacity: true)
         do {
             if texts.isEmpty {
                 try exported.appendJSON(to: encoder)
             } else {
                 let members = texts.map { (key: $0.path.description, text: $0.text) }
-                    .sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-                try exported.appendJSON(to: encoder, extraKey: "personalData") { writer in
-                    writer.write(byte: 0x7B)
-                    for (index, member) in members.enumerated() {
-                        if index > 0 { writer.write(byte: 0x2C) }
-                        writer.write(member.key)
-                        writer.write(byte: 0x3A)
-                        writer.write(member.text)
-                    }
-                    writer.write(byte: 0x7D)
-                }
+                try exported.appendJSON(to: encoder, extraKey: PersonalDataMember.key) { PersonalDataMember.write(members, to: &$0) }
             }
         } catch {
-            encoder.writer.bytes.removeSubrange(lineStart...)
             throw ExportError(.undecodableEvent, "the event could not be written as JSON: \(error)", position: event.position)
         }
-        encoder.writer.write(byte: 0x0A)
+        encoder.writer.bytes.withUnsafeBytes { lines.write(raw: $0) }
+        lines.write(byte: 0x0A)
     }
 
     /// Writes the gathered lines to `file` and empties the buffer.
     /// - Throws: ``ExportError`` `.outputFailed` when the write fails.
     func flush(to file: ExportOutputFile) throws(ExportError) {
-        let result = encoder.writer.bytes.withUnsafeBytes { bytes in
+        let result = lines.withUnsafeBytes { bytes in
             Result { () throws(ExportError) in try file.write(bytes) }
         }
-        encoder.writer.bytes.removeAll(keepingCapacity: true)
+        lines.removeAll()
         try result.get()
     }
+
+    /// The lines gathered and not yet flushed (for tests).
+    var bufferedBytes: [UInt8] { lines.bytes }
 }

@@ -60,6 +60,16 @@ public struct LogExporter {
     /// - Throws: ``ExportError`` for a damaged log or an undecodable record, or what `body` throws.
     func scan(through last: UInt64, pass: UInt64 = 0, passes: UInt64 = 1,
               _ body: (RecordedEvent) throws(ExportError) -> Void) throws(ExportError) {
+        try scanRecords(through: last, pass: pass, passes: passes) { (position, record) throws(ExportError) in
+            try body(try decode(record, position: position))
+        }
+    }
+
+    /// Calls `body` with the position and bytes (the log payload, valid only during the call) of
+    /// every record through `last`, in log order, reporting progress.
+    /// - Throws: ``ExportError`` for a damaged log, or what `body` throws.
+    func scanRecords(through last: UInt64, pass: UInt64 = 0, passes: UInt64 = 1,
+                     _ body: (UInt64, UnsafeRawBufferPointer) throws(ExportError) -> Void) throws(ExportError) {
         let reader = LogReader(directory: logDirectory)
         let total = last * passes
         let base = last * pass
@@ -67,13 +77,7 @@ public struct LogExporter {
         let progress = self.progress
         do {
             try reader.forEach(from: 1, through: last) { position, payload in
-                let event: RecordedEvent
-                do {
-                    event = try LogCodec.decode(payload, position: position)
-                } catch {
-                    throw ExportError.decoding(error, position: position, directory: directory)
-                }
-                try body(event)
+                try body(position, payload)
                 if position & 0x1FFF == 0 { progress?.update(done: base + position, total: total) }
             }
         } catch let error as ExportError {
@@ -84,6 +88,26 @@ public struct LogExporter {
             throw ExportError(.unreadableLog, "the log could not be read: \(error)", path: directory)
         }
         progress?.update(done: base + last, total: total)
+    }
+
+    /// The event of log record `record` at `position`.
+    /// - Throws: ``ExportError`` `.undecodableEvent` when the record cannot be decoded.
+    func decode(_ record: UnsafeRawBufferPointer, position: UInt64) throws(ExportError) -> RecordedEvent {
+        do {
+            return try LogCodec.decode(record, position: position)
+        } catch {
+            throw ExportError.decoding(error, position: position, directory: logDirectory)
+        }
+    }
+
+    /// The envelope of log record `record` at `position`, read in place (its body left unread).
+    /// - Throws: ``ExportError`` `.undecodableEvent` when the envelope cannot be read.
+    func envelope(of record: UnsafeRawBufferPointer, position: UInt64) throws(ExportError) -> RecordEnvelope {
+        do {
+            return try RecordEnvelope(record: record, position: position)
+        } catch {
+            throw ExportError.decoding(error, position: position, directory: logDirectory)
+        }
     }
 }
 

@@ -19,12 +19,27 @@ public enum PersonalDataPolicy: Sendable {
 /// Renders personal-data references under a ``PersonalDataPolicy``.
 struct PersonalDataRenderer {
     let policy: PersonalDataPolicy
+    /// The salt as an HMAC key, its blocks hashed once per export (nil unless redacting).
+    private let key: HMACKey?
+
+    /// A renderer under `policy`.
+    init(policy: PersonalDataPolicy) {
+        self.policy = policy
+        if case .redact(let salt) = policy { key = HMACKey(Array(salt.utf8)) } else { key = nil }
+    }
 
     /// The text an export shows for `reference`.
-    func text(of reference: PersonalDataReference) -> String {
+    func text(of reference: PersonalDataReference) -> String { render(reference).text }
+
+    /// How an export shows `reference`: the reference the exported event holds in its place (the
+    /// pseudonymous one under redaction, else itself) and the text shown for it (one HMAC under
+    /// redaction). The policy's one rule, for the decoded events and the records written straight.
+    func render(_ reference: PersonalDataReference) -> (reference: PersonalDataReference, text: String) {
         switch policy {
-        case .resolve(let resolver): resolver.value(of: reference).exportText
-        case .redact(let salt): Self.pseudonymText(Self.mac(reference, salt: salt))
+        case .resolve(let resolver): return (reference, resolver.value(of: reference).exportText)
+        case .redact:
+            let mac = mac(reference)
+            return (Self.pseudonymReference(mac), Self.pseudonymText(mac))
         }
     }
 
@@ -38,12 +53,12 @@ struct PersonalDataRenderer {
     func rendered(_ event: RecordedEvent) -> (event: RecordedEvent, texts: [(path: PersonalDataField.Path, text: String)]) {
         let fields = event.event.personalDataFields
         guard !fields.isEmpty else { return (event, []) }
-        guard case .redact(let salt) = policy else { return (event, fields.map { ($0.path, text(of: $0.reference)) }) }
-        let macs = fields.map { Self.mac($0.reference, salt: salt) }
-        let texts = zip(fields, macs).map { field, mac in (field.path, Self.pseudonymText(mac)) }
+        let renders = fields.map { render($0.reference) }
+        let texts = zip(fields, renders).map { field, render in (field.path, render.text) }
+        guard case .redact = policy else { return (event, texts) }
         let replaced = event.event.replacingPersonalData { reference in
             // Every reference replaced is one of the event's personal-data fields.
-            Self.pseudonymReference(macs[fields.firstIndex { $0.reference == reference }!])
+            renders[fields.firstIndex { $0.reference == reference }!].reference
         }
         let exported = RecordedEvent(position: event.position, id: event.id, stream: event.stream,
                                      streamVersion: event.streamVersion, profile: event.profile, occurred: event.occurred,
@@ -71,8 +86,9 @@ struct PersonalDataRenderer {
         })
     }
 
-    private static func mac(_ reference: PersonalDataReference, salt: String) -> [UInt8] {
-        let bytes = withUnsafeBytes(of: reference.key.uuid) { Array($0) }
-        return SHA256.hmac(key: Array(salt.utf8), message: bytes)
+    /// HMAC-SHA-256 of the reference's 16 bytes under the salt (only called when redacting).
+    private func mac(_ reference: PersonalDataReference) -> [UInt8] {
+        // Set whenever the policy redacts, the only case that asks for a MAC.
+        withUnsafeBytes(of: reference.key.uuid) { key!.mac($0) }
     }
 }

@@ -1,6 +1,24 @@
 /// SHA-256 (FIPS 180-4) and HMAC-SHA-256 (RFC 2104), for the keyed pseudonyms of redacted
-/// exports. Pure: bytes in, 32 bytes out. Not built for bulk hashing (a few references per event).
+/// exports. Pure: bytes in, 32 bytes out. Built for short messages (a reference's 16 bytes):
+/// blocks are compressed on the stack, and ``HMACKey`` hashes the padded key blocks once per key.
 enum SHA256 {
+    /// The eight working words of the hash: the digest so far.
+    struct State {
+        var a: UInt32 = 0x6a09e667, b: UInt32 = 0xbb67ae85, c: UInt32 = 0x3c6ef372, d: UInt32 = 0xa54ff53a
+        var e: UInt32 = 0x510e527f, f: UInt32 = 0x9b05688c, g: UInt32 = 0x1f83d9ab, h: UInt32 = 0x5be0cd19
+
+        /// The digest: the words, big-endian.
+        var digest: [UInt8] {
+            [UInt8](unsafeUninitializedCapacity: 32) { bytes, count in
+                let raw = UnsafeMutableRawBufferPointer(bytes)
+                for (index, word) in [a, b, c, d, e, f, g, h].enumerated() {
+                    raw.storeBytes(of: word.bigEndian, toByteOffset: index * 4, as: UInt32.self)
+                }
+                count = 32
+            }
+        }
+    }
+
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -14,46 +32,92 @@ enum SHA256 {
 
     /// The SHA-256 digest of `message`.
     static func hash(_ message: [UInt8]) -> [UInt8] {
-        var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
-        var data = message
-        data.append(0x80)
-        while data.count % 64 != 56 { data.append(0) }
-        let bits = UInt64(message.count) &* 8
-        for shift in stride(from: 56, through: 0, by: -8) { data.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
-        var w = [UInt32](repeating: 0, count: 64)
-        for chunk in stride(from: 0, to: data.count, by: 64) {
-            for i in 0..<16 {
-                let b = chunk + i * 4
-                w[i] = UInt32(data[b]) << 24 | UInt32(data[b + 1]) << 16 | UInt32(data[b + 2]) << 8 | UInt32(data[b + 3])
-            }
+        message.withUnsafeBytes { finish(State(), absorbed: 0, message: $0).digest }
+    }
+
+    /// HMAC-SHA-256 of `message` under `key`.
+    static func hmac(key: [UInt8], message: [UInt8]) -> [UInt8] {
+        message.withUnsafeBytes { HMACKey(key).mac($0) }
+    }
+
+    /// The state after hashing `message` on from `state`, which has absorbed `absorbed` bytes
+    /// (a multiple of 64), and the final padding: the digest of everything.
+    static func finish(_ state: State, absorbed: Int, message: UnsafeRawBufferPointer) -> State {
+        var state = state
+        let whole = message.count & ~63
+        var offset = 0
+        while offset < whole {
+            // `whole` > 0 only for a message of at least one block, which has a base address.
+            compress(&state, block: message.baseAddress! + offset)
+            offset += 64
+        }
+        // The rest, the 0x80 byte and the length in bits (big-endian) fill one block or two.
+        withUnsafeTemporaryAllocation(byteCount: 128, alignment: 8) { tail in
+            tail.initializeMemory(as: UInt8.self, repeating: 0)
+            let rest = message.count - whole
+            if rest > 0 { tail.baseAddress!.copyMemory(from: message.baseAddress! + whole, byteCount: rest) }
+            tail[rest] = 0x80
+            let blocks = rest < 56 ? 1 : 2
+            let bits = UInt64(absorbed + message.count) &* 8
+            tail.storeBytes(of: bits.bigEndian, toByteOffset: blocks * 64 - 8, as: UInt64.self)
+            for block in 0..<blocks { compress(&state, block: UnsafeRawPointer(tail.baseAddress! + block * 64)) }
+        }
+        return state
+    }
+
+    /// Compresses one 64-byte block at `block` into `state`.
+    static func compress(_ state: inout State, block: UnsafeRawPointer) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            for i in 0..<16 { w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)) }
             for i in 16..<64 {
                 let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
                 let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
                 w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
             }
-            var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
-            for i in 0..<64 {
-                let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-                let choice = (e & f) ^ (~e & g)
-                let t1 = hh &+ s1 &+ choice &+ k[i] &+ w[i]
-                let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-                let majority = (a & b) ^ (a & c) ^ (b & c)
-                let t2 = s0 &+ majority
-                (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+            var (a, b, c, d, e, f, g, h) = (state.a, state.b, state.c, state.d, state.e, state.f, state.g, state.h)
+            k.withUnsafeBufferPointer { k in
+                for i in 0..<64 {
+                    let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
+                    let choice = (e & f) ^ (~e & g)
+                    let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
+                    let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
+                    let majority = (a & b) ^ (a & c) ^ (b & c)
+                    let t2 = s0 &+ majority
+                    (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+                }
             }
-            h[0] &+= a; h[1] &+= b; h[2] &+= c; h[3] &+= d
-            h[4] &+= e; h[5] &+= f; h[6] &+= g; h[7] &+= hh
+            state.a &+= a; state.b &+= b; state.c &+= c; state.d &+= d
+            state.e &+= e; state.f &+= f; state.g &+= g; state.h &+= h
         }
-        return h.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
-    }
-
-    /// HMAC-SHA-256 of `message` under `key`.
-    static func hmac(key: [UInt8], message: [UInt8]) -> [UInt8] {
-        var block = key.count > 64 ? hash(key) : key
-        block += [UInt8](repeating: 0, count: 64 - block.count)
-        let inner = hash(block.map { $0 ^ 0x36 } + message)
-        return hash(block.map { $0 ^ 0x5c } + inner)
     }
 
     @inline(__always) private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
+}
+
+/// An HMAC-SHA-256 key (RFC 2104) with its two padded key blocks already hashed: a MAC of a
+/// short message then costs two block compressions instead of four.
+struct HMACKey {
+    /// The hash state after the key xor ipad (0x36) block.
+    private let inner: SHA256.State
+    /// The hash state after the key xor opad (0x5c) block.
+    private let outer: SHA256.State
+
+    /// The key `key` (hashed first when longer than a block, as RFC 2104 says).
+    init(_ key: [UInt8]) {
+        var block = key.count > 64 ? SHA256.hash(key) : key
+        block += [UInt8](repeating: 0, count: 64 - block.count)
+        func absorbed(_ pad: UInt8) -> SHA256.State {
+            var state = SHA256.State()
+            block.map { $0 ^ pad }.withUnsafeBytes { SHA256.compress(&state, block: $0.baseAddress!) }
+            return state
+        }
+        inner = absorbed(0x36)
+        outer = absorbed(0x5c)
+    }
+
+    /// HMAC-SHA-256 of `message` under this key (32 bytes).
+    func mac(_ message: UnsafeRawBufferPointer) -> [UInt8] {
+        let innerDigest = SHA256.finish(inner, absorbed: 64, message: message).digest
+        return innerDigest.withUnsafeBytes { SHA256.finish(outer, absorbed: 64, message: $0).digest }
+    }
 }

@@ -5,34 +5,36 @@ import Foundation
 
 extension JSONShape {
     /// Appends the JSON object whose log body is `body` (as the type's `BinaryCodable` encoding
-    /// wrote it) to `out`.
-    /// - Parameter referenceText: when given, the text to write for a personal-data reference
-    ///   instead of its UUID (the CSV export); nil from it writes the UUID.
-    /// - Throws: ``EventDecodingError`` when `body` does not hold this shape (a bug: the shape and
-    ///   the binary codec disagree), `EncodingError` for a double that is not finite.
-    package func writeJSON(body: UnsafeRawBufferPointer, to out: inout JSONWriter,
-                           referenceText: ((PersonalDataReference) -> String?)?) throws {
+    /// wrote it, or as a log record holds it) to `out`. Text fields are checked to be UTF-8, so
+    /// the output is always valid JSON.
+    /// - Parameters:
+    ///   - referenceText: when given, the text to write for a personal-data reference instead of
+    ///     its UUID (the CSV export); nil from it writes the UUID.
+    ///   - references: when given, writes the reference it gives for each personal-data reference, met
+    ///     at the path it tracks (the JSON Lines export; `referenceText` is then not asked).
+    /// - Throws: ``EventDecodingError`` when `body` does not hold this shape (a damaged record, or
+    ///   a bug: the shape and the binary codec disagree) or a text that is not UTF-8,
+    ///   `EncodingError` for a double that is not finite.
+    @inline(__always)
+    package func writeJSON<Out: JSONOutput & ~Copyable>(body: UnsafeRawBufferPointer, to out: inout Out,
+                                                       referenceText: ((PersonalDataReference) -> String?)?,
+                                                       references: JSONReferenceRendering? = nil) throws {
         var reader = BinaryReader(body)
-        // Moved in and out (swapped, never copied): a second reference to the bytes would make
-        // the next append copy them all.
-        var transcoder = BodyToJSON(out: JSONWriter(), referenceText: referenceText)
-        swap(&transcoder.out, &out)
-        defer { swap(&out, &transcoder.out) }
-        try transcoder.writeObject(self, from: &reader)
+        try BodyToJSON(referenceText: referenceText, references: references).writeObject(self, from: &reader, to: &out)
         try reader.expectEnd()
     }
 }
 
 /// Transcodes a log body to JSON text.
 private struct BodyToJSON {
-    var out: JSONWriter
     let referenceText: ((PersonalDataReference) -> String?)?
+    let references: JSONReferenceRendering?
 
-    mutating func writeObject(_ shape: JSONShape, from reader: inout BinaryReader) throws {
+    func writeObject<Out: JSONOutput & ~Copyable>(_ shape: JSONShape, from reader: inout BinaryReader, to out: inout Out) throws {
         out.write(byte: 0x7B)
         var first = true
         if shape.isKeyOrdered {
-            for field in shape.fields { try writeMember(field, from: &reader, first: &first) }
+            for field in shape.fields { try writeMember(field, from: &reader, first: &first, to: &out) }
         } else {
             // Members go in key order, the body holds them in field order: find where each
             // field's bytes start, then write them in key order.
@@ -45,7 +47,7 @@ private struct BodyToJSON {
                 let end = reader.offset
                 for index in shape.keyOrder {
                     reader.offset = starts[index]
-                    try writeMember(shape.fields[index], from: &reader, first: &first)
+                    try writeMember(shape.fields[index], from: &reader, first: &first, to: &out)
                 }
                 return end
             }
@@ -56,7 +58,8 @@ private struct BodyToJSON {
 
     /// Writes `field` as a member (`"key":value`, after a comma unless `first`); an absent
     /// optional writes nothing.
-    @inline(__always) private mutating func writeMember(_ field: JSONShape.Field, from reader: inout BinaryReader, first: inout Bool) throws {
+    @inline(__always) private func writeMember<Out: JSONOutput & ~Copyable>(_ field: JSONShape.Field, from reader: inout BinaryReader,
+                                                                          first: inout Bool, to out: inout Out) throws {
         var kind = field.kind
         if case .optional(let wrapped) = kind {
             guard try reader.readByte() != 0 else { return }
@@ -64,18 +67,32 @@ private struct BodyToJSON {
         }
         if !first { out.write(byte: 0x2C) }
         first = false
-        out.write(string: field.keyBytes)
+        // Keys are property names, which need no escaping (`RecordJSONTests` checks every shape's).
+        out.write(byte: 0x22)
+        out.write(raw: field.keyBytes)
+        out.write(byte: 0x22)
         out.write(byte: 0x3A)
-        try writeValue(kind, from: &reader)
+        references?.enter(.key(field.key))
+        try writeValue(kind, from: &reader, to: &out)
+        references?.leave()
     }
 
-    private mutating func writeValue(_ kind: JSONFieldKind, from reader: inout BinaryReader) throws {
+    private func writeValue<Out: JSONOutput & ~Copyable>(_ kind: JSONFieldKind, from reader: inout BinaryReader, to out: inout Out) throws {
         switch kind {
         case .uuid: out.write(try reader.readUUID())
         case .personalDataReference:
             let key = try reader.readUUID()
-            if let text = referenceText?(PersonalDataReference(key: key)) { out.write(text) } else { out.write(key) }
-        case .string: out.write(string: try reader.readLengthPrefixed())
+            if let references {
+                out.write(references.replacement(for: PersonalDataReference(key: key)).key)
+            } else if let text = referenceText?(PersonalDataReference(key: key)) {
+                out.write(text)
+            } else {
+                out.write(key)
+            }
+        case .string:
+            let text = try reader.readLengthPrefixed()
+            guard UTF8Text.validate(text) != nil else { throw reader.error(.invalidUTF8, "a text field is not valid UTF-8") }
+            out.write(string: text)
         case .bool: out.write(try reader.readByte() != 0)
         case .byte: out.write(UInt64(try reader.readByte()))
         case .varint: out.write(try reader.readVarint())
@@ -87,16 +104,18 @@ private struct BodyToJSON {
             guard index < names.count else { throw reader.error(.invalidValue, "enumeration byte \(index) is not 0 to \(names.count - 1)") }
             out.write(string: UnsafeRawBufferPointer(start: names[index].utf8Start, count: names[index].utf8CodeUnitCount))
         case .optional(let wrapped):
-            if try reader.readByte() != 0 { try writeValue(wrapped, from: &reader) } else { out.write(raw: "null") }
+            if try reader.readByte() != 0 { try writeValue(wrapped, from: &reader, to: &out) } else { out.write(raw: "null") }
         case .array(let element):
             let count = try reader.readCount()
             out.write(byte: 0x5B)
             for index in 0..<count {
                 if index > 0 { out.write(byte: 0x2C) }
-                try writeValue(element, from: &reader)
+                references?.enter(.index(index))
+                try writeValue(element, from: &reader, to: &out)
+                references?.leave()
             }
             out.write(byte: 0x5D)
-        case .object(let shape): try writeObject(shape, from: &reader)
+        case .object(let shape): try writeObject(shape, from: &reader, to: &out)
         case .oneOf(let variants):
             let tag = Int(try reader.readByte())
             guard tag < variants.count else { throw reader.error(.invalidValue, "variant tag \(tag) is not 0 to \(variants.count - 1)") }
@@ -104,7 +123,13 @@ private struct BodyToJSON {
             out.write(byte: 0x7B)
             out.write(string: UnsafeRawBufferPointer(start: variant.key.utf8Start, count: variant.key.utf8CodeUnitCount))
             out.write(byte: 0x3A)
-            if let kind = variant.kind { try writeValue(kind, from: &reader) } else { out.write(true) }
+            if let kind = variant.kind {
+                references?.enter(.key(variant.key))
+                try writeValue(kind, from: &reader, to: &out)
+                references?.leave()
+            } else {
+                out.write(true)
+            }
             out.write(byte: 0x7D)
         }
     }

@@ -2,7 +2,7 @@
 /// body holds them (declaration order), each with its JSON key and its kind. The JSON codec is
 /// driven by it and by the binary codec (`BinaryCodable`), with no `Codable` on the hot path:
 /// writing encodes the body in the log encoding and transcodes it to JSON
-/// (``writeJSON(body:to:referenceText:)``); reading transcodes the JSON object to a log body
+/// (``writeJSON(body:to:referenceText:references:)``); reading transcodes the JSON object to a log body
 /// (``appendBody(of:at:to:fieldStarts:)``), which the log's body decoder then reads and
 /// validates. So the binary codec stays the one home of each event's field order and rules, and
 /// the shape adds only the key names.

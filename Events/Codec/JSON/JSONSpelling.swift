@@ -1,0 +1,171 @@
+import Foundation
+
+/// The spelling of JSON strings, integers and UUIDs, written through a pointer into room the
+/// caller provides (``JSONOutput/append(upTo:_:)``): no `String`, no array, no check per byte.
+/// ``JSONOutput`` documents the spelling; `JSONWriterTests` holds it to Foundation's.
+enum JSONSpelling {
+    /// Writes `utf8` (assumed valid UTF-8) as a quoted, escaped JSON string at `out`, which must
+    /// have room for `utf8.count * 6 + 2` bytes.
+    /// - Returns: the number of bytes written.
+    /// - Complexity: O(n); eight bytes a step where nothing needs escaping.
+    @inline(__always) static func string(_ utf8: UnsafeRawBufferPointer, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        out[0] = 0x22
+        var written = 1
+        var index = 0
+        let count = utf8.count
+        while index < count {
+            // Eight bytes at a time while none is a quote, a backslash or a control character:
+            // stored whole (the room for six bytes per byte read leaves space for the word).
+            if index &+ 8 <= count {
+                let word = utf8.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if !JSONWriter.needsEscaping(UInt64(littleEndian: word)) {
+                    UnsafeMutableRawPointer(out + written).storeBytes(of: word, as: UInt64.self)
+                    written &+= 8
+                    index &+= 8
+                    continue
+                }
+            }
+            let byte = utf8[index]
+            index &+= 1
+            if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
+                out[written] = byte
+                written &+= 1
+            } else {
+                written &+= escape(byte, to: out + written)
+            }
+        }
+        out[written] = 0x22
+        return written &+ 1
+    }
+
+    /// Writes the escape sequence of `byte` (a quote, a backslash or a control character) at
+    /// `out` (room for six bytes).
+    /// - Returns: the number of bytes written (2 or 6).
+    private static func escape(_ byte: UInt8, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        out[0] = 0x5C
+        switch byte {
+        case 0x22, 0x5C: out[1] = byte
+        case 0x08: out[1] = 0x62  // b
+        case 0x09: out[1] = 0x74  // t
+        case 0x0A: out[1] = 0x6E  // n
+        case 0x0C: out[1] = 0x66  // f
+        case 0x0D: out[1] = 0x72  // r
+        default:
+            // `\u00XX`, lower-case hex.
+            out[1] = 0x75
+            out[2] = 0x30
+            out[3] = 0x30
+            out[4] = hexDigit(byte >> 4)
+            out[5] = hexDigit(byte & 0xF)
+            return 6
+        }
+        return 2
+    }
+
+    /// The lower-case ASCII hex digit of `nibble` (0-15).
+    @inline(__always) private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? 0x30 &+ nibble : 0x57 &+ nibble
+    }
+
+    /// Writes `value` in decimal at `out` (room for 20 bytes), two digits per step from a table.
+    /// - Returns: the number of digits written.
+    @inline(__always) static func decimal(_ value: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        let count = digitCount(value)
+        let pairs = UnsafeRawPointer(digitPairs.utf8Start)
+        var rest = value
+        var end = count
+        while rest >= 100 {
+            let (quotient, remainder) = rest.quotientAndRemainder(dividingBy: 100)
+            end &-= 2
+            UnsafeMutableRawPointer(out + end).storeBytes(
+                of: pairs.loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: remainder) &* 2, as: UInt16.self), as: UInt16.self)
+            rest = quotient
+        }
+        if rest >= 10 {
+            UnsafeMutableRawPointer(out).storeBytes(
+                of: pairs.loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: rest) &* 2, as: UInt16.self), as: UInt16.self)
+        } else {
+            out[0] = 0x30 &+ UInt8(truncatingIfNeeded: rest)
+        }
+        return count
+    }
+
+    /// Writes `value` in decimal at `out` (room for 20 bytes), `-` first when negative.
+    /// - Returns: the number of bytes written.
+    @inline(__always) static func decimal(_ value: Int64, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        guard value < 0 else { return decimal(UInt64(value), to: out) }
+        out[0] = 0x2D
+        // The magnitude of Int64.min has 19 digits, so sign and digits fit in 20 bytes.
+        return 1 &+ decimal(0 &- UInt64(bitPattern: value), to: out + 1)
+    }
+
+    /// The number of decimal digits of `value` (1 for 0): an estimate from its bit length
+    /// (log10(2) ≈ 1233 / 4096), corrected by one comparison with a power of ten.
+    @inline(__always) static func digitCount(_ value: UInt64) -> Int {
+        // `| 1` counts 0 as one digit; it changes no comparison with the even powers 10^k, k ≥ 1.
+        let odd = value | 1
+        let guess = ((64 &- odd.leadingZeroBitCount) &* 1233) &>> 12
+        return guess &+ (odd >= powerOfTen(guess) ? 1 : 0)
+    }
+
+    /// 10^k for k in 0...19 (a switch of constants, which the compiler makes a table).
+    @inline(__always) private static func powerOfTen(_ k: Int) -> UInt64 {
+        switch k {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        case 8: 100_000_000
+        case 9: 1_000_000_000
+        case 10: 10_000_000_000
+        case 11: 100_000_000_000
+        case 12: 1_000_000_000_000
+        case 13: 10_000_000_000_000
+        case 14: 100_000_000_000_000
+        case 15: 1_000_000_000_000_000
+        case 16: 10_000_000_000_000_000
+        case 17: 100_000_000_000_000_000
+        case 18: 1_000_000_000_000_000_000
+        default: 10_000_000_000_000_000_000
+        }
+    }
+
+    /// The two digits of every number 00-99, in order.
+    private static var digitPairs: StaticString { "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899" }
+
+    /// Writes `uuid`'s canonical string (upper-case hex) at `out`, between quotes when `quoted`
+    /// (room for 38 bytes, or 36 without quotes).
+    /// - Returns: the number of bytes written (38 or 36).
+    @inline(__always) static func uuid(_ uuid: UUID, quoted: Bool, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        let text = UnsafeMutableRawPointer(out) + (quoted ? 1 : 0)
+        withUnsafeBytes(of: uuid.uuid) { raw in
+            func digits(_ offset: Int) -> UInt64 {
+                HexWord.digits(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+            }
+            func store(_ word: UInt64, at offset: Int) { text.storeBytes(of: word.littleEndian, toByteOffset: offset, as: UInt64.self) }
+            func store(half word: UInt64, at offset: Int) {
+                text.storeBytes(of: UInt32(truncatingIfNeeded: word).littleEndian, toByteOffset: offset, as: UInt32.self)
+            }
+            // `XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX`: the middle words are split by a dash.
+            let second = digits(4), third = digits(8)
+            store(digits(0), at: 0)
+            store(half: second, at: 9)
+            store(half: second &>> 32, at: 14)
+            store(half: third, at: 19)
+            store(half: third &>> 32, at: 24)
+            store(digits(12), at: 28)
+            text.storeBytes(of: 0x2D, toByteOffset: 8, as: UInt8.self)
+            text.storeBytes(of: 0x2D, toByteOffset: 13, as: UInt8.self)
+            text.storeBytes(of: 0x2D, toByteOffset: 18, as: UInt8.self)
+            text.storeBytes(of: 0x2D, toByteOffset: 23, as: UInt8.self)
+        }
+        guard quoted else { return 36 }
+        out[0] = 0x22
+        out[37] = 0x22
+        return 38
+    }
+}
