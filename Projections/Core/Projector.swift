@@ -66,6 +66,15 @@ package actor Projector<P: Projection>: RunnableProjector {
         return true
     }
 
+    /// Stops the projector at its checkpoint with `failure`, unless it failed already: later
+    /// batches are ignored (a batch after events it was never given would otherwise move its
+    /// checkpoint past them), and waiters are told.
+    package func stop(_ failure: ProjectionFailure) {
+        guard self.failure == nil else { return }
+        self.failure = failure
+        waiters.fail(failure)
+    }
+
     /// Answers `query` on the current state (a consistent view: never half a batch).
     package func read<T: Sendable>(_ query: (P.State) throws -> T) rethrows -> T {
         try query(state)

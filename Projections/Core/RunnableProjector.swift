@@ -16,6 +16,9 @@ package protocol RunnableProjector: Actor {
     /// Folds the events of `batch` after the checkpoint, then moves the checkpoint on to
     /// `last` (the events between were of kinds it does not read) unless the fold failed.
     func apply(_ batch: [RecordedEvent], through last: UInt64)
+    /// Stops the projection at its checkpoint with `failure` (unless it failed already): it folds
+    /// nothing more until the store is opened again, rather than skip events it could not be given.
+    func stop(_ failure: ProjectionFailure)
     /// The state as a snapshot at the checkpoint.
     func snapshot() -> Snapshot
     /// Takes `snapshot` if it matches; returns why it was discarded otherwise.

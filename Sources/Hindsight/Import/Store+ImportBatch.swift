@@ -156,8 +156,14 @@ extension Store {
                     return true
                 }
             } catch {
-                throw StoreError(.log, "the import was recorded at positions \(range.lowerBound)…\(range.upperBound) but cannot be "
-                                 + "read back to fold it: \(error); open the store again to fold it", path: directory)
+                let reason = "the import was recorded at positions \(range.lowerBound)…\(range.upperBound) but cannot be "
+                    + "read back to fold it: \(error); open the store again to fold it"
+                // The read models not yet given these events stop where they are: a later batch
+                // must not move them past events they never folded (opening again folds them).
+                for projector in projectors where !adopted.contains(projector.name) {
+                    await projector.stop(ProjectionFailure(projection: projector.name, position: next, reason: reason))
+                }
+                throw StoreError(.log, reason, path: directory)
             }
             for projector in projectors where !adopted.contains(projector.name) { await projector.apply(recorded) }
             touched.formUnion(StoreChangeFeed.change(of: recorded, readModels: models.all).readModels)
