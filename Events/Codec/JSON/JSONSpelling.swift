@@ -108,8 +108,9 @@ enum JSONSpelling {
         return guess &+ (odd >= powerOfTen(guess) ? 1 : 0)
     }
 
-    /// 10^k for k in 0...19 (a switch of constants, which the compiler makes a table).
-    @inline(__always) private static func powerOfTen(_ k: Int) -> UInt64 {
+    /// 10^k for k in 0...19 (a switch of constants, which the compiler makes a table); the
+    /// JSON writer's digit count and the canonical reader's eight-digit steps both use it.
+    @inline(__always) static func powerOfTen(_ k: Int) -> UInt64 {
         switch k {
         case 0: 1
         case 1: 10

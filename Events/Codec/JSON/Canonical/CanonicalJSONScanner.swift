@@ -153,7 +153,7 @@ struct CanonicalJSONScanner {
         // Up to eight digits a step while eight bytes remain, then one at a time.
         while bytes.count &- index >= 8 {
             let (count, value) = Self.leadingDigits(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
-            magnitude = magnitude &* Self.powerOfTen(count) &+ value
+            magnitude = magnitude &* JSONSpelling.powerOfTen(count) &+ value
             index &+= count
             if count < 8 { break }
         }
@@ -190,21 +190,6 @@ struct CanonicalJSONScanner {
         // The digits moved to the top lanes, the lanes below them filled with '0'.
         let shift = UInt64(64 &- count &* 8)
         return (count, eightDigits(word &<< shift | 0x3030_3030_3030_3030 &>> UInt64(count &* 8)))
-    }
-
-    /// 10^`exponent`, for 0 to 8.
-    @inline(__always) static func powerOfTen(_ exponent: Int) -> UInt64 {
-        switch exponent {
-        case 0: 1
-        case 1: 10
-        case 2: 100
-        case 3: 1_000
-        case 4: 10_000
-        case 5: 100_000
-        case 6: 1_000_000
-        case 7: 10_000_000
-        default: 100_000_000
-        }
     }
 
     /// The value of the eight decimal digits of `word` (loaded little-endian, its first digit in
