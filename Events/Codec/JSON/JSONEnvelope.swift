@@ -18,43 +18,65 @@ struct JSONEnvelope {
     /// Appends the envelope's object to `out`: its members in key order, the payload's value
     /// written by `payload`, and one more member `extraKey` (its value written by `writeExtra`) in
     /// its place by key order when given (the JSON Lines export adds `personalData` so).
+    ///
+    /// The members are written in a straight line, each key a run of constant bytes.
     /// - Throws: what `payload` throws (`out` then ends in a partial object).
     @inline(__always)
     func write<Out: JSONOutput & ~Copyable>(to out: inout Out, extraKey: String? = nil,
                                             writeExtra: (inout Out) -> Void = { _ in },
                                             payload: (inout Out) throws -> Void) rethrows {
         typealias Key = RecordedEvent.EnvelopeKey
-        out.write(byte: 0x7B)
-        // The extra member goes before the first envelope key it precedes (after them all when none).
-        let extraPlace = extraKey.map { extra in Key.ordered.first { extra.utf8.lexicographicallyPrecedes($0.name) }?.rawValue
-                                                  ?? Key.ordered.count }
-        for key in Key.ordered {
-            if key.rawValue > 0 { out.write(byte: 0x2C) }
+        // The extra member goes before the first envelope key it precedes (after them all when
+        // none); -1 when there is none.
+        let extraPlace = extraKey.map(Self.place(of:)) ?? -1
+        /// Opens the member `key`: the extra member first when it goes there, then a comma
+        /// unless the key is the first, then the key.
+        @inline(__always) func open(_ key: Key, _ out: inout Out) {
             if key.rawValue == extraPlace, let extraKey {
+                if key.rawValue > 0 { out.write(byte: 0x2C) }
                 Self.writeMember(extraKey, writeExtra, to: &out)
-                out.write(byte: 0x2C)
+                if key.rawValue == 0 { out.write(byte: 0x2C) }
             }
+            if key.rawValue > 0 { out.write(byte: 0x2C) }
             out.write(raw: key.member)
-            switch key {
-            case .eventId: out.write(id.uuid)
-            case .occurredAt: out.write(occurred.instant.milliseconds)
-            case .payload: try payload(&out)
-            case .position: out.write(position)
-            case .profileId: out.write(profile.uuid)
-            case .recordedAt: out.write(recordedAt.milliseconds)
-            case .schemaVersion: out.write(UInt64(schemaVersion))
-            case .streamCategory: out.write(stream.category)
-            case .streamId: out.write(stream.id)
-            case .streamVersion: out.write(streamVersion)
-            case .type: out.write(string: typeName)
-            case .utcOffsetSeconds: out.write(Int64(occurred.utcOffset.seconds))
-            }
         }
+        out.write(byte: 0x7B)
+        open(.eventId, &out)
+        out.write(id.uuid)
+        open(.occurredAt, &out)
+        out.write(occurred.instant.milliseconds)
+        open(.payload, &out)
+        try payload(&out)
+        open(.position, &out)
+        out.write(position)
+        open(.profileId, &out)
+        out.write(profile.uuid)
+        open(.recordedAt, &out)
+        out.write(recordedAt.milliseconds)
+        open(.schemaVersion, &out)
+        out.write(UInt64(schemaVersion))
+        open(.streamCategory, &out)
+        out.write(stream.category)
+        open(.streamId, &out)
+        out.write(stream.id)
+        open(.streamVersion, &out)
+        out.write(streamVersion)
+        open(.type, &out)
+        out.write(string: typeName)
+        open(.utcOffsetSeconds, &out)
+        out.write(Int64(occurred.utcOffset.seconds))
         if extraPlace == Key.ordered.count, let extraKey {
             out.write(byte: 0x2C)
             Self.writeMember(extraKey, writeExtra, to: &out)
         }
         out.write(byte: 0x7D)
+    }
+
+    /// The place of the member `extraKey` among the envelope's: the raw value of the first key
+    /// it precedes in byte order, or the number of keys when it follows them all.
+    private static func place(of extraKey: String) -> Int {
+        typealias Key = RecordedEvent.EnvelopeKey
+        return Key.ordered.first { extraKey.utf8.lexicographicallyPrecedes($0.name) }?.rawValue ?? Key.ordered.count
     }
 
     private static func writeMember<Out: JSONOutput & ~Copyable>(_ key: String, _ writeValue: (inout Out) -> Void, to out: inout Out) {

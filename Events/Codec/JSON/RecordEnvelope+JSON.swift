@@ -7,7 +7,9 @@ extension RecordEnvelope {
     /// `out`: the same bytes as the decoded event's
     /// ``RecordedEvent/appendJSON(to:extraKey:writeExtra:)``.
     ///
-    /// Personal-data references are written as the UUIDs recorded, or as `references` gives them;
+    /// Personal-data references are written as the UUIDs recorded (the body transcoded by the
+    /// kind's compiled program, ``JSONBodyProgram``), or as `references` gives them (by the shape
+    /// walk, which tracks each value's path);
     /// `extraKey`, when given, adds one more member (written by `writeExtra`, after the payload
     /// when it sorts after `payload`) in its place by key order.
     ///
@@ -23,7 +25,11 @@ extension RecordEnvelope {
                                     occurred: occurred, recordedAt: recordedAt, typeName: typeName, schemaVersion: schemaVersion)
         let body = UnsafeRawBufferPointer(rebasing: record[bodyOffset...])
         try envelope.write(to: &out, extraKey: extraKey, writeExtra: writeExtra) { out in
-            try kind.jsonShape.writeJSON(body: body, to: &out, referenceText: nil, references: references)
+            if let references {
+                try kind.jsonShape.writeJSON(body: body, to: &out, referenceText: nil, references: references)
+            } else {
+                try kind.jsonBodyProgram.writeJSON(body: body, to: &out)
+            }
         }
     }
 }

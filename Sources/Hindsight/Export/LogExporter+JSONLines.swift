@@ -73,39 +73,55 @@ final class JSONLineWriter {
     func append(record: UnsafeRawBufferPointer, envelope: RecordEnvelope, position: UInt64,
                 decoded: () throws(ExportError) -> RecordedEvent) throws(ExportError) {
         if let kind = envelope.currentKind {
-            let lineStart = lines.count
-            do {
-                if kind.holdsPersonalData {
-                    try appendRendered(record: record, envelope: envelope, position: position, kind: kind)
-                } else {
-                    try envelope.appendJSON(record: record, position: position, kind: kind, to: &lines)
-                }
-                lines.write(byte: 0x0A)
-                return
-            } catch {
-                // Written again from the decoded event, whose decoder names the damage.
-                lines.removeLast(from: lineStart)
-            }
+            // The buffer is a class property: reached once per line (each access is checked
+            // for exclusivity at run time), then written through the `inout` parameter.
+            let written = kind.holdsPersonalData
+                ? appendRendered(record: record, envelope: envelope, position: position, kind: kind, to: &lines)
+                : Self.appendStraight(record: record, envelope: envelope, position: position, kind: kind, to: &lines)
+            if written { return }
         }
         try append(try decoded())
     }
 
-    /// Appends the JSON object of a record whose type holds personal data, its references
-    /// rendered as the transcode meets them and their texts in a `personalData` member (none
-    /// when the record holds no reference, as for a decoded event).
-    /// - Throws: what the transcode throws.
+    /// Appends the line of a record of a current known kind without personal data, its body
+    /// transcoded by the kind's compiled program; returns false (and takes back the partial line)
+    /// when the record does not hold its kind's shape, for the decoder to name the damage.
+    private static func appendStraight(record: UnsafeRawBufferPointer, envelope: RecordEnvelope, position: UInt64,
+                                       kind: EventKind, to lines: inout JSONByteBuffer) -> Bool {
+        let lineStart = lines.count
+        do {
+            try envelope.appendJSON(record: record, position: position, kind: kind, to: &lines)
+        } catch {
+            lines.removeLast(from: lineStart)
+            return false
+        }
+        lines.write(byte: 0x0A)
+        return true
+    }
+
+    /// Appends the line of a record whose type holds personal data, its references rendered as
+    /// the transcode meets them and their texts in a `personalData` member (none when the record
+    /// holds no reference, as for a decoded event); returns false (and takes back the partial
+    /// line) as ``appendStraight(record:envelope:position:kind:to:)`` does.
     private func appendRendered(record: UnsafeRawBufferPointer, envelope: RecordEnvelope, position: UInt64,
-                                kind: EventKind) throws {
+                                kind: EventKind, to lines: inout JSONByteBuffer) -> Bool {
         let lineStart = lines.count
         let collector = self.collector
-        // `personalData` sorts after `payload`, so the payload's references are all met when the
-        // member is written.
-        try envelope.appendJSON(record: record, position: position, kind: kind, to: &lines, references: collector.rendering(),
-                                extraKey: PersonalDataMember.key) { out in PersonalDataMember.write(collector.members, to: &out) }
+        do {
+            // `personalData` sorts after `payload`, so the payload's references are all met when
+            // the member is written.
+            try envelope.appendJSON(record: record, position: position, kind: kind, to: &lines, references: collector.rendering(),
+                                    extraKey: PersonalDataMember.key) { out in PersonalDataMember.write(collector.members, to: &out) }
+        } catch {
+            lines.removeLast(from: lineStart)
+            return false
+        }
         if collector.members.isEmpty {
             lines.removeLast(from: lineStart)
-            try envelope.appendJSON(record: record, position: position, kind: kind, to: &lines)
+            return Self.appendStraight(record: record, envelope: envelope, position: position, kind: kind, to: &lines)
         }
+        lines.write(byte: 0x0A)
+        return true
     }
 
     /// Appends the line of `event` as exported under the renderer (its JSON object and an LF).
