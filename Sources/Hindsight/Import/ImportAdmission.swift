@@ -29,12 +29,12 @@ struct ImportAdmission {
         AdmittedModels(vocabulary: context.vocabulary, profiles: context.profiles, stories: context.stories, spelling: context.spelling)
     }
 
-    /// Admits `event` (from line `line` of the file `path`) and folds it into the state.
+    /// Admits `pending` (from line `line` of the file `path`) and folds it, recorded as `event`
+    /// (the same event with its position, stream version and recording time), into the state.
     /// - Throws: ``ImportError`` `refusedEvent` naming the line, the event and the rule broken
     ///   (``ImportError/rule``), with the message the command would give; nothing is folded then.
     /// - Complexity: O(1) expected, plus one fold of the event into four read models.
-    mutating func admit(_ event: RecordedEvent, line: Int, path: String?) throws(ImportError) {
-        let pending = PendingEvent(id: event.id, stream: event.stream, profile: event.profile, occurred: event.occurred, event: event.event)
+    mutating func admit(_ pending: PendingEvent, as event: RecordedEvent, line: Int, path: String?) throws(ImportError) {
         do { try context.admit(pending) } catch {
             var refused = ImportError(.refusedEvent, "the \(event.event.typeName) event \(event.id) is refused, as the store refuses such a command: "
                                       + "\(error.message) (\(error.code.rawValue)); fix or remove the line",

@@ -1,10 +1,11 @@
 import Events
 import Projections
 
-/// An imported event with the stream version it takes.
-struct NumberedImport {
-    /// The event.
-    var event: ImportedEvent
+/// An event of an import's chunk that is to be added: where it is in the chunk and the stream
+/// version it takes (the event itself stays in the chunk, not copied).
+struct AcceptedImport {
+    /// Its index in the chunk.
+    var index: Int
     /// Its stream version in this store.
     var version: UInt64
 }
@@ -79,7 +80,7 @@ struct ImportChecks {
         let position = firstPosition + UInt64(added)
         let recorded = RecordedEvent(event.pending, position: position, streamVersion: version,
                                      recordedAt: event.recordedAt ?? event.pending.occurred.instant)
-        try admission.admit(recorded, line: event.line, path: path)
+        try admission.admit(event.pending, as: recorded, line: event.line, path: path)
         chunkAdded.append((id, position))
         added += 1
         return version

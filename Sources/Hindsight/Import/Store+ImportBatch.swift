@@ -59,8 +59,8 @@ extension Store {
         let place = LogReadPlace()
         var incoming: [ImportedEvent] = []
         incoming.reserveCapacity(Self.importChunk)
-        var chunk: [NumberedImport] = []
-        chunk.reserveCapacity(Self.importChunk)
+        var accepted: [AcceptedImport] = []
+        accepted.reserveCapacity(Self.importChunk)
         while true {
             while incoming.count < Self.importChunk, let event = try source.next() { incoming.append(event) }
             if incoming.isEmpty { break }
@@ -71,12 +71,12 @@ extension Store {
             let repeats = try await repeatsOfStaged(incoming, logged: logged, checks: checks, path: path)
             for index in incoming.indices {
                 if let version = try checks.check(incoming[index], logged: logged[index], repeatsStaged: repeats.contains(index)) {
-                    chunk.append(NumberedImport(event: incoming[index], version: version))
+                    accepted.append(AcceptedImport(index: index, version: version))
                 }
             }
-            if !chunk.isEmpty { try await stageImport(chunk, path: path) }
+            if !accepted.isEmpty { try await stageImport(accepted, of: incoming, path: path) }
             checks.endChunk()
-            chunk.removeAll(keepingCapacity: true)
+            accepted.removeAll(keepingCapacity: true)
             incoming.removeAll(keepingCapacity: true)
             progress?(source.bytesRead)
         }
@@ -111,15 +111,19 @@ extension Store {
         return repeats
     }
 
-    /// Writes the personal data of `chunk` and stages its events in the log.
-    private func stageImport(_ chunk: [NumberedImport], path: String?) async throws(ImportError) {
-        try storePersonalData(of: chunk.map(\.event), path: path)
+    /// Writes the personal data of the events of `incoming` that `accepted` names and stages them
+    /// in the log, in order.
+    private func stageImport(_ accepted: [AcceptedImport], of incoming: [ImportedEvent], path: String?) async throws(ImportError) {
+        try storePersonalData(of: accepted, in: incoming, path: path)
         let clockTime = options.clock()
-        guard clockTime.isAllowed || chunk.allSatisfy({ $0.event.recordedAt != nil }) else {
+        guard clockTime.isAllowed || accepted.allSatisfy({ incoming[$0.index].recordedAt != nil }) else {
             throw ImportError(.store, "the store's clock reads \(clockTime.milliseconds) ms, outside \(Timestamp.allowedRangeText); "
                               + "set the system clock (or the store's clock) right", path: path)
         }
-        let payloads = chunk.map { LogCodec.encode($0.event.pending, streamVersion: $0.version, recordedAt: $0.event.recordedAt ?? clockTime) }
+        let payloads = accepted.map { accepted in
+            let event = incoming[accepted.index]
+            return LogCodec.encode(event.pending, streamVersion: accepted.version, recordedAt: event.recordedAt ?? clockTime)
+        }
         do { try await writer.stageRecords(payloads) } catch { throw ImportError(StoreError(error), path: path) }
     }
 
@@ -179,14 +183,15 @@ extension Store {
         await saveSnapshotsIfDue()
     }
 
-    /// Writes the personal data of `events` to the side store, one file write per profile.
-    private func storePersonalData(of events: [ImportedEvent], path: String?) throws(ImportError) {
+    /// Writes the personal data of the events of `incoming` that `accepted` names to the side
+    /// store, one file write per profile.
+    private func storePersonalData(of accepted: [AcceptedImport], in incoming: [ImportedEvent], path: String?) throws(ImportError) {
         var texts: [ProfileID: [(reference: PersonalDataReference, text: String)]] = [:]
         var erased: [ProfileID: [PersonalDataReference]] = [:]
         var order: [ProfileID] = []
-        for event in events {
-            let profile = event.pending.profile
-            for (reference, value) in event.personalData {
+        for index in accepted.lazy.map(\.index) where !incoming[index].personalData.isEmpty {
+            let profile = incoming[index].pending.profile
+            for (reference, value) in incoming[index].personalData {
                 if texts[profile] == nil && erased[profile] == nil { order.append(profile) }
                 switch value {
                 case .text(let text): texts[profile, default: []].append((reference, text))
