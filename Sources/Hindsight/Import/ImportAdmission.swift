@@ -24,9 +24,14 @@ struct ImportAdmission {
         spelling = models.spelling.projection
     }
 
-    /// The four read models with every event admitted so far folded in.
-    var admitted: AdmittedModels {
-        AdmittedModels(vocabulary: context.vocabulary, profiles: context.profiles, stories: context.stories, spelling: context.spelling)
+    /// The four read models and the command ledger with every event admitted so far folded in,
+    /// the ledger's index of event positions given `staged` (the positions of the events
+    /// admitted, which the admission's folds leave out: ``CommandLedger/applyDecisionFacts(_:)``).
+    func admitted(staged: EventIDIndex) -> AdmittedModels {
+        var ledger = context.ledger
+        ledger.eventPositions = ledger.eventPositions.merged(with: staged)
+        return AdmittedModels(vocabulary: context.vocabulary, profiles: context.profiles, stories: context.stories,
+                              spelling: context.spelling, ledger: ledger)
     }
 
     /// Admits `pending` (from line `line` of the file `path`) and folds it, recorded as `event`
@@ -50,8 +55,8 @@ struct ImportAdmission {
     }
 }
 
-/// The states of the read models an import's admission folds (``ImportAdmission``), with the
-/// import's events folded in: what those read models hold once it is committed.
+/// The states of the read models and the command ledger an import's admission folds
+/// (``ImportAdmission``), with the import's events folded in: what they hold once it is committed.
 struct AdmittedModels {
     /// The vocabulary model's state.
     var vocabulary: VocabularyState
@@ -61,4 +66,6 @@ struct AdmittedModels {
     var stories: StoryLibrary
     /// The spelling model's state.
     var spelling: SpellingProgress
+    /// The command ledger.
+    var ledger: CommandLedger
 }

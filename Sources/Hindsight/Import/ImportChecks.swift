@@ -42,8 +42,9 @@ struct ImportChecks {
         self.path = path
     }
 
-    /// The admission's read models, with every event checked so far folded in.
-    var admitted: AdmittedModels { admission.admitted }
+    /// The admission's read models and command ledger, with every event of the chunks ended so
+    /// far folded in (call after the last ``endChunk()``).
+    var admitted: AdmittedModels { admission.admitted(staged: staged) }
 
     /// The positions of events staged by earlier chunks that may have the id `id` (to be read
     /// back and compared): none, almost always, for an id not staged.

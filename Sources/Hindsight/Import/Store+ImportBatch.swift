@@ -127,7 +127,7 @@ extension Store {
         do { try await writer.stageRecords(payloads) } catch { throw ImportError(StoreError(error), path: path) }
     }
 
-    /// Hands the admission's read models to their projectors as their states through `last`
+    /// Hands the admission's read models and command ledger to their projectors as their states through `last`
     /// (``Projector/adopt(_:through:base:)``), each that still stands at `base`, where the
     /// admission's copies were taken: the import's events are then folded into them once.
     /// - Returns: the names of the read models that took their state (the others fold the log).
@@ -137,6 +137,7 @@ extension Store {
         if await models.profiles.adopt(admitted.profiles, through: last, base: base) { adopted.insert(models.profiles.name) }
         if await models.stories.adopt(admitted.stories, through: last, base: base) { adopted.insert(models.stories.name) }
         if await models.spelling.adopt(admitted.spelling, through: last, base: base) { adopted.insert(models.spelling.name) }
+        if await ledger.adopt(admitted.ledger, through: last, base: base) { adopted.insert(ledger.name) }
         return adopted
     }
 
