@@ -53,16 +53,32 @@ extension Store {
     private func stageAndCommit(_ source: inout some ImportEventSource, ledger state: CommandLedger,
                                 progress: (@Sendable (_ bytesRead: UInt64) -> Void)?) async throws(ImportError)
         -> (range: ClosedRange<UInt64>?, added: Int, present: Int, admitted: AdmittedModels) {
-        let path = source.path
+        // The source is read a chunk ahead of the checks, then handed back (with how far it read
+        // and what it counted) however the import ends.
+        let reader = ImportReadAhead(source, chunkSize: Self.importChunk)
+        do {
+            let staged = try await stageAndCommit(reading: reader, path: source.path, ledger: state, progress: progress)
+            source = await reader.finish()
+            return staged
+        } catch {
+            source = await reader.finish()
+            throw error
+        }
+    }
+
+    /// ``stageAndCommit(_:ledger:progress:)`` on the chunks `reader` reads.
+    private func stageAndCommit<Source>(reading reader: ImportReadAhead<Source>, path: String?, ledger state: CommandLedger,
+                                        progress: (@Sendable (_ bytesRead: UInt64) -> Void)?) async throws(ImportError)
+        -> (range: ClosedRange<UInt64>?, added: Int, present: Int, admitted: AdmittedModels) {
         var checks = ImportChecks(ledger: state, admission: ImportAdmission(await decisionContext(ledger: state), models: models),
                                   firstPosition: position + 1, path: path)
         let place = LogReadPlace()
-        var incoming: [ImportedEvent] = []
-        incoming.reserveCapacity(Self.importChunk)
         var accepted: [AcceptedImport] = []
         accepted.reserveCapacity(Self.importChunk)
         while true {
-            while incoming.count < Self.importChunk, let event = try source.next() { incoming.append(event) }
+            let chunk = await reader.next()
+            if let failure = chunk.failure { throw failure }
+            let incoming = chunk.events
             if incoming.isEmpty { break }
             let logged: [UInt64?]
             do { logged = try loggedPositions(of: incoming.map(\.pending.id), in: state, place: place) } catch {
@@ -77,8 +93,7 @@ extension Store {
             if !accepted.isEmpty { try await stageImport(accepted, of: incoming, path: path) }
             checks.endChunk()
             accepted.removeAll(keepingCapacity: true)
-            incoming.removeAll(keepingCapacity: true)
-            progress?(source.bytesRead)
+            progress?(chunk.bytesRead)
         }
         do { return (try await writer.commitStagedBatch(), checks.added, checks.present, checks.admitted) } catch {
             throw ImportError(StoreError(error), path: path)
