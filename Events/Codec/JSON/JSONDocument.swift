@@ -139,35 +139,7 @@ package struct JSONDocument {
         let raw = rawBytes(index)
         var out: [UInt8] = []
         out.reserveCapacity(raw.count)
-        var offset = 0
-        while offset < raw.count {
-            let byte = raw[offset]
-            guard byte == 0x5C else {
-                out.append(byte)
-                offset += 1
-                continue
-            }
-            let code = raw[offset + 1]
-            offset += 2
-            switch code {
-            case 0x62: out.append(0x08)
-            case 0x66: out.append(0x0C)
-            case 0x6E: out.append(0x0A)
-            case 0x72: out.append(0x0D)
-            case 0x74: out.append(0x09)
-            case 0x75:
-                var scalar = UInt32(Self.hexUnit(raw, at: offset) ?? 0)
-                offset += 4
-                if scalar >= 0xD800 && scalar <= 0xDBFF {
-                    let low = UInt32(Self.hexUnit(raw, at: offset + 2) ?? 0xDC00)
-                    offset += 6
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                }
-                // The parser let only whole surrogate pairs through, so every scalar is valid.
-                out.append(contentsOf: UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}")!)
-            default: out.append(code)  // `"`, `\`, `/`
-            }
-        }
+        JSONEscape.appendUnescaped(raw, to: &out)
         return out
     }
 

@@ -2,8 +2,9 @@ import Foundation
 
 /// Transcodes a payload object written as an export writes it to its log body in one pass, with
 /// no document: the members in the byte order of their keys (optionals may be left out), each key
-/// without escapes and at most once, no unknown keys, strings without escapes, integers without
-/// fraction or exponent. Anything else (which the general path reads or refuses,
+/// without escapes and at most once, no unknown keys, strings without escapes but for the texts
+/// of string fields (escapes resolved as the parser resolves them), integers without fraction or
+/// exponent. Anything else (which the general path reads or refuses,
 /// ``JSONShape/appendBody(of:at:to:fieldStarts:)``) makes it answer false, so it decides nothing
 /// the general path would decide otherwise: what it accepts, that path reads to the same body.
 ///
@@ -104,9 +105,13 @@ struct CanonicalBodyReader {
             guard let uuid = scanner.uuid() else { return false }
             body.writeUUID(uuid)
         case .string:
-            guard let text = scanner.plainString() else { return false }
-            body.writeVarint(UInt64(text.count))
-            body.bytes.append(contentsOf: text)
+            guard let text = scanner.string() else { return false }
+            body.writeVarint(UInt64(text.unescapedCount))
+            if text.escaped {
+                JSONEscape.appendUnescaped(text.raw, to: &body.bytes)
+            } else {
+                body.bytes.append(contentsOf: text.raw)
+            }
         case .bool:
             guard let value = scanner.bool() else { return false }
             body.writeByte(value ? 1 : 0)

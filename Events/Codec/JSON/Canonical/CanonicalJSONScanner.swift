@@ -98,23 +98,42 @@ struct CanonicalJSONScanner {
 
     /// The bytes between the quotes of a string without escapes or control characters, checked
     /// to be UTF-8; nil for anything else.
-    mutating func plainString() -> UnsafeRawBufferPointer? {
+    @inline(__always) mutating func plainString() -> UnsafeRawBufferPointer? {
+        guard let text = string(), !text.escaped else { return nil }
+        return text.raw
+    }
+
+    /// A string: the bytes between its quotes, checked to be UTF-8 and free of control
+    /// characters, its escapes checked as the parser checks them (``JSONEscape``), and how many
+    /// bytes it holds once they are resolved (``JSONEscape/appendUnescaped(_:to:)``); nil for
+    /// anything else (which the parser refuses).
+    mutating func string() -> (raw: UnsafeRawBufferPointer, escaped: Bool, unescapedCount: Int)? {
         guard consume(0x22) else { return nil }
         let start = index
         var seen: UInt64 = 0
+        // What the escapes save: the bytes they take less the bytes they stand for (at least one
+        // each: two bytes for one, six for up to three, twelve for four), so escapes are there
+        // when something is saved.
+        var saved = 0
         while true {
             index = JSONStringScan.skipPlainWords(bytes, from: index, seen: &seen)
             guard index < bytes.count else { return nil }
             let byte = bytes[index]
             if byte == 0x22 { break }
-            guard byte >= 0x20 && byte != 0x5C else { return nil }
+            if byte == 0x5C {
+                guard let escape = try? JSONEscape(bytes, at: index) else { return nil }
+                saved &+= escape.length &- escape.utf8Count
+                index &+= escape.length
+                continue
+            }
+            guard byte >= 0x20 else { return nil }
             seen |= UInt64(byte)
             index &+= 1
         }
         let text = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
         index &+= 1
         if seen & 0x8080_8080_8080_8080 != 0 && UTF8Text.validate(text) == nil { return nil }
-        return text
+        return (text, saved != 0, text.count &- saved)
     }
 
     /// A UUID string of 36 characters (`8-4-4-4-12` hex digits, either case); nil for anything else.

@@ -7,10 +7,11 @@ import Foundation
 extension RecordedEvent {
     /// The event in `bytes` when they are a JSON text in the form an export writes (see
     /// ``CanonicalJSONScanner`` and ``CanonicalBodyReader`` for what that takes: keys in byte
-    /// order and no unknown ones, no escapes, whole numbers without fraction or exponent; any
-    /// whitespace), of a type and schema version this build knows and with values that keep every
-    /// rule; nil for any other text, which ``init(json:at:buffers:)`` then reads (to the same
-    /// event, had this one been read) or refuses, saying why.
+    /// order and no unknown ones, no escapes but in the texts of string fields, whole numbers
+    /// without fraction or exponent; any whitespace), of a type and schema version this build
+    /// knows and with values that keep every rule; nil for any other text, which
+    /// ``init(json:at:buffers:)`` then reads (to the same event, had this one been read) or
+    /// refuses, saying why.
     init?(canonicalJSON bytes: UnsafeRawBufferPointer, reader: inout CanonicalBodyReader) {
         var scanner = CanonicalJSONScanner(bytes)
         // The payload comes before the type that gives its shape: the type is looked up at the end
