@@ -167,18 +167,8 @@ package struct JSONDocument {
 
     /// The UUID spelled by `text` (`8-4-4-4-12` hex digits, either case, no quotes), or nil.
     @inline(__always) static func uuid(_ text: UnsafeRawBufferPointer) -> UUID? {
-        guard text.count == 36, text[8] == 0x2D, text[13] == 0x2D, text[18] == 0x2D, text[23] == 0x2D else { return nil }
-        // The 32 digits as four words of eight (the dashes left out), each turned into four bytes.
-        func word(_ offset: Int) -> UInt64 { UInt64(littleEndian: text.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
-        func half(_ offset: Int) -> UInt64 { UInt64(UInt32(littleEndian: text.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
-        guard let first = HexWord.bytes(word(0)), let second = HexWord.bytes(half(9) | half(14) &<< 32),
-              let third = HexWord.bytes(half(19) | half(24) &<< 32), let fourth = HexWord.bytes(word(28)) else { return nil }
-        var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &value) { out in
-            out.storeBytes(of: (UInt64(first) | UInt64(second) &<< 32).littleEndian, toByteOffset: 0, as: UInt64.self)
-            out.storeBytes(of: (UInt64(third) | UInt64(fourth) &<< 32).littleEndian, toByteOffset: 8, as: UInt64.self)
-        }
-        return UUID(uuid: value)
+        guard text.count == 36, let (low, high) = HexWord.uuid(text.baseAddress!) else { return nil }
+        return HexWord.uuid(low: low, high: high)
     }
 
     /// The value of hex digit `byte` (either case), or 0xFF when it is not one.

@@ -102,8 +102,8 @@ struct CanonicalBodyReader {
     private mutating func appendValue(_ kind: JSONFieldKind, from scanner: inout CanonicalJSONScanner) -> Bool {
         switch kind {
         case .uuid, .personalDataReference:
-            guard let uuid = scanner.uuid() else { return false }
-            body.writeUUID(uuid)
+            guard let (low, high) = scanner.uuidBytes() else { return false }
+            withUnsafeBytes(of: (low.littleEndian, high.littleEndian)) { body.bytes.append(contentsOf: $0) }
         case .string:
             guard let text = scanner.string() else { return false }
             body.writeVarint(UInt64(text.unescapedCount))

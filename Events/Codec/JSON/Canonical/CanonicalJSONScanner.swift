@@ -138,10 +138,15 @@ struct CanonicalJSONScanner {
 
     /// A UUID string of 36 characters (`8-4-4-4-12` hex digits, either case); nil for anything else.
     @inline(__always) mutating func uuid() -> UUID? {
+        uuidBytes().map { HexWord.uuid(low: $0.low, high: $0.high) }
+    }
+
+    /// The 16 bytes of a UUID string, as ``HexWord/uuid(_:)`` answers them; nil for anything else.
+    @inline(__always) mutating func uuidBytes() -> (low: UInt64, high: UInt64)? {
         guard consume(0x22), bytes.count &- index >= 37, bytes[index &+ 36] == 0x22,
-              let uuid = JSONDocument.uuid(UnsafeRawBufferPointer(rebasing: bytes[index..<index &+ 36])) else { return nil }
+              let words = HexWord.uuid(bytes.baseAddress! + index) else { return nil }
         index &+= 37
-        return uuid
+        return words
     }
 
     /// `true` or `false`; nil for anything else.
