@@ -137,10 +137,9 @@ package struct JSONDocument {
     /// The UTF-8 bytes of string `index` with its escapes resolved (the parser checked them).
     package func unescaped(_ index: Index) -> [UInt8] {
         let raw = rawBytes(index)
-        var out: [UInt8] = []
-        out.reserveCapacity(raw.count)
-        JSONEscape.appendUnescaped(raw, to: &out)
-        return out
+        return [UInt8](unsafeUninitializedCapacity: raw.count) { out, count in
+            count = out.baseAddress.map { JSONEscape.unescape(raw, into: UnsafeMutableRawPointer($0)) } ?? 0
+        }
     }
 
     /// The UTF-16 code unit spelled by the four hex digits at `offset` of `bytes`, or nil.

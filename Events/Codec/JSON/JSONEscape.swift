@@ -89,42 +89,50 @@ struct JSONEscape {
         scalar < 0x80 ? 1 : scalar < 0x800 ? 2 : scalar < 0x1_0000 ? 3 : 4
     }
 
-    /// Appends the scalar's UTF-8 bytes to `out`.
-    @inline(__always) func appendUTF8(to out: inout [UInt8]) {
+    /// Stores the scalar's UTF-8 bytes (``utf8Count`` of them) at `out`.
+    @inline(__always) func storeUTF8(at out: UnsafeMutableRawPointer) {
+        func store(_ byte: UInt32, _ offset: Int) { out.storeBytes(of: UInt8(truncatingIfNeeded: byte), toByteOffset: offset, as: UInt8.self) }
         switch utf8Count {
         case 1:
-            out.append(UInt8(truncatingIfNeeded: scalar))
+            store(scalar, 0)
         case 2:
-            out.append(0xC0 | UInt8(truncatingIfNeeded: scalar &>> 6))
-            out.append(0x80 | UInt8(truncatingIfNeeded: scalar) & 0x3F)
+            store(0xC0 | scalar &>> 6, 0)
+            store(0x80 | scalar & 0x3F, 1)
         case 3:
-            out.append(0xE0 | UInt8(truncatingIfNeeded: scalar &>> 12))
-            out.append(0x80 | UInt8(truncatingIfNeeded: scalar &>> 6) & 0x3F)
-            out.append(0x80 | UInt8(truncatingIfNeeded: scalar) & 0x3F)
+            store(0xE0 | scalar &>> 12, 0)
+            store(0x80 | scalar &>> 6 & 0x3F, 1)
+            store(0x80 | scalar & 0x3F, 2)
         default:
-            out.append(0xF0 | UInt8(truncatingIfNeeded: scalar &>> 18))
-            out.append(0x80 | UInt8(truncatingIfNeeded: scalar &>> 12) & 0x3F)
-            out.append(0x80 | UInt8(truncatingIfNeeded: scalar &>> 6) & 0x3F)
-            out.append(0x80 | UInt8(truncatingIfNeeded: scalar) & 0x3F)
+            store(0xF0 | scalar &>> 18, 0)
+            store(0x80 | scalar &>> 12 & 0x3F, 1)
+            store(0x80 | scalar &>> 6 & 0x3F, 2)
+            store(0x80 | scalar & 0x3F, 3)
         }
     }
 
-    /// Appends the contents of a string, `raw` (the bytes between its quotes, every escape in it
-    /// valid), to `out` with its escapes resolved.
+    /// Stores the contents of a string, `raw` (the bytes between its quotes, every escape in it
+    /// valid), with its escapes resolved at `out`, which has room for `raw.count` bytes (escapes
+    /// only shorten a text); answers how many bytes it stored.
     /// - Complexity: O(n).
-    static func appendUnescaped(_ raw: UnsafeRawBufferPointer, to out: inout [UInt8]) {
+    static func unescape(_ raw: UnsafeRawBufferPointer, into out: UnsafeMutableRawPointer) -> Int {
         var offset = 0
+        var written = 0
         while offset < raw.count {
             // The run up to the next backslash is copied whole.
             var end = offset
             while end < raw.count && raw[end] != 0x5C { end &+= 1 }
-            if end > offset { out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[offset..<end])) }
-            guard end < raw.count else { return }
+            if end > offset {
+                (out + written).copyMemory(from: raw.baseAddress! + offset, byteCount: end &- offset)
+                written &+= end &- offset
+            }
+            guard end < raw.count else { break }
             // The caller's string passed the same check, so this escape is valid; a malformed one
-            // (a misuse) is dropped whole rather than read past.
-            guard let escape = try? JSONEscape(raw, at: end) else { return }
-            escape.appendUTF8(to: &out)
+            // (a misuse) ends the text rather than be read past.
+            guard let escape = try? JSONEscape(raw, at: end) else { break }
+            escape.storeUTF8(at: out + written)
+            written &+= escape.utf8Count
             offset = end &+ escape.length
         }
+        return written
     }
 }

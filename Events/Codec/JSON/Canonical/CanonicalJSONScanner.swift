@@ -105,7 +105,7 @@ struct CanonicalJSONScanner {
 
     /// A string: the bytes between its quotes, checked to be UTF-8 and free of control
     /// characters, its escapes checked as the parser checks them (``JSONEscape``), and how many
-    /// bytes it holds once they are resolved (``JSONEscape/appendUnescaped(_:to:)``); nil for
+    /// bytes it holds once they are resolved (``JSONEscape/unescape(_:into:)``); nil for
     /// anything else (which the parser refuses).
     mutating func string() -> (raw: UnsafeRawBufferPointer, escaped: Bool, unescapedCount: Int)? {
         guard consume(0x22) else { return nil }

@@ -57,7 +57,7 @@ extension RecordedEvent {
               let seconds = Int(exactly: seconds), let offset = try? UTCOffset(seconds: seconds),
               let stream = Self.stream(category: category, id: streamID),
               payloadRead || reader.read(payload, shape: kind.jsonShape),
-              let event = reader.body.bytes.withUnsafeBytes({ try? DomainEvent.decodeCurrentBody($0, kind: kind) })
+              let event = try? DomainEvent.decodeCurrentBody(reader.body.bytes, kind: kind)
         else { return nil }
         self.init(position: position, id: EventID(id), stream: stream, streamVersion: streamVersion, profile: ProfileID(profile),
                   occurred: EventTime(instant: Timestamp(milliseconds: occurredAt), utcOffset: offset),
