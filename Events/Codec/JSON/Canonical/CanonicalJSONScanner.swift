@@ -169,36 +169,41 @@ struct CanonicalJSONScanner {
     /// number with a fraction or exponent, one beyond 64 bits, or not a number).
     @inline(__always) mutating func wholeNumber() -> (negative: Bool, magnitude: UInt64)? {
         skipWhitespace()
+        // The cursor and the bytes in locals (no store per step, no check of the base per load).
+        guard let base = bytes.baseAddress else { return nil }
+        let end = bytes.count
         let start = index
-        let negative = index < bytes.count && bytes[index] == 0x2D
-        if negative { index &+= 1 }
-        let digitsStart = index
+        var at = index
+        let negative = at < end && base.load(fromByteOffset: at, as: UInt8.self) == 0x2D
+        if negative { at &+= 1 }
+        let digitsStart = at
         var magnitude: UInt64 = 0
         // Up to eight digits a step while eight bytes remain, then one at a time.
-        while bytes.count &- index >= 8 {
-            let (count, value) = Self.leadingDigits(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+        while end &- at >= 8 {
+            let (count, value) = Self.leadingDigits(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: at, as: UInt64.self)))
             magnitude = magnitude &* JSONSpelling.powerOfTen(count) &+ value
-            index &+= count
+            at &+= count
             if count < 8 { break }
         }
-        if bytes.count &- index < 8 {
-            while index < bytes.count {
-                let digit = bytes[index] &- 0x30
+        if end &- at < 8 {
+            while at < end {
+                let digit = base.load(fromByteOffset: at, as: UInt8.self) &- 0x30
                 guard digit < 10 else { break }
                 magnitude = magnitude &* 10 &+ UInt64(digit)
-                index &+= 1
+                at &+= 1
             }
         }
-        let count = index &- digitsStart
+        index = at
+        let count = at &- digitsStart
         // At least one digit, no leading zero, and no fraction or exponent after them ('.' and
         // 'e' or 'E' with bit 5 set; a control byte that maps to '.' is no number's end either).
-        guard count > 0, count == 1 || bytes[digitsStart] != 0x30 else { return nil }
-        if index < bytes.count {
-            let next = bytes[index] | 0x20
+        guard count > 0, count == 1 || base.load(fromByteOffset: digitsStart, as: UInt8.self) != 0x30 else { return nil }
+        if at < end {
+            let next = base.load(fromByteOffset: at, as: UInt8.self) | 0x20
             guard next != 0x65 && next != 0x2E else { return nil }
         }
         // Up to 19 digits cannot overflow 64 bits; more are counted with overflow checks.
-        if count > 19 { return JSONNumberText.wholeNumber(integer: UnsafeRawBufferPointer(rebasing: bytes[start..<index])) }
+        if count > 19 { return JSONNumberText.wholeNumber(integer: UnsafeRawBufferPointer(rebasing: bytes[start..<at])) }
         return (negative, magnitude)
     }
 
