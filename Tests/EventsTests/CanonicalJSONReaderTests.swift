@@ -23,7 +23,8 @@ import TestSupport
     /// The one-pass reader alone: the event, or nil when it leaves the text to the general path.
     static func canonical(_ line: [UInt8]) -> RecordedEvent? {
         var reader = CanonicalBodyReader()
-        return line.withUnsafeBytes { RecordedEvent(canonicalJSON: $0, reader: &reader) }
+        var personalData: UnsafeRawBufferPointer?
+        return line.withUnsafeBytes { RecordedEvent(canonicalJSON: $0, reader: &reader, personalData: &personalData) }
     }
 
     /// The codec's answer (one-pass reader first, then the general path).
@@ -111,7 +112,9 @@ import TestSupport
         Edit(description: "keys out of order", from: #""mode":"cram","rating":2"#, to: #""rating":2,"mode":"cram""#, readInOnePass: false),
         Edit(description: "repeated key, first wins", from: #""rating":2"#, to: #""rating":2,"rating":3"#, readInOnePass: false),
         Edit(description: "unknown payload key", from: #""rating":2"#, to: #""rating":2,"zzz":[1,{"a":null}]"#, readInOnePass: false),
-        Edit(description: "unknown envelope key", from: #""position""#, to: #""personalData":{},"position""#, readInOnePass: false),
+        Edit(description: "unknown envelope key", from: #""position""#, to: #""pet":{},"position""#, readInOnePass: false),
+        Edit(description: "personal data", from: #""position""#, to: #""personalData":{"name":"Ann"},"position""#, readInOnePass: true),
+        Edit(description: "personal data not an object", from: #""position""#, to: #""personalData":"Ann","position""#, readInOnePass: false),
         Edit(description: "leading zero", from: #""rating":2"#, to: #""rating":02"#, readInOnePass: false),
         Edit(description: "trailing comma", from: #""rating":2}"#, to: #""rating":2,}"#, readInOnePass: false),
         Edit(description: "missing key", from: #""mode":"cram","#, to: "", readInOnePass: false),

@@ -12,7 +12,14 @@ extension RecordedEvent {
     /// knows and with values that keep every rule; nil for any other text, which
     /// ``init(json:at:buffers:)`` then reads (to the same event, had this one been read) or
     /// refuses, saying why.
-    init?(canonicalJSON bytes: UnsafeRawBufferPointer, reader: inout CanonicalBodyReader) {
+    ///
+    /// The member a JSON Lines export adds for an event with personal data,
+    /// `"personalData":{…}` (between `payload` and `position`, where its key sorts), is taken
+    /// unread: its value (an object or array, brackets balanced) is handed back in `personalData`
+    /// for the caller to parse (nil when the text has no such member).
+    init?(canonicalJSON bytes: UnsafeRawBufferPointer, reader: inout CanonicalBodyReader,
+          personalData: inout UnsafeRawBufferPointer?) {
+        personalData = nil
         var scanner = CanonicalJSONScanner(bytes)
         // The payload comes before the type that gives its shape: the type is looked up at the end
         // of the line first, where exports write it, so the payload is read where it stands (the
@@ -33,8 +40,12 @@ extension RecordedEvent {
             guard scanner.skipContainer() != nil else { return nil }
         }
         let payload = UnsafeRawBufferPointer(rebasing: bytes[payloadStart..<scanner.index])
-        guard scanner.consume(0x2C),
-              scanner.consumeMember(EnvelopeKey.position.member), let position = scanner.uint64(), scanner.consume(0x2C),
+        guard scanner.consume(0x2C) else { return nil }
+        if scanner.consumeMember(Self.personalDataMember) {
+            guard let value = scanner.skipContainer(), scanner.consume(0x2C) else { return nil }
+            personalData = value
+        }
+        guard scanner.consumeMember(EnvelopeKey.position.member), let position = scanner.uint64(), scanner.consume(0x2C),
               scanner.consumeMember(EnvelopeKey.profileId.member), let profile = scanner.uuid(), scanner.consume(0x2C),
               scanner.consumeMember(EnvelopeKey.recordedAt.member), let recordedAt = scanner.int64(), scanner.consume(0x2C),
               scanner.consumeMember(EnvelopeKey.schemaVersion.member), let version = scanner.uint64(), scanner.consume(0x2C),
@@ -63,6 +74,10 @@ extension RecordedEvent {
                   occurred: EventTime(instant: Timestamp(milliseconds: occurredAt), utcOffset: offset),
                   recordedAt: Timestamp(milliseconds: recordedAt), event: event)
     }
+
+    /// The member a JSON Lines export adds for an event with personal data, as it writes it (the
+    /// key is `PersonalDataMember.key` of the export).
+    static let personalDataMember: StaticString = "\"personalData\":"
 
     /// The name of the registered type that `bytes` end with when they end as exports write
     /// them, `"type":"NAME","utcOffsetSeconds":DIGITS}` (a line end after it allowed), and its
