@@ -17,13 +17,24 @@ public struct EventJSONCodec {
     private final class State {
         var parser = JSONParser()
         let buffers = JSONPayloadBuffers()
-        /// The one-pass reader of the form exports write, tried before the parser.
-        var canonical = CanonicalBodyReader()
+        /// The one-pass reader of the form exports write, tried before the parser. Held in
+        /// memory of its own rather than in a stored property, so that lending it out for each
+        /// line (`&canonical.pointee`) costs no dynamic exclusivity check.
+        let canonical: UnsafeMutablePointer<CanonicalBodyReader> = {
+            let slot = UnsafeMutablePointer<CanonicalBodyReader>.allocate(capacity: 1)
+            slot.initialize(to: CanonicalBodyReader())
+            return slot
+        }()
         /// An object with no members, what `extra` reads from a text the one-pass reader read
         /// (it has no members but the envelope's).
         let emptyObject = JSONDocument.emptyObject()
         /// The text `{"personalData":…}` of a line the one-pass reader read, for `extra`.
         var memberText: [UInt8] = []
+
+        deinit {
+            canonical.deinitialize(count: 1)
+            canonical.deallocate()
+        }
     }
 
     private let state = State()
@@ -77,7 +88,7 @@ public struct EventJSONCodec {
         throws(EventDecodingError) -> (event: RecordedEvent, extra: Extra) {
         // Texts as exports write them are read in one pass; any other goes through the document.
         var personalData: UnsafeRawBufferPointer?
-        if let event = RecordedEvent(canonicalJSON: bytes, reader: &state.canonical, personalData: &personalData) {
+        if let event = RecordedEvent(canonicalJSON: bytes, reader: &state.canonical.pointee, personalData: &personalData) {
             guard let personalData else { return (event, try extra(state.emptyObject, state.emptyObject.root)) }
             if let extra = try member(personalData, extra) { return (event, extra) }
         }

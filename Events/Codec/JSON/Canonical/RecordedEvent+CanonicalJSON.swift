@@ -41,11 +41,14 @@ extension RecordedEvent {
         }
         let payload = UnsafeRawBufferPointer(rebasing: bytes[payloadStart..<scanner.index])
         guard scanner.consume(0x2C) else { return nil }
-        if scanner.consumeMember(Self.personalDataMember) {
-            guard let value = scanner.skipContainer(), scanner.consume(0x2C) else { return nil }
+        // `position` comes next, or `personalData` before it (looked for only then).
+        if !scanner.consumeMember(EnvelopeKey.position.member) {
+            guard scanner.consumeMember(Self.personalDataMember), let value = scanner.skipContainer(), scanner.consume(0x2C),
+                  scanner.consumeMember(EnvelopeKey.position.member)
+            else { return nil }
             personalData = value
         }
-        guard scanner.consumeMember(EnvelopeKey.position.member), let position = scanner.uint64(), scanner.consume(0x2C),
+        guard let position = scanner.uint64(), scanner.consume(0x2C),
               scanner.consumeMember(EnvelopeKey.profileId.member), let profile = scanner.uuid(), scanner.consume(0x2C),
               scanner.consumeMember(EnvelopeKey.recordedAt.member), let recordedAt = scanner.int64(), scanner.consume(0x2C),
               scanner.consumeMember(EnvelopeKey.schemaVersion.member), let version = scanner.uint64(), scanner.consume(0x2C),
