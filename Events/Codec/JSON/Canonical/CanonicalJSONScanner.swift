@@ -103,6 +103,17 @@ struct CanonicalJSONScanner {
         return text.raw
     }
 
+    /// ``plainString()``, taken without a scan when it is `known`: bytes of this text already
+    /// known to be a plain string's contents (no quote, backslash or control character, UTF-8)
+    /// with a quote on either side, and the cursor is at the quote before them.
+    @inline(__always) mutating func plainString(knownAt known: UnsafeRawBufferPointer?) -> UnsafeRawBufferPointer? {
+        if let known, index < bytes.count, bytes.baseAddress! + (index &+ 1) == known.baseAddress, bytes[index] == 0x22 {
+            index &+= known.count &+ 2
+            return known
+        }
+        return plainString()
+    }
+
     /// A string: the bytes between its quotes, checked to be UTF-8 and free of control
     /// characters, its escapes checked as the parser checks them (``JSONEscape``), and how many
     /// bytes it holds once they are resolved (``JSONEscape/unescape(_:into:)``); nil for

@@ -55,7 +55,7 @@ extension RecordedEvent {
               scanner.consumeMember(EnvelopeKey.streamCategory.member), let category = scanner.plainString(), scanner.consume(0x2C),
               scanner.consumeMember(EnvelopeKey.streamId.member), let streamID = scanner.uuid(), scanner.consume(0x2C),
               scanner.consumeMember(EnvelopeKey.streamVersion.member), let streamVersion = scanner.uint64(), scanner.consume(0x2C),
-              scanner.consumeMember(EnvelopeKey.type.member), let typeName = scanner.plainString(), scanner.consume(0x2C),
+              scanner.consumeMember(EnvelopeKey.type.member), let typeName = scanner.plainString(knownAt: hinted?.name), scanner.consume(0x2C),
               scanner.consumeMember(EnvelopeKey.utcOffsetSeconds.member), let seconds = scanner.int64(),
               scanner.consume(0x7D), scanner.isAtEndAfterWhitespace()
         else { return nil }
