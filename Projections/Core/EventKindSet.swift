@@ -45,6 +45,20 @@ public struct EventKindSet: Sendable, Equatable {
         EventKindSet(bits: bits | other.bits, includesUnknown: includesUnknown || other.includesUnknown)
     }
 
+    /// The kinds of `events`: one pass, so that which of many sets meet a batch is answered
+    /// with ``intersects(_:)`` per set rather than a scan of the batch per set.
+    package init(kindsOf events: [RecordedEvent]) {
+        self.init(bits: 0, includesUnknown: false)
+        for recorded in events {
+            if let kind = recorded.event.kind { bits |= Self.bit(kind) } else { includesUnknown = true }
+        }
+    }
+
+    /// Whether an event could be in both sets: some kind is in both, or both take unknown events.
+    package func intersects(_ other: EventKindSet) -> Bool {
+        bits & other.bits != 0 || (includesUnknown && other.includesUnknown)
+    }
+
     /// No kind at all (the start of a union).
     package static let none = EventKindSet(bits: 0, includesUnknown: false)
 

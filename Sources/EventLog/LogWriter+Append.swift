@@ -4,7 +4,7 @@ extension LogWriter {
     /// - Throws: ``LogError`` `.writerFailed` after an earlier failed write or sync,
     ///   `.writerClosed`, `.invalidRecord` for a payload over 1 GiB, `.io`.
     public nonisolated func append(_ payload: [UInt8]) async throws(LogError) -> UInt64 {
-        try await append(contentsOf: CollectionOfOne(payload)).lowerBound
+        try await appendBatch(CollectionOfOne(payload)).lowerBound
     }
 
     /// Appends a batch atomically: after a crash either all of it is in the log or none.
@@ -13,6 +13,21 @@ extension LogWriter {
     /// - Throws: ``LogError`` `.invalidRecord` for an empty batch or a payload over 1 GiB;
     ///   `.writerFailed` after an earlier failed write or sync; `.writerClosed`; `.io`.
     public nonisolated func append(contentsOf batch: some Collection<[UInt8]> & Sendable) async throws(LogError) -> ClosedRange<UInt64> {
+        try await appendBatch(batch)
+    }
+
+    /// Appends a batch atomically, as ``append(contentsOf:)-(some Collection<[UInt8]> & Sendable)``
+    /// does. An array of records (what the store hands over) takes this overload, compiled for
+    /// arrays: a generic collection from another module is walked through witness tables, a few
+    /// hundred instructions a record.
+    /// - Returns: the positions the records got, in order.
+    /// - Throws: as the generic overload.
+    public nonisolated func append(contentsOf batch: [[UInt8]]) async throws(LogError) -> ClosedRange<UInt64> {
+        try await appendBatch(batch)
+    }
+
+    /// The body of both `append(contentsOf:)` overloads, specialized for each in this module.
+    private nonisolated func appendBatch(_ batch: some Collection<[UInt8]> & Sendable) async throws(LogError) -> ClosedRange<UInt64> {
         if case .groupCommit = options.durability {
             let (range, ticket) = try await stageForGroupCommit(batch)
             try await ticket.wait()

@@ -14,6 +14,19 @@ extension LogWriter {
     ///   (the staged records are cut off, the writer refuses further appends), `.writerClosed`.
     /// - Complexity: one write of the records (all but the one held back).
     public func stageRecords(_ records: some Collection<[UInt8]> & Sendable) throws(LogError) {
+        try stageBatchPart(records)
+    }
+
+    /// Stages `records` as ``stageRecords(_:)-(some Collection<[UInt8]> & Sendable)`` does. An
+    /// array of records (what an import hands over) takes this overload, compiled for arrays
+    /// (see ``append(contentsOf:)-([[UInt8]])``).
+    /// - Throws: as the generic overload.
+    public func stageRecords(_ records: [[UInt8]]) throws(LogError) {
+        try stageBatchPart(records)
+    }
+
+    /// The body of both `stageRecords(_:)` overloads, specialized for each in this module.
+    private func stageBatchPart(_ records: some Collection<[UInt8]>) throws(LogError) {
         try checkUsable()
         var bytes = 0
         for payload in records {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SeededRandom
 @testable import Hindsight
 
 /// Derived ids are a promise across versions: a retried command and a file imported again must
@@ -18,5 +19,25 @@ import Testing
                       (.profileCreated, [], "D08DF90C-AD3B-8D45-B0F1-6A29B1F3C86F")])
     func anImportsIDsAreTheRulesExactly(kind: ImportIdentity.Kind, values: [Int64], expected: String) {
         #expect(ImportIdentity.uuid(Ids.profile(1), kind, values).uuidString == expected)
+    }
+
+    /// The inline three-value form hashes the very bytes of the array form, for random values of
+    /// every sign and size, every kind and a few profiles.
+    @Test(arguments: [UInt64(1), 2, 3])
+    func theInlineFormIsTheArrayFormExactly(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let kinds: [ImportIdentity.Kind] = [.review, .cardReset, .impliedReset, .cardDueSet, .card]
+        var mismatches = 0
+        for round in 0..<500 {
+            let values = (0..<3).map { _ in Int64(bitPattern: random.next()) >> (random.next() % 64) }
+            let profile = Ids.profile(UInt64(round % 7))
+            let kind = kinds[round % kinds.count]
+            if ImportIdentity.uuid(profile, kind, values[0], values[1], values[2]) != ImportIdentity.uuid(profile, kind, values) {
+                mismatches += 1
+            }
+        }
+        #expect(mismatches == 0)
+        #expect(ImportIdentity.uuid(Ids.profile(1), .review, 1_700_000_000_000, -5, 0)
+                != ImportIdentity.uuid(Ids.profile(1), .review, [1_700_000_000_000, -5]))
     }
 }

@@ -33,6 +33,33 @@ struct EventKindSetTests {
         #expect(set.union(.all) == .all)
     }
 
+    /// Whether a set meets a batch's kinds is whether the set holds one of the batch's events,
+    /// for random slices of a mixed log (unknown events in some) and sets of every sort.
+    @Test("a set meets a batch's kinds exactly when it holds one of its events", arguments: 0..<4)
+    func intersectsMatchesContains(seed: UInt64) {
+        let events = mixedLog(seed: seed)
+        var rng = SplitMix64(seed: seed &+ 99)
+        let sets: [EventKindSet] = [.all, .none, EventKindSet(.wordSpelled), EventKindSet(.deckCreated, .reviewGraded),
+                                    EventKindSet(.dayCutoffChanged), VocabularyProjection(configuration: .testDefault, dailyNewCardLimit: 5).kinds]
+        var disagreements = 0, slices = 0
+        for _ in 0..<300 {
+            let start = Int(rng.next() % UInt64(events.count))
+            let length = Int(rng.next() % 6)
+            let slice = Array(events[start..<min(events.count, start + length)])
+            let batch = EventKindSet(kindsOf: slice)
+            for set in sets where set.intersects(batch) != slice.contains(where: { set.contains($0.event) }) {
+                disagreements += 1
+            }
+            slices += 1
+        }
+        #expect(slices == 300 && disagreements == 0)
+        let unknownOnly = [events.first { $0.event.kind == nil }].compactMap { $0 }
+        #expect(unknownOnly.count == 1)
+        #expect(EventKindSet.all.intersects(EventKindSet(kindsOf: unknownOnly)))
+        #expect(!EventKindSet(.wordSpelled).intersects(EventKindSet(kindsOf: unknownOnly)))
+        #expect(!EventKindSet.all.intersects(EventKindSet(kindsOf: [])))
+    }
+
     /// Content events, vocabulary events and an unknown event, interleaved and renumbered.
     func mixedLog(seed: UInt64) -> [RecordedEvent] {
         let content = randomContentEvents(seed: seed, count: 300)

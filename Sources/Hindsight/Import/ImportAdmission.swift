@@ -24,17 +24,22 @@ struct ImportAdmission {
         spelling = models.spelling.projection
     }
 
-    /// The four read models with every event admitted so far folded in.
-    var admitted: AdmittedModels {
-        AdmittedModels(vocabulary: context.vocabulary, profiles: context.profiles, stories: context.stories, spelling: context.spelling)
+    /// The four read models and the command ledger with every event admitted so far folded in,
+    /// the ledger's index of event positions given `staged` (the positions of the events
+    /// admitted, which the admission's folds leave out: ``CommandLedger/applyDecisionFacts(_:)``).
+    func admitted(staged: EventIDIndex) -> AdmittedModels {
+        var ledger = context.ledger
+        ledger.eventPositions = ledger.eventPositions.merged(with: staged)
+        return AdmittedModels(vocabulary: context.vocabulary, profiles: context.profiles, stories: context.stories,
+                              spelling: context.spelling, ledger: ledger)
     }
 
-    /// Admits `event` (from line `line` of the file `path`) and folds it into the state.
+    /// Admits `pending` (from line `line` of the file `path`) and folds it, recorded as `event`
+    /// (the same event with its position, stream version and recording time), into the state.
     /// - Throws: ``ImportError`` `refusedEvent` naming the line, the event and the rule broken
     ///   (``ImportError/rule``), with the message the command would give; nothing is folded then.
     /// - Complexity: O(1) expected, plus one fold of the event into four read models.
-    mutating func admit(_ event: RecordedEvent, line: Int, path: String?) throws(ImportError) {
-        let pending = PendingEvent(id: event.id, stream: event.stream, profile: event.profile, occurred: event.occurred, event: event.event)
+    mutating func admit(_ pending: PendingEvent, as event: RecordedEvent, line: Int, path: String?) throws(ImportError) {
         do { try context.admit(pending) } catch {
             var refused = ImportError(.refusedEvent, "the \(event.event.typeName) event \(event.id) is refused, as the store refuses such a command: "
                                       + "\(error.message) (\(error.code.rawValue)); fix or remove the line",
@@ -50,8 +55,8 @@ struct ImportAdmission {
     }
 }
 
-/// The states of the read models an import's admission folds (``ImportAdmission``), with the
-/// import's events folded in: what those read models hold once it is committed.
+/// The states of the read models and the command ledger an import's admission folds
+/// (``ImportAdmission``), with the import's events folded in: what they hold once it is committed.
 struct AdmittedModels {
     /// The vocabulary model's state.
     var vocabulary: VocabularyState
@@ -61,4 +66,6 @@ struct AdmittedModels {
     var stories: StoryLibrary
     /// The spelling model's state.
     var spelling: SpellingProgress
+    /// The command ledger.
+    var ledger: CommandLedger
 }

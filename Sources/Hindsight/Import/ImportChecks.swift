@@ -1,10 +1,11 @@
 import Events
 import Projections
 
-/// An imported event with the stream version it takes.
-struct NumberedImport {
-    /// The event.
-    var event: ImportedEvent
+/// An event of an import's chunk that is to be added: where it is in the chunk and the stream
+/// version it takes (the event itself stays in the chunk, not copied).
+struct AcceptedImport {
+    /// Its index in the chunk.
+    var index: Int
     /// Its stream version in this store.
     var version: UInt64
 }
@@ -41,8 +42,9 @@ struct ImportChecks {
         self.path = path
     }
 
-    /// The admission's read models, with every event checked so far folded in.
-    var admitted: AdmittedModels { admission.admitted }
+    /// The admission's read models and command ledger, with every event of the chunks ended so
+    /// far folded in (call after the last ``endChunk()``).
+    var admitted: AdmittedModels { admission.admitted(staged: staged) }
 
     /// The positions of events staged by earlier chunks that may have the id `id` (to be read
     /// back and compared): none, almost always, for an id not staged.
@@ -79,7 +81,7 @@ struct ImportChecks {
         let position = firstPosition + UInt64(added)
         let recorded = RecordedEvent(event.pending, position: position, streamVersion: version,
                                      recordedAt: event.recordedAt ?? event.pending.occurred.instant)
-        try admission.admit(recorded, line: event.line, path: path)
+        try admission.admit(event.pending, as: recorded, line: event.line, path: path)
         chunkAdded.append((id, position))
         added += 1
         return version

@@ -34,6 +34,14 @@ enum ImportIdentity {
         }
     }
 
+    /// The UUID of (`profile`, `kind`, [`a`, `b`, `c`]), as ``uuid(_:_:_:)`` gives it, with the
+    /// values held inline rather than in an array (an import derives one for each of its rows).
+    static func uuid(_ profile: ProfileID, _ kind: Kind, _ a: Int64, _ b: Int64, _ c: Int64) -> UUID {
+        // 16 + 8 + 3 × 8 bytes, no padding: the bytes ``uuid(_:_:_:)`` hashes.
+        let bytes = (profile.uuid.uuid, kind.rawValue.littleEndian, a.littleEndian, b.littleEndian, c.littleEndian)
+        return withUnsafeBytes(of: bytes) { DerivedIdentity.uuid(hashing: $0) }
+    }
+
     /// A stable 64-bit number for `text` (for names in ids).
     static func number(_ text: String) -> Int64 { Int64(bitPattern: StableHash.fnv1a64(Array(text.utf8))) }
 

@@ -27,6 +27,46 @@ struct RevlogCardWalk {
         case dueSet
     }
 
+    /// The steps of one row, in order: none, one or two, held inline (a row allocates nothing).
+    struct Steps: RandomAccessCollection, Equatable, ExpressibleByArrayLiteral {
+        private let first: Step
+        private let second: Step
+        /// How many steps there are (0 … 2).
+        let endIndex: Int
+
+        /// No step.
+        static let none = Steps(first: .dueSet, second: .dueSet, count: 0)
+
+        private init(first: Step, second: Step, count: Int) {
+            self.first = first
+            self.second = second
+            endIndex = count
+        }
+
+        /// The one step `step`.
+        init(_ step: Step) { self.init(first: step, second: .dueSet, count: 1) }
+
+        /// The two steps `first`, then `second`.
+        init(_ first: Step, _ second: Step) { self.init(first: first, second: second, count: 2) }
+
+        /// The steps listed (at most two), for tables of expected steps.
+        init(arrayLiteral steps: Step...) {
+            precondition(steps.count <= 2, "a row becomes at most two steps")
+            self.init(first: steps.first ?? .dueSet, second: steps.count > 1 ? steps[1] : .dueSet, count: steps.count)
+        }
+
+        /// Always 0.
+        var startIndex: Int { 0 }
+
+        /// The step at `index` (0 or 1, below ``endIndex``).
+        subscript(index: Int) -> Step {
+            precondition(index >= 0 && index < endIndex, "step \(index) of \(endIndex)")
+            return index == 0 ? first : second
+        }
+
+        static func == (lhs: Steps, rhs: Steps) -> Bool { lhs.elementsEqual(rhs) }
+    }
+
     /// Whether the card has an FSRS history now (a learning answer since it was new or reset).
     private(set) var inHistory: Bool
     /// The state of the card's latest answer in its current history (nil: none yet).
@@ -39,28 +79,28 @@ struct RevlogCardWalk {
     }
 
     /// The events `row` becomes, in order, given the rows before it.
-    mutating func steps(for row: RevlogRow) -> [Step] {
+    mutating func steps(for row: RevlogRow) -> Steps {
         switch row.state {
         case .manual:
             inHistory = false
             previous = nil
-            return [.reset(implied: false)]
+            return Steps(.reset(implied: false))
         case .rescheduled:
-            return inHistory ? [.dueSet] : []
+            return inHistory ? Steps(.dueSet) : .none
         case _ where row.rating == 0:
-            return []
+            return .none
         case .filtered:
-            return [.graded(.cram)]
+            return Steps(.graded(.cram))
         case .new, .learning, .review, .relearning:
             guard CardHistoryRule.revlogAnswerStartsHistory(row.state, after: previous) else {
-                guard inHistory else { return [.graded(.cram)] }
+                guard inHistory else { return Steps(.graded(.cram)) }
                 previous = row.state
-                return [.graded(.scheduled)]
+                return Steps(.graded(.scheduled))
             }
             let implied = previous != nil
             inHistory = true
             previous = row.state
-            return implied ? [.reset(implied: true), .graded(.scheduled)] : [.graded(.scheduled)]
+            return implied ? Steps(.reset(implied: true), .graded(.scheduled)) : Steps(.graded(.scheduled))
         }
     }
 }

@@ -30,21 +30,26 @@ struct RevlogEventSource: ImportEventSource {
     private let creations: [Creation]
     private var nextCreation = 0
     private var walks: [RevlogCardWalk]
+    /// The card each revlog card becomes, by its number in ``RevlogScan/cardIDs``.
+    private let cardsByNumber: [CardID]
     /// Each card's latest review in the store (nil: a new card).
     private let latest: [Int64?]
     /// The card and time of the last row, and how many events of each kind it and the rows of
     /// the same card and time before it made (an id's occurrence number).
     private var group: (timeMs: Int64, card: UInt32)?
-    private var occurrences: [Int64] = [0, 0, 0, 0]
+    private var occurrences = SIMD4<Int64>()
 
+    /// The events of `prefix`, then of `rows`; `cards` and `latest` are, for each card of
+    /// `scan` by its number, the card it becomes and its latest review in the store.
     init(prefix: [ImportedEvent], rows: RevlogRecordMerge, scan: RevlogScan, maker: RevlogEventMaker,
-         creations: [Creation], latest: [Int64?]) {
+         creations: [Creation], cards: [CardID], latest: [Int64?]) {
         queue = prefix
         self.rows = rows
         self.scan = scan
         self.maker = maker
         self.creations = creations
         self.latest = latest
+        cardsByNumber = cards
         walks = Array(repeating: RevlogCardWalk(), count: scan.cardIDs.count)
         path = maker.path
     }
@@ -65,12 +70,13 @@ struct RevlogEventSource: ImportEventSource {
     private mutating func enqueue(_ record: RevlogRecord) throws(ImportError) {
         while nextCreation < creations.count, creations[nextCreation].timeMs <= record.timeMs {
             let creation = creations[nextCreation]
-            queue.append(maker.creation(cardID: scan.cardIDs[Int(creation.card)], at: creation.timeMs, line: creation.line))
+            let number = Int(creation.card)
+            queue.append(maker.creation(cardsByNumber[number], cardID: scan.cardIDs[number], at: creation.timeMs, line: creation.line))
             nextCreation += 1
         }
         if group.map({ $0.timeMs != record.timeMs || $0.card != record.card }) ?? true {
             group = (record.timeMs, record.card)
-            occurrences = [0, 0, 0, 0]
+            occurrences = SIMD4()
         }
         let row = scan.row(record)
         let number = Int(record.card)
@@ -78,7 +84,7 @@ struct RevlogEventSource: ImportEventSource {
             let kind = RevlogEventMaker.identityKind(of: step)
             let occurrence = occurrences[kind.slot]
             occurrences[kind.slot] += 1
-            var event = try maker.event(step, row, occurrence: occurrence)
+            var event = try maker.event(step, row, card: cardsByNumber[number], occurrence: occurrence)
             if case .graded = step { reviews += 1 }
             if let last = latest[number], row.reviewTimeMs < last {
                 event.requiresPresence = ReviewBeforeLatest(cardID: row.cardID, timeMs: row.reviewTimeMs, latestMs: last)
@@ -95,9 +101,8 @@ struct RevlogEventMaker {
     let offset: UTCOffset
     let path: String?
 
-    /// The creation of the card `cardID` in the import's deck at `timeMs`.
-    func creation(cardID: Int64, at timeMs: Int64, line: Int) -> ImportedEvent {
-        let card = ImportIdentity.card(profile, revlogCard: cardID)
+    /// The creation of `card` (the revlog's card `cardID`) in the import's deck at `timeMs`.
+    func creation(_ card: CardID, cardID: Int64, at timeMs: Int64, line: Int) -> ImportedEvent {
         let created = CardCreated(card: card, deck: ImportIdentity.deck(profile, name: deckName), front: "revlog card \(cardID)",
                                   back: "imported from \(deckName)")
         let id = ImportIdentity.uuid(profile, .cardCreated, [cardID])
@@ -105,11 +110,11 @@ struct RevlogEventMaker {
                              line: line)
     }
 
-    /// The event of `step` for `row`, the `occurrence`-th of its kind at the row's card and time.
+    /// The event of `step` for `row` of `card` (``ImportIdentity/card(_:revlogCard:)`` of the
+    /// row's card), the `occurrence`-th of its kind at the row's card and time.
     /// - Throws: `badRevlogLine` when an answer's rating or duration is out of range.
-    func event(_ step: RevlogCardWalk.Step, _ row: RevlogRow, occurrence: Int64) throws(ImportError) -> ImportedEvent {
-        let card = ImportIdentity.card(profile, revlogCard: row.cardID)
-        let id = ImportIdentity.uuid(profile, Self.identityKind(of: step), [row.cardID, row.reviewTimeMs, occurrence])
+    func event(_ step: RevlogCardWalk.Step, _ row: RevlogRow, card: CardID, occurrence: Int64) throws(ImportError) -> ImportedEvent {
+        let id = ImportIdentity.uuid(profile, Self.identityKind(of: step), row.cardID, row.reviewTimeMs, occurrence)
         let event: DomainEvent
         switch step {
         case .graded(let mode): event = .reviewGraded(try graded(card, row, mode))

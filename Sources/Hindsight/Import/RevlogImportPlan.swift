@@ -44,7 +44,7 @@ struct RevlogImportPlan {
         var prefix = ImportBatch(path: path)
         let maker = RevlogEventMaker(profile: options.profile, deckName: deckName, offset: offset, path: path)
         guard let earliest = scan.earliestRows.map(\.timeMs).min() else {
-            return RevlogEventSource(prefix: [], rows: try scan.sortedRows(), scan: scan, maker: maker, creations: [], latest: [])
+            return RevlogEventSource(prefix: [], rows: try scan.sortedRows(), scan: scan, maker: maker, creations: [], cards: [], latest: [])
         }
         let start = EventTime(instant: Timestamp(milliseconds: earliest), utcOffset: offset)
         let firstLine = scan.earliestRows.map(\.line).min() ?? 0
@@ -52,15 +52,18 @@ struct RevlogImportPlan {
         var latest: [Int64?] = []
         latest.reserveCapacity(scan.cardIDs.count)
         var creations: [RevlogEventSource.Creation] = []
+        var cards: [CardID] = []
+        cards.reserveCapacity(scan.cardIDs.count)
         for (number, cardID) in scan.cardIDs.enumerated() {
             let card = ImportIdentity.card(options.profile, revlogCard: cardID)
+            cards.append(card)
             let first = scan.earliestRows[number]
             latest.append(try existingCard(card, firstLine: first.line))
             if vocabulary.card(card) == nil { creations.append(.init(timeMs: first.timeMs, card: UInt32(number), line: first.line)) }
         }
         creations.sort { ($0.timeMs, $0.card) < ($1.timeMs, $1.card) }
         return RevlogEventSource(prefix: prefix.events, rows: try scan.sortedRows(), scan: scan, maker: maker,
-                                 creations: creations, latest: latest)
+                                 creations: creations, cards: cards, latest: latest)
     }
 
     private func utcOffset() throws(ImportError) -> UTCOffset {

@@ -53,16 +53,32 @@ extension Store {
     private func stageAndCommit(_ source: inout some ImportEventSource, ledger state: CommandLedger,
                                 progress: (@Sendable (_ bytesRead: UInt64) -> Void)?) async throws(ImportError)
         -> (range: ClosedRange<UInt64>?, added: Int, present: Int, admitted: AdmittedModels) {
-        let path = source.path
+        // The source is read a chunk ahead of the checks, then handed back (with how far it read
+        // and what it counted) however the import ends.
+        let reader = ImportReadAhead(source, chunkSize: Self.importChunk)
+        do {
+            let staged = try await stageAndCommit(reading: reader, path: source.path, ledger: state, progress: progress)
+            source = await reader.finish()
+            return staged
+        } catch {
+            source = await reader.finish()
+            throw error
+        }
+    }
+
+    /// ``stageAndCommit(_:ledger:progress:)`` on the chunks `reader` reads.
+    private func stageAndCommit<Source>(reading reader: ImportReadAhead<Source>, path: String?, ledger state: CommandLedger,
+                                        progress: (@Sendable (_ bytesRead: UInt64) -> Void)?) async throws(ImportError)
+        -> (range: ClosedRange<UInt64>?, added: Int, present: Int, admitted: AdmittedModels) {
         var checks = ImportChecks(ledger: state, admission: ImportAdmission(await decisionContext(ledger: state), models: models),
                                   firstPosition: position + 1, path: path)
         let place = LogReadPlace()
-        var incoming: [ImportedEvent] = []
-        incoming.reserveCapacity(Self.importChunk)
-        var chunk: [NumberedImport] = []
-        chunk.reserveCapacity(Self.importChunk)
+        var accepted: [AcceptedImport] = []
+        accepted.reserveCapacity(Self.importChunk)
         while true {
-            while incoming.count < Self.importChunk, let event = try source.next() { incoming.append(event) }
+            let chunk = await reader.next()
+            if let failure = chunk.failure { throw failure }
+            let incoming = chunk.events
             if incoming.isEmpty { break }
             let logged: [UInt64?]
             do { logged = try loggedPositions(of: incoming.map(\.pending.id), in: state, place: place) } catch {
@@ -71,14 +87,13 @@ extension Store {
             let repeats = try await repeatsOfStaged(incoming, logged: logged, checks: checks, path: path)
             for index in incoming.indices {
                 if let version = try checks.check(incoming[index], logged: logged[index], repeatsStaged: repeats.contains(index)) {
-                    chunk.append(NumberedImport(event: incoming[index], version: version))
+                    accepted.append(AcceptedImport(index: index, version: version))
                 }
             }
-            if !chunk.isEmpty { try await stageImport(chunk, path: path) }
+            if !accepted.isEmpty { try await stageImport(accepted, of: incoming, path: path) }
             checks.endChunk()
-            chunk.removeAll(keepingCapacity: true)
-            incoming.removeAll(keepingCapacity: true)
-            progress?(source.bytesRead)
+            accepted.removeAll(keepingCapacity: true)
+            progress?(chunk.bytesRead)
         }
         do { return (try await writer.commitStagedBatch(), checks.added, checks.present, checks.admitted) } catch {
             throw ImportError(StoreError(error), path: path)
@@ -111,19 +126,23 @@ extension Store {
         return repeats
     }
 
-    /// Writes the personal data of `chunk` and stages its events in the log.
-    private func stageImport(_ chunk: [NumberedImport], path: String?) async throws(ImportError) {
-        try storePersonalData(of: chunk.map(\.event), path: path)
+    /// Writes the personal data of the events of `incoming` that `accepted` names and stages them
+    /// in the log, in order.
+    private func stageImport(_ accepted: [AcceptedImport], of incoming: [ImportedEvent], path: String?) async throws(ImportError) {
+        try storePersonalData(of: accepted, in: incoming, path: path)
         let clockTime = options.clock()
-        guard clockTime.isAllowed || chunk.allSatisfy({ $0.event.recordedAt != nil }) else {
+        guard clockTime.isAllowed || accepted.allSatisfy({ incoming[$0.index].recordedAt != nil }) else {
             throw ImportError(.store, "the store's clock reads \(clockTime.milliseconds) ms, outside \(Timestamp.allowedRangeText); "
                               + "set the system clock (or the store's clock) right", path: path)
         }
-        let payloads = chunk.map { LogCodec.encode($0.event.pending, streamVersion: $0.version, recordedAt: $0.event.recordedAt ?? clockTime) }
+        let payloads = accepted.map { accepted in
+            let event = incoming[accepted.index]
+            return LogCodec.encode(event.pending, streamVersion: accepted.version, recordedAt: event.recordedAt ?? clockTime)
+        }
         do { try await writer.stageRecords(payloads) } catch { throw ImportError(StoreError(error), path: path) }
     }
 
-    /// Hands the admission's read models to their projectors as their states through `last`
+    /// Hands the admission's read models and command ledger to their projectors as their states through `last`
     /// (``Projector/adopt(_:through:base:)``), each that still stands at `base`, where the
     /// admission's copies were taken: the import's events are then folded into them once.
     /// - Returns: the names of the read models that took their state (the others fold the log).
@@ -133,6 +152,7 @@ extension Store {
         if await models.profiles.adopt(admitted.profiles, through: last, base: base) { adopted.insert(models.profiles.name) }
         if await models.stories.adopt(admitted.stories, through: last, base: base) { adopted.insert(models.stories.name) }
         if await models.spelling.adopt(admitted.spelling, through: last, base: base) { adopted.insert(models.spelling.name) }
+        if await ledger.adopt(admitted.ledger, through: last, base: base) { adopted.insert(ledger.name) }
         return adopted
     }
 
@@ -179,14 +199,15 @@ extension Store {
         await saveSnapshotsIfDue()
     }
 
-    /// Writes the personal data of `events` to the side store, one file write per profile.
-    private func storePersonalData(of events: [ImportedEvent], path: String?) throws(ImportError) {
+    /// Writes the personal data of the events of `incoming` that `accepted` names to the side
+    /// store, one file write per profile.
+    private func storePersonalData(of accepted: [AcceptedImport], in incoming: [ImportedEvent], path: String?) throws(ImportError) {
         var texts: [ProfileID: [(reference: PersonalDataReference, text: String)]] = [:]
         var erased: [ProfileID: [PersonalDataReference]] = [:]
         var order: [ProfileID] = []
-        for event in events {
-            let profile = event.pending.profile
-            for (reference, value) in event.personalData {
+        for index in accepted.lazy.map(\.index) where !incoming[index].personalData.isEmpty {
+            let profile = incoming[index].pending.profile
+            for (reference, value) in incoming[index].personalData {
                 if texts[profile] == nil && erased[profile] == nil { order.append(profile) }
                 switch value {
                 case .text(let text): texts[profile, default: []].append((reference, text))

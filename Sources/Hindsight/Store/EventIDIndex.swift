@@ -102,6 +102,14 @@ package struct EventIDIndex: Sendable {
         return copy.packed
     }
 
+    /// The index of the events of both `self` and `other`, which hold different positions (an
+    /// import's staged events and the log's): one merge of their packed words, O(n + m).
+    package func merged(with other: EventIDIndex) -> EventIDIndex {
+        var both = EventIDIndex()
+        both.packed = Self.merge(allPacked, other.allPacked)
+        return both
+    }
+
     /// An index of the packed words `words`, which must be ascending with positions ≥ 1.
     /// - Returns: nil when they are not.
     init?(packed words: [UInt64]) {

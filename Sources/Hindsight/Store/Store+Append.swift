@@ -22,8 +22,13 @@ struct StreamNumbering {
 
     /// The version the next event of `stream` takes (and the one after it, next time).
     mutating func number(_ stream: StreamID) -> UInt64 {
-        let version = (next[stream] ?? ledger.version(of: stream)) + 1
-        next[stream] = version
+        let ledger = self.ledger
+        // One probe of the table: the entry is found (or made from the ledger) and bumped in place.
+        return Self.bump(&next[stream, default: ledger.version(of: stream)])
+    }
+
+    private static func bump(_ version: inout UInt64) -> UInt64 {
+        version += 1
         return version
     }
 }

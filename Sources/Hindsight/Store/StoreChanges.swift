@@ -67,7 +67,8 @@ final class StoreChangeFeed: Sendable {
 
     /// The change `recorded` (one batch, in position order) makes to `readModels`.
     static func change(of recorded: [RecordedEvent], readModels: [any RunnableProjector]) -> StoreChange {
-        let touched = readModels.filter { projector in recorded.contains { projector.kinds.contains($0.event) } }
+        let batch = EventKindSet(kindsOf: recorded)
+        let touched = readModels.filter { $0.kinds.intersects(batch) }
         return StoreChange(position: recorded.last?.position ?? 0, readModels: Set(touched.map(\.name)), events: recorded.count)
     }
 }

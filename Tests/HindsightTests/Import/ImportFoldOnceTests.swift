@@ -3,18 +3,18 @@ import Testing
 import TestSupport
 @testable import Hindsight
 
-/// An import's checks fold its events into copies of four read models, which the store's
-/// projectors then take over instead of folding the events again. Every read model must end
+/// An import's checks fold its events into copies of four read models and the command ledger,
+/// which the store's projectors then take over instead of folding the events again. Every read model must end
 /// exactly as a replay of the log makes it: the state bytes of each are compared with those of
 /// a store opened on a copy of the log (no snapshots), after imports on an empty store and on
 /// top of earlier events.
 @Suite struct ImportFoldOnceTests {
     static let profile = Ids.profile(11)
 
-    /// Every read model's encoded state, by name.
+    /// Every read model's encoded state and the command ledger's, by name.
     static func states(of store: Store) async -> [String: [UInt8]] {
         var states: [String: [UInt8]] = [:]
-        for projector in await store.models.all {
+        for projector in await store.models.all + [store.ledger] {
             let snapshot = await projector.snapshot()
             states[snapshot.projection] = snapshot.state
         }

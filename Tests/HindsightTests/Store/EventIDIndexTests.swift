@@ -43,6 +43,24 @@ import SeededRandom
         #expect(reads <= 2 + absent.count * count / (1 << 24), "\(reads) log reads for \(absent.count) absent ids")
     }
 
+    /// An index merged from two with different positions (an import's staged events and the
+    /// log's) is the index of inserting them all: the same packed words, the same positions.
+    @Test(arguments: [(11 as UInt64, 0, 50), (12, 100, 0), (13, 9_000, 20_000), (14, 40_000, 3)])
+    func mergingEqualsInsertingEveryEvent(seed: UInt64, logCount: Int, stagedCount: Int) {
+        let ids = Self.ids(logCount + stagedCount, seed: seed)
+        var log = EventIDIndex(), staged = EventIDIndex(), all = EventIDIndex()
+        for (offset, id) in ids.enumerated() {
+            let position = UInt64(offset + 1)
+            if offset < logCount { log.insert(id, at: position) } else { staged.insert(id, at: position) }
+            all.insert(id, at: position)
+        }
+        let merged = log.merged(with: staged)
+        #expect(merged.count == ids.count)
+        #expect(merged.allPacked == all.allPacked)
+        let idAt = { (position: UInt64) -> EventID? in ids[Int(position - 1)] }
+        #expect(ids.enumerated().allSatisfy { merged.position(of: $0.element, confirmingWith: idAt) == UInt64($0.offset + 1) })
+    }
+
     /// Ids whose fingerprints collide are told apart by the confirmation.
     @Test func collidingFingerprintsAreToldApartByTheLog() throws {
         let ids = Self.ids(60_000, seed: 7)
