@@ -50,22 +50,28 @@ struct CanonicalBodyReader: ~Copyable {
         let base = body.count
         let mark = fieldCount
         var closed = scanner.consume(0x7D)
-        for fieldIndex in shape.keyOrder {
-            if !closed && scanner.consumeKey(shape.fields[fieldIndex].keyBytes) {
-                guard appendValue(shape.fields[fieldIndex].kind, from: &scanner) else { return false }
-                if !scanner.consume(0x2C) {
-                    guard scanner.consume(0x7D) else { return false }
-                    closed = true
+        // The fields read in place (no copy of each field, and so no retain of its kind).
+        let read = shape.fields.withUnsafeBufferPointer { fields in
+            for fieldIndex in shape.keyOrder {
+                let field = fields.baseAddress! + fieldIndex
+                if !closed && scanner.consumeKey(field.pointee.keyBytes) {
+                    guard appendValue(field.pointee.kind, from: &scanner) else { return false }
+                    if !scanner.consume(0x2C) {
+                        guard scanner.consume(0x7D) else { return false }
+                        closed = true
+                    }
+                } else if field.pointee.kind.isOptional {
+                    // Left out: absent.
+                    body.writeByte(0)
+                } else {
+                    return false
                 }
-            } else if shape.fields[fieldIndex].kind.isOptional {
-                // Left out: absent.
-                body.writeByte(0)
-            } else {
-                return false
+                if fieldCount < fieldEnds.count { fieldEnds[fieldCount] = body.count } else { fieldEnds.append(body.count) }
+                fieldCount &+= 1
             }
-            if fieldCount < fieldEnds.count { fieldEnds[fieldCount] = body.count } else { fieldEnds.append(body.count) }
-            fieldCount &+= 1
+            return true
         }
+        guard read else { return false }
         // Not closed: a key follows that is unknown, repeated or out of order.
         guard closed else { return false }
         if !shape.isKeyOrdered {
