@@ -3,10 +3,10 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Escapes on the one-pass reader (``RecordedEvent/init(canonicalJSON:reader:)``): exported lines
-/// whose strings are spelled with escapes of every kind (`\" \\ \/ \b \f \n \r \t`, `\uXXXX` in
-/// either case, surrogate pairs) are read to the general path's event, the texts of string fields
-/// in one pass; a malformed escape (an unknown letter, too few hex digits, a lone surrogate) is
+/// Escapes on the one-pass reader (``RecordedEvent/init(canonicalJSON:reader:personalData:)``):
+/// exported lines whose strings are spelled with escapes of every kind (`\" \\ \/ \b \f \n \r \t`,
+/// `\uXXXX` in either case, surrogate pairs) are read to the general path's event, the texts of
+/// string fields in one pass; a malformed escape (an unknown letter, too few hex digits, a lone surrogate) is
 /// left to the general path, so the codec refuses it with the parser's error, byte for byte.
 @Suite struct CanonicalJSONEscapeTests {
     typealias Reader = CanonicalJSONReaderTests

@@ -3,11 +3,12 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The one-pass reader of exported event JSON (``RecordedEvent/init(canonicalJSON:reader:)``)
-/// against the general path (``JSONParser`` and ``RecordedEvent/init(json:at:buffers:)``): it
-/// reads every line an export writes without escapes, to the same event; on any other text it
-/// steps aside or agrees; and the codec, which tries it first, gives exactly the general path's
-/// event or error on valid, rearranged, mutated and truncated lines.
+/// The one-pass reader of exported event JSON
+/// (``RecordedEvent/init(canonicalJSON:reader:personalData:)``) against the general path
+/// (``JSONParser`` and ``RecordedEvent/init(json:at:buffers:)``): it reads every line an export
+/// writes, escapes and all, to the same event; on any other text it steps aside or agrees; and
+/// the codec, which tries it first, gives exactly the general path's event or error on valid,
+/// rearranged, mutated and truncated lines.
 @Suite struct CanonicalJSONReaderTests {
     /// The general path alone: the event, or the error it throws.
     static func general(_ line: [UInt8]) -> Result<RecordedEvent, EventDecodingError> {

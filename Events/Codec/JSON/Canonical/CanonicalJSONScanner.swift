@@ -1,10 +1,12 @@
 import Foundation
 
-/// A cursor over one JSON text for the canonical reader (``RecordedEvent/init(canonicalJSON:buffers:)``):
-/// each step reads what an export writes at that place (a given key, a string without escapes,
-/// a whole number, a UUID) and answers nil or false when the text holds anything else there, so
-/// the reader can hand the whole text to the general parser, which reads it or says exactly what
-/// is wrong. Whitespace is allowed wherever JSON allows it. Never reads outside `bytes`.
+/// A cursor over one JSON text for the canonical reader
+/// (``RecordedEvent/init(canonicalJSON:reader:personalData:)``): each step reads what an export
+/// writes at that place (a given key, a string without escapes or a text with them checked as
+/// the parser checks them, a whole number, a UUID) and answers nil or false when the text holds
+/// anything else there, so the reader can hand the whole text to the general parser, which reads
+/// it or says exactly what is wrong. Whitespace is allowed wherever JSON allows it. Never reads
+/// outside `bytes`.
 ///
 /// A step that fails may leave the cursor anywhere, except ``consumeKey(_:)``, which moves only
 /// when it succeeds (a reader tries the keys of left-out optionals in turn).
