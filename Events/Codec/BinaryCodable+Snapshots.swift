@@ -48,5 +48,5 @@ extension Dictionary: BinaryCodable where Key: BinaryCodable & Comparable, Value
 
 extension Identifier: Comparable {
     /// Identifiers order by their UUIDs' bytes: a total order, the same on every machine.
-    public static func < (lhs: Identifier, rhs: Identifier) -> Bool { lhs.uuid < rhs.uuid }
+    public static func < (lhs: Identifier, rhs: Identifier) -> Bool { lhs.words < rhs.words }
 }

@@ -178,11 +178,12 @@ extension StreamID: BinaryCodable {
 // compare and hash its two words, as ``Identifier`` does.
 extension StreamID {
     /// The UUID as two big-endian words.
-    @inline(__always) private var words: (high: UInt64, low: UInt64) {
-        withUnsafeBytes(of: id.uuid) { bytes in
-            (UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self)),
-             UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
-        }
+    @inline(__always) private var words: (high: UInt64, low: UInt64) { id.bigEndianWords }
+
+    /// The order snapshots list streams in: by category name, then by the UUID's bytes (as
+    /// `UUID`'s `<` orders them), comparing names only when the categories differ.
+    package static func precedes(_ a: StreamID, _ b: StreamID) -> Bool {
+        a.kind == b.kind ? a.words < b.words : a.category < b.category
     }
 
     /// Equal when the categories are and the UUIDs' bytes are (two word compares).

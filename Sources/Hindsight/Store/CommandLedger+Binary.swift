@@ -51,7 +51,7 @@ extension CommandLedger {
     /// Writes the stream versions, the event positions, the card histories and decks, the open sessions and the
     /// abandoned ones, each in key order.
     package func encode(to writer: inout BinaryWriter) {
-        let streams = streamVersions.sorted { Self.precedes($0.key, $1.key) }
+        let streams = streamVersions.sorted { StreamID.precedes($0.key, $1.key) }
         writer.writeVarint(UInt64(streams.count))
         for (stream, version) in streams {
             stream.encode(to: &writer)
@@ -61,22 +61,18 @@ extension CommandLedger {
         writer.writeVarint(UInt64(words.count))
         for word in words { writer.writeFixed64(word) }
         encodeCardHistories(to: &writer)
-        let sessions = openSessions.entries.sorted { Self.precedes($0.key, $1.key) }
+        let sessions = openSessions.entries.sorted { StreamID.precedes($0.key, $1.key) }
         writer.writeVarint(UInt64(sessions.count))
         for (stream, entry) in sessions {
             stream.encode(to: &writer)
             entry.value.encode(to: &writer)
         }
-        let abandoned = abandonedSessions.sorted { Self.precedes($0.key, $1.key) }
+        let abandoned = abandonedSessions.sorted { StreamID.precedes($0.key, $1.key) }
         writer.writeVarint(UInt64(abandoned.count))
         for (stream, successor) in abandoned {
             stream.encode(to: &writer)
             successor.encode(to: &writer)
         }
-    }
-
-    private static func precedes(_ a: StreamID, _ b: StreamID) -> Bool {
-        a.category != b.category ? a.category < b.category : a.id < b.id
     }
 }
 
