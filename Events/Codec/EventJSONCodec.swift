@@ -17,11 +17,24 @@ public struct EventJSONCodec {
     private final class State {
         var parser = JSONParser()
         let buffers = JSONPayloadBuffers()
-        /// The one-pass reader of the form exports write, tried before the parser.
-        var canonical = CanonicalBodyReader()
+        /// The one-pass reader of the form exports write, tried before the parser. Held in
+        /// memory of its own rather than in a stored property, so that lending it out for each
+        /// line (`&canonical.pointee`) costs no dynamic exclusivity check.
+        let canonical: UnsafeMutablePointer<CanonicalBodyReader> = {
+            let slot = UnsafeMutablePointer<CanonicalBodyReader>.allocate(capacity: 1)
+            slot.initialize(to: CanonicalBodyReader())
+            return slot
+        }()
         /// An object with no members, what `extra` reads from a text the one-pass reader read
         /// (it has no members but the envelope's).
         let emptyObject = JSONDocument.emptyObject()
+        /// The text `{"personalData":…}` of a line the one-pass reader read, for `extra`.
+        var memberText: [UInt8] = []
+
+        deinit {
+            canonical.deinitialize(count: 1)
+            canonical.deallocate()
+        }
     }
 
     private let state = State()
@@ -67,17 +80,43 @@ public struct EventJSONCodec {
 
     /// The event in the JSON text `bytes` and what `extra` reads from the same document (other
     /// members of the object, at its root), parsed once. A text with no members but the
-    /// envelope's may be read without a document; `extra` is then given an empty object.
+    /// envelope's and a `personalData` one may be read without a document of the whole text;
+    /// `extra` is then given an object with only that member, or an empty one.
     /// - Throws: ``EventDecodingError`` as ``decode(_:)-(Data)``, or what `extra` throws.
     package func decode<Extra>(_ bytes: UnsafeRawBufferPointer,
                                extra: (JSONDocument, JSONDocument.Index) throws(EventDecodingError) -> Extra)
         throws(EventDecodingError) -> (event: RecordedEvent, extra: Extra) {
         // Texts as exports write them are read in one pass; any other goes through the document.
-        if let event = RecordedEvent(canonicalJSON: bytes, reader: &state.canonical) {
-            return (event, try extra(state.emptyObject, state.emptyObject.root))
+        var personalData: UnsafeRawBufferPointer?
+        if let event = RecordedEvent(canonicalJSON: bytes, reader: &state.canonical.pointee, personalData: &personalData) {
+            guard let personalData else { return (event, try extra(state.emptyObject, state.emptyObject.root)) }
+            if let extra = try member(personalData, extra) { return (event, extra) }
         }
         let document = try state.parser.parse(bytes)
         let event = try RecordedEvent(json: document, at: document.root, buffers: state.buffers)
         return (event, try extra(document, document.root))
+    }
+
+    /// What `extra` reads from a document of `{"personalData":VALUE}`, `value` the member's value
+    /// in a line the one-pass reader read; nil when that text is no valid JSON (the general path
+    /// then reads the whole line and says what is wrong).
+    /// - Throws: what `extra` throws.
+    private func member<Extra>(_ value: UnsafeRawBufferPointer,
+                               _ extra: (JSONDocument, JSONDocument.Index) throws(EventDecodingError) -> Extra)
+        throws(EventDecodingError) -> Extra? {
+        let state = state
+        let member = RecordedEvent.personalDataMember
+        state.memberText.removeAll(keepingCapacity: true)
+        state.memberText.append(0x7B)
+        state.memberText.append(contentsOf: UnsafeRawBufferPointer(start: member.utf8Start, count: member.utf8CodeUnitCount))
+        state.memberText.append(contentsOf: value)
+        state.memberText.append(0x7D)
+        let result = state.memberText.withUnsafeBytes { text in
+            Result { () throws(EventDecodingError) -> Extra? in
+                guard let document = try? state.parser.parse(text) else { return nil }
+                return try extra(document, document.root)
+            }
+        }
+        return try result.get()
     }
 }

@@ -137,38 +137,9 @@ package struct JSONDocument {
     /// The UTF-8 bytes of string `index` with its escapes resolved (the parser checked them).
     package func unescaped(_ index: Index) -> [UInt8] {
         let raw = rawBytes(index)
-        var out: [UInt8] = []
-        out.reserveCapacity(raw.count)
-        var offset = 0
-        while offset < raw.count {
-            let byte = raw[offset]
-            guard byte == 0x5C else {
-                out.append(byte)
-                offset += 1
-                continue
-            }
-            let code = raw[offset + 1]
-            offset += 2
-            switch code {
-            case 0x62: out.append(0x08)
-            case 0x66: out.append(0x0C)
-            case 0x6E: out.append(0x0A)
-            case 0x72: out.append(0x0D)
-            case 0x74: out.append(0x09)
-            case 0x75:
-                var scalar = UInt32(Self.hexUnit(raw, at: offset) ?? 0)
-                offset += 4
-                if scalar >= 0xD800 && scalar <= 0xDBFF {
-                    let low = UInt32(Self.hexUnit(raw, at: offset + 2) ?? 0xDC00)
-                    offset += 6
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                }
-                // The parser let only whole surrogate pairs through, so every scalar is valid.
-                out.append(contentsOf: UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}")!)
-            default: out.append(code)  // `"`, `\`, `/`
-            }
+        return [UInt8](unsafeUninitializedCapacity: raw.count) { out, count in
+            count = out.baseAddress.map { JSONEscape.unescape(raw, into: UnsafeMutableRawPointer($0)) } ?? 0
         }
-        return out
     }
 
     /// The UTF-16 code unit spelled by the four hex digits at `offset` of `bytes`, or nil.
@@ -195,18 +166,8 @@ package struct JSONDocument {
 
     /// The UUID spelled by `text` (`8-4-4-4-12` hex digits, either case, no quotes), or nil.
     @inline(__always) static func uuid(_ text: UnsafeRawBufferPointer) -> UUID? {
-        guard text.count == 36, text[8] == 0x2D, text[13] == 0x2D, text[18] == 0x2D, text[23] == 0x2D else { return nil }
-        // The 32 digits as four words of eight (the dashes left out), each turned into four bytes.
-        func word(_ offset: Int) -> UInt64 { UInt64(littleEndian: text.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
-        func half(_ offset: Int) -> UInt64 { UInt64(UInt32(littleEndian: text.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
-        guard let first = HexWord.bytes(word(0)), let second = HexWord.bytes(half(9) | half(14) &<< 32),
-              let third = HexWord.bytes(half(19) | half(24) &<< 32), let fourth = HexWord.bytes(word(28)) else { return nil }
-        var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &value) { out in
-            out.storeBytes(of: (UInt64(first) | UInt64(second) &<< 32).littleEndian, toByteOffset: 0, as: UInt64.self)
-            out.storeBytes(of: (UInt64(third) | UInt64(fourth) &<< 32).littleEndian, toByteOffset: 8, as: UInt64.self)
-        }
-        return UUID(uuid: value)
+        guard text.count == 36, let (low, high) = HexWord.uuid(text.baseAddress!) else { return nil }
+        return HexWord.uuid(low: low, high: high)
     }
 
     /// The value of hex digit `byte` (either case), or 0xFF when it is not one.

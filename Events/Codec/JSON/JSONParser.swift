@@ -211,36 +211,13 @@ private struct Scanner {
         index &+= 1
     }
 
-    /// Skips the escape sequence at the cursor (at its backslash).
+    /// Skips the escape sequence at the cursor (at its backslash), as ``JSONEscape`` reads it.
     private mutating func skipEscape() throws(EventDecodingError) {
-        guard index &+ 1 < bytes.count else { throw error("a string is not closed") }
-        switch bytes[index &+ 1] {
-        case 0x22, 0x5C, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74:
-            index &+= 2
-        case 0x75:
-            let unit = try hexUnit(at: index &+ 2)
-            index &+= 6
-            if unit >= 0xDC00 && unit <= 0xDFFF { throw error("a \\u escape is a low surrogate without a high one before it") }
-            if unit >= 0xD800 && unit <= 0xDBFF {
-                guard index &+ 1 < bytes.count, bytes[index] == 0x5C, bytes[index &+ 1] == 0x75 else {
-                    throw error("a \\u escape is a high surrogate without a low one after it")
-                }
-                let low = try hexUnit(at: index &+ 2)
-                guard low >= 0xDC00 && low <= 0xDFFF else {
-                    throw error("a \\u escape is a high surrogate without a low one after it")
-                }
-                index &+= 6
-            }
-        default:
-            throw error("unknown escape sequence in a string (use \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX)")
+        do throws(JSONEscape.Malformed) {
+            index &+= try JSONEscape(bytes, at: index).length
+        } catch {
+            index = error.offset
+            throw self.error(error.reason.message)
         }
-    }
-
-    /// The four hex digits at `offset` as a UTF-16 code unit.
-    private func hexUnit(at offset: Int) throws(EventDecodingError) -> UInt16 {
-        guard offset &+ 4 <= bytes.count, let unit = JSONDocument.hexUnit(bytes, at: offset) else {
-            throw error("\\u must be followed by four hex digits")
-        }
-        return unit
     }
 }

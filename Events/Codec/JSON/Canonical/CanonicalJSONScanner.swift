@@ -1,10 +1,12 @@
 import Foundation
 
-/// A cursor over one JSON text for the canonical reader (``RecordedEvent/init(canonicalJSON:buffers:)``):
-/// each step reads what an export writes at that place (a given key, a string without escapes,
-/// a whole number, a UUID) and answers nil or false when the text holds anything else there, so
-/// the reader can hand the whole text to the general parser, which reads it or says exactly what
-/// is wrong. Whitespace is allowed wherever JSON allows it. Never reads outside `bytes`.
+/// A cursor over one JSON text for the canonical reader
+/// (``RecordedEvent/init(canonicalJSON:reader:personalData:)``): each step reads what an export
+/// writes at that place (a given key, a string without escapes or a text with them checked as
+/// the parser checks them, a whole number, a UUID) and answers nil or false when the text holds
+/// anything else there, so the reader can hand the whole text to the general parser, which reads
+/// it or says exactly what is wrong. Whitespace is allowed wherever JSON allows it. Never reads
+/// outside `bytes`.
 ///
 /// A step that fails may leave the cursor anywhere, except ``consumeKey(_:)``, which moves only
 /// when it succeeds (a reader tries the keys of left-out optionals in turn).
@@ -98,31 +100,66 @@ struct CanonicalJSONScanner {
 
     /// The bytes between the quotes of a string without escapes or control characters, checked
     /// to be UTF-8; nil for anything else.
-    mutating func plainString() -> UnsafeRawBufferPointer? {
+    @inline(__always) mutating func plainString() -> UnsafeRawBufferPointer? {
+        guard let text = string(), !text.escaped else { return nil }
+        return text.raw
+    }
+
+    /// ``plainString()``, taken without a scan when it is `known`: bytes of this text already
+    /// known to be a plain string's contents (no quote, backslash or control character, UTF-8)
+    /// with a quote on either side, and the cursor is at the quote before them.
+    @inline(__always) mutating func plainString(knownAt known: UnsafeRawBufferPointer?) -> UnsafeRawBufferPointer? {
+        if let known, index < bytes.count, bytes.baseAddress! + (index &+ 1) == known.baseAddress, bytes[index] == 0x22 {
+            index &+= known.count &+ 2
+            return known
+        }
+        return plainString()
+    }
+
+    /// A string: the bytes between its quotes, checked to be UTF-8 and free of control
+    /// characters, its escapes checked as the parser checks them (``JSONEscape``), and how many
+    /// bytes it holds once they are resolved (``JSONEscape/unescape(_:into:)``); nil for
+    /// anything else (which the parser refuses).
+    mutating func string() -> (raw: UnsafeRawBufferPointer, escaped: Bool, unescapedCount: Int)? {
         guard consume(0x22) else { return nil }
         let start = index
         var seen: UInt64 = 0
+        // What the escapes save: the bytes they take less the bytes they stand for (at least one
+        // each: two bytes for one, six for up to three, twelve for four), so escapes are there
+        // when something is saved.
+        var saved = 0
         while true {
             index = JSONStringScan.skipPlainWords(bytes, from: index, seen: &seen)
             guard index < bytes.count else { return nil }
             let byte = bytes[index]
             if byte == 0x22 { break }
-            guard byte >= 0x20 && byte != 0x5C else { return nil }
+            if byte == 0x5C {
+                guard let escape = try? JSONEscape(bytes, at: index) else { return nil }
+                saved &+= escape.length &- escape.utf8Count
+                index &+= escape.length
+                continue
+            }
+            guard byte >= 0x20 else { return nil }
             seen |= UInt64(byte)
             index &+= 1
         }
         let text = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
         index &+= 1
         if seen & 0x8080_8080_8080_8080 != 0 && UTF8Text.validate(text) == nil { return nil }
-        return text
+        return (text, saved != 0, text.count &- saved)
     }
 
     /// A UUID string of 36 characters (`8-4-4-4-12` hex digits, either case); nil for anything else.
     @inline(__always) mutating func uuid() -> UUID? {
+        uuidBytes().map { HexWord.uuid(low: $0.low, high: $0.high) }
+    }
+
+    /// The 16 bytes of a UUID string, as ``HexWord/uuid(_:)`` answers them; nil for anything else.
+    @inline(__always) mutating func uuidBytes() -> (low: UInt64, high: UInt64)? {
         guard consume(0x22), bytes.count &- index >= 37, bytes[index &+ 36] == 0x22,
-              let uuid = JSONDocument.uuid(UnsafeRawBufferPointer(rebasing: bytes[index..<index &+ 36])) else { return nil }
+              let words = HexWord.uuid(bytes.baseAddress! + index) else { return nil }
         index &+= 37
-        return uuid
+        return words
     }
 
     /// `true` or `false`; nil for anything else.
@@ -145,36 +182,41 @@ struct CanonicalJSONScanner {
     /// number with a fraction or exponent, one beyond 64 bits, or not a number).
     @inline(__always) mutating func wholeNumber() -> (negative: Bool, magnitude: UInt64)? {
         skipWhitespace()
+        // The cursor and the bytes in locals (no store per step, no check of the base per load).
+        guard let base = bytes.baseAddress else { return nil }
+        let end = bytes.count
         let start = index
-        let negative = index < bytes.count && bytes[index] == 0x2D
-        if negative { index &+= 1 }
-        let digitsStart = index
+        var at = index
+        let negative = at < end && base.load(fromByteOffset: at, as: UInt8.self) == 0x2D
+        if negative { at &+= 1 }
+        let digitsStart = at
         var magnitude: UInt64 = 0
         // Up to eight digits a step while eight bytes remain, then one at a time.
-        while bytes.count &- index >= 8 {
-            let (count, value) = Self.leadingDigits(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+        while end &- at >= 8 {
+            let (count, value) = Self.leadingDigits(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: at, as: UInt64.self)))
             magnitude = magnitude &* JSONSpelling.powerOfTen(count) &+ value
-            index &+= count
+            at &+= count
             if count < 8 { break }
         }
-        if bytes.count &- index < 8 {
-            while index < bytes.count {
-                let digit = bytes[index] &- 0x30
+        if end &- at < 8 {
+            while at < end {
+                let digit = base.load(fromByteOffset: at, as: UInt8.self) &- 0x30
                 guard digit < 10 else { break }
                 magnitude = magnitude &* 10 &+ UInt64(digit)
-                index &+= 1
+                at &+= 1
             }
         }
-        let count = index &- digitsStart
+        index = at
+        let count = at &- digitsStart
         // At least one digit, no leading zero, and no fraction or exponent after them ('.' and
         // 'e' or 'E' with bit 5 set; a control byte that maps to '.' is no number's end either).
-        guard count > 0, count == 1 || bytes[digitsStart] != 0x30 else { return nil }
-        if index < bytes.count {
-            let next = bytes[index] | 0x20
+        guard count > 0, count == 1 || base.load(fromByteOffset: digitsStart, as: UInt8.self) != 0x30 else { return nil }
+        if at < end {
+            let next = base.load(fromByteOffset: at, as: UInt8.self) | 0x20
             guard next != 0x65 && next != 0x2E else { return nil }
         }
         // Up to 19 digits cannot overflow 64 bits; more are counted with overflow checks.
-        if count > 19 { return JSONNumberText.wholeNumber(integer: UnsafeRawBufferPointer(rebasing: bytes[start..<index])) }
+        if count > 19 { return JSONNumberText.wholeNumber(integer: UnsafeRawBufferPointer(rebasing: bytes[start..<at])) }
         return (negative, magnitude)
     }
 

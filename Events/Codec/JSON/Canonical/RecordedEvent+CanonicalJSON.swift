@@ -7,11 +7,19 @@ import Foundation
 extension RecordedEvent {
     /// The event in `bytes` when they are a JSON text in the form an export writes (see
     /// ``CanonicalJSONScanner`` and ``CanonicalBodyReader`` for what that takes: keys in byte
-    /// order and no unknown ones, no escapes, whole numbers without fraction or exponent; any
-    /// whitespace), of a type and schema version this build knows and with values that keep every
-    /// rule; nil for any other text, which ``init(json:at:buffers:)`` then reads (to the same
-    /// event, had this one been read) or refuses, saying why.
-    init?(canonicalJSON bytes: UnsafeRawBufferPointer, reader: inout CanonicalBodyReader) {
+    /// order and no unknown ones, no escapes but in the texts of string fields, whole numbers
+    /// without fraction or exponent; any whitespace), of a type and schema version this build
+    /// knows and with values that keep every rule; nil for any other text, which
+    /// ``init(json:at:buffers:)`` then reads (to the same event, had this one been read) or
+    /// refuses, saying why.
+    ///
+    /// The member a JSON Lines export adds for an event with personal data,
+    /// `"personalData":{…}` (between `payload` and `position`, where its key sorts), is taken
+    /// unread: its value (an object or array, brackets balanced) is handed back in `personalData`
+    /// for the caller to parse (nil when the text has no such member).
+    init?(canonicalJSON bytes: UnsafeRawBufferPointer, reader: inout CanonicalBodyReader,
+          personalData: inout UnsafeRawBufferPointer?) {
+        personalData = nil
         var scanner = CanonicalJSONScanner(bytes)
         // The payload comes before the type that gives its shape: the type is looked up at the end
         // of the line first, where exports write it, so the payload is read where it stands (the
@@ -32,15 +40,22 @@ extension RecordedEvent {
             guard scanner.skipContainer() != nil else { return nil }
         }
         let payload = UnsafeRawBufferPointer(rebasing: bytes[payloadStart..<scanner.index])
-        guard scanner.consume(0x2C),
-              scanner.consumeMember(EnvelopeKey.position.member), let position = scanner.uint64(), scanner.consume(0x2C),
+        guard scanner.consume(0x2C) else { return nil }
+        // `position` comes next, or `personalData` before it (looked for only then).
+        if !scanner.consumeMember(EnvelopeKey.position.member) {
+            guard scanner.consumeMember(Self.personalDataMember), let value = scanner.skipContainer(), scanner.consume(0x2C),
+                  scanner.consumeMember(EnvelopeKey.position.member)
+            else { return nil }
+            personalData = value
+        }
+        guard let position = scanner.uint64(), scanner.consume(0x2C),
               scanner.consumeMember(EnvelopeKey.profileId.member), let profile = scanner.uuid(), scanner.consume(0x2C),
               scanner.consumeMember(EnvelopeKey.recordedAt.member), let recordedAt = scanner.int64(), scanner.consume(0x2C),
               scanner.consumeMember(EnvelopeKey.schemaVersion.member), let version = scanner.uint64(), scanner.consume(0x2C),
               scanner.consumeMember(EnvelopeKey.streamCategory.member), let category = scanner.plainString(), scanner.consume(0x2C),
               scanner.consumeMember(EnvelopeKey.streamId.member), let streamID = scanner.uuid(), scanner.consume(0x2C),
               scanner.consumeMember(EnvelopeKey.streamVersion.member), let streamVersion = scanner.uint64(), scanner.consume(0x2C),
-              scanner.consumeMember(EnvelopeKey.type.member), let typeName = scanner.plainString(), scanner.consume(0x2C),
+              scanner.consumeMember(EnvelopeKey.type.member), let typeName = scanner.plainString(knownAt: hinted?.name), scanner.consume(0x2C),
               scanner.consumeMember(EnvelopeKey.utcOffsetSeconds.member), let seconds = scanner.int64(),
               scanner.consume(0x7D), scanner.isAtEndAfterWhitespace()
         else { return nil }
@@ -56,12 +71,16 @@ extension RecordedEvent {
               let seconds = Int(exactly: seconds), let offset = try? UTCOffset(seconds: seconds),
               let stream = Self.stream(category: category, id: streamID),
               payloadRead || reader.read(payload, shape: kind.jsonShape),
-              let event = reader.body.bytes.withUnsafeBytes({ try? DomainEvent.decodeCurrentBody($0, kind: kind) })
+              let event = try? DomainEvent.decodeCurrentBody(reader.body.bytes, kind: kind)
         else { return nil }
         self.init(position: position, id: EventID(id), stream: stream, streamVersion: streamVersion, profile: ProfileID(profile),
                   occurred: EventTime(instant: Timestamp(milliseconds: occurredAt), utcOffset: offset),
                   recordedAt: Timestamp(milliseconds: recordedAt), event: event)
     }
+
+    /// The member a JSON Lines export adds for an event with personal data, as it writes it (the
+    /// key is `PersonalDataMember.key` of the export).
+    static let personalDataMember: StaticString = "\"personalData\":"
 
     /// The name of the registered type that `bytes` end with when they end as exports write
     /// them, `"type":"NAME","utcOffsetSeconds":DIGITS}` (a line end after it allowed), and its
