@@ -14,6 +14,9 @@ struct ImportAdmission {
     private let profiles: ProfilesProjection
     private let stories: StoryLibraryProjection
     private let spelling: SpellingProjection
+    /// How many positions the log may hold for each one imported and the ledger still take the
+    /// admission's copy (its index merged) rather than fold the import (see ``admitted(staged:)``).
+    static let mergeBreakEven = 200
 
     /// Admission on `context`, folded as `models` fold.
     init(_ context: DecisionContext, models: ReadModels) {
@@ -27,9 +30,16 @@ struct ImportAdmission {
     /// The four read models and the command ledger with every event admitted so far folded in,
     /// the ledger's index of event positions given `staged` (the positions of the events
     /// admitted, which the admission's folds leave out: ``CommandLedger/applyDecisionFacts(_:)``).
+    /// The ledger is left out (nil: it folds the import from the log) when the import is small
+    /// beside the log: merging the indexes copies every position the log holds, about 5
+    /// instructions each, where folding costs about 1,000 an event imported.
     func admitted(staged: EventIDIndex) -> AdmittedModels {
-        var ledger = context.ledger
-        ledger.eventPositions = ledger.eventPositions.merged(with: staged)
+        var ledger: CommandLedger?
+        if context.ledger.eventPositions.count <= Self.mergeBreakEven * staged.count {
+            var merged = context.ledger
+            merged.eventPositions = merged.eventPositions.merged(with: staged)
+            ledger = merged
+        }
         return AdmittedModels(vocabulary: context.vocabulary, profiles: context.profiles, stories: context.stories,
                               spelling: context.spelling, ledger: ledger)
     }
@@ -66,6 +76,7 @@ struct AdmittedModels {
     var stories: StoryLibrary
     /// The spelling model's state.
     var spelling: SpellingProgress
-    /// The command ledger.
-    var ledger: CommandLedger
+    /// The command ledger, or nil when it is to fold the import from the log (see
+    /// ``ImportAdmission/admitted(staged:)``).
+    var ledger: CommandLedger?
 }

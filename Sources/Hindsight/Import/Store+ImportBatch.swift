@@ -152,7 +152,7 @@ extension Store {
         if await models.profiles.adopt(admitted.profiles, through: last, base: base) { adopted.insert(models.profiles.name) }
         if await models.stories.adopt(admitted.stories, through: last, base: base) { adopted.insert(models.stories.name) }
         if await models.spelling.adopt(admitted.spelling, through: last, base: base) { adopted.insert(models.spelling.name) }
-        if await ledger.adopt(admitted.ledger, through: last, base: base) { adopted.insert(ledger.name) }
+        if let state = admitted.ledger, await ledger.adopt(state, through: last, base: base) { adopted.insert(ledger.name) }
         return adopted
     }
 

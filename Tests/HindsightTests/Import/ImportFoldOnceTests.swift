@@ -51,6 +51,22 @@ import TestSupport
         for (name, bytes) in states { #expect(bytes == replayed[name], "read model \(name)") }
     }
 
+    /// A small import beside a large log: the ledger folds it from the log rather than merge its
+    /// index (``ImportAdmission/admitted(staged:)``), and still ends as a replay makes it.
+    @Test func aSmallImportOnALargeLogLeavesTheLedgerAsAReplayDoes() async throws {
+        let f = try await StoreFixture()
+        let options = RevlogImportOptions(profile: Self.profile, deckName: "fold")
+        let first = try await f.store.importRevlog(StreamedImportTests.randomRevlog(seed: 21, rows: 2_000), options: options)
+        let small = try await f.store.importRevlog("card_id,review_time,review_rating,review_state,review_duration\n7,1700000000000,3,0,4000\n",
+                                                   options: RevlogImportOptions(profile: Ids.profile(12), deckName: "small"))
+        #expect(small.added > 0 && first.added > ImportAdmission.mergeBreakEven * small.added)
+        let states = await Self.states(of: f.store)
+        try await f.store.close()
+        let replayed = try await Self.replayedStates(of: f)
+        #expect(states.keys.sorted() == replayed.keys.sorted())
+        for (name, bytes) in states { #expect(bytes == replayed[name], "read model \(name)") }
+    }
+
     @Test func aJSONLinesImportOnTopOfEarlierEventsLeavesEveryReadModelAsAReplayDoes() async throws {
         let source = try await StoreFixture()
         let options = RevlogImportOptions(profile: Self.profile, deckName: "fold")
