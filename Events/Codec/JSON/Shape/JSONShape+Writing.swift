@@ -89,16 +89,13 @@ private struct BodyToJSON {
             } else {
                 out.write(key)
             }
-        case .string:
-            let text = try reader.readLengthPrefixed()
-            guard UTF8Text.validate(text) != nil else { throw reader.error(.invalidUTF8, "a text field is not valid UTF-8") }
-            out.write(string: text)
-        case .bool: out.write(try reader.readByte() != 0)
-        case .byte: out.write(UInt64(try reader.readByte()))
-        case .varint: out.write(try reader.readVarint())
-        case .signedVarint: out.write(try reader.readSignedVarint())
-        case .fixedInt64: out.write(Int64(bitPattern: try reader.readFixed64()))
-        case .double: try out.write(try reader.readDouble())
+        case .string: try JSONScalar.string.transcode(from: &reader, to: &out)
+        case .bool: try JSONScalar.bool.transcode(from: &reader, to: &out)
+        case .byte: try JSONScalar.byte.transcode(from: &reader, to: &out)
+        case .varint: try JSONScalar.varint.transcode(from: &reader, to: &out)
+        case .signedVarint: try JSONScalar.signedVarint.transcode(from: &reader, to: &out)
+        case .fixedInt64: try JSONScalar.fixedInt64.transcode(from: &reader, to: &out)
+        case .double: try JSONScalar.double.transcode(from: &reader, to: &out)
         case .enumeration(let names):
             let index = Int(try reader.readByte())
             guard index < names.count else { throw reader.error(.invalidValue, "enumeration byte \(index) is not 0 to \(names.count - 1)") }
