@@ -1,3 +1,5 @@
+import Foundation
+
 /// The envelope of a log record read in place: every field of ``RecordedEvent`` but the position
 /// and the event, the type name and schema version as recorded, and where the body starts,
 /// without decoding the body. The JSON Lines export writes a record's JSON from it and the body's
@@ -10,8 +12,11 @@
 package struct RecordEnvelope {
     /// The event's id.
     package let id: EventID
-    /// The stream the event belongs to.
-    package let stream: StreamID
+    /// The stream category's bytes as recorded (checked to be a valid category), pointing into
+    /// the record: valid only while the record's bytes are.
+    package let streamCategory: UnsafeRawBufferPointer
+    /// The id of the thing the event's stream is about.
+    package let streamID: UUID
     /// The event's version within its stream.
     package let streamVersion: UInt64
     /// The profile the event belongs to.
@@ -43,7 +48,12 @@ package struct RecordEnvelope {
                                      offset: 0)
         }
         id = try EventID(from: &reader)
-        stream = StreamID(kind: try StreamID.category(from: &reader), id: try reader.readUUID())
+        // The category's bytes are kept, so the envelope holds no `String` (it is copied and
+        // dropped per record without reference counting); they are checked as the decoder checks them.
+        var category = reader
+        streamCategory = try category.readLengthPrefixed()
+        _ = try StreamID.category(from: &reader)
+        streamID = try reader.readUUID()
         streamVersion = try reader.readVarint()
         profile = try ProfileID(from: &reader)
         occurred = try EventTime(from: &reader)
@@ -73,6 +83,18 @@ package struct RecordEnvelope {
     package var currentKind: EventKind? {
         guard let kind, schemaVersion == kind.schemaVersion else { return nil }
         return kind
+    }
+
+    /// The stream the event belongs to.
+    package var stream: StreamID {
+        let kind = StreamID.knownCategory(streamCategory)
+            ?? .other(String(decoding: streamCategory.assumingMemoryBound(to: UInt8.self), as: UTF8.self))
+        return StreamID(kind: kind, id: streamID)
+    }
+
+    /// Whether the event belongs to `stream` (without building a `StreamID`).
+    package func belongs(to stream: StreamID) -> Bool {
+        stream.id == streamID && stream.category.utf8.elementsEqual(streamCategory)
     }
 
     /// The type name as a `String` (invalid UTF-8 repaired, for a filter's comparison only).

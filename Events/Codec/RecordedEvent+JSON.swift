@@ -52,16 +52,20 @@ extension RecordedEvent {
         swap(&out, &buffers.writer)
         defer { swap(&buffers.writer, &out) }
         var typeName = event.typeName
+        var category = stream.category
         try typeName.withUTF8 { typeName in
-            let envelope = JSONEnvelope(position: position, id: id, stream: stream, streamVersion: streamVersion, profile: profile,
-                                        occurred: occurred, recordedAt: recordedAt, typeName: UnsafeRawBufferPointer(typeName),
-                                        schemaVersion: event.schemaVersion)
-            try envelope.write(to: &out, extraKey: extraKey, writeExtra: writeExtra) { out in
-                // Moved in and out (swapped, never copied): a second reference to the bytes
-                // would make the next append copy them all.
-                swap(&buffers.writer, &out)
-                defer { swap(&buffers.writer, &out) }
-                try event.appendJSONPayload(to: buffers)
+            try category.withUTF8 { category in
+                let envelope = JSONEnvelope(position: position, id: id, streamCategory: UnsafeRawBufferPointer(category),
+                                            streamID: stream.id, streamVersion: streamVersion, profile: profile,
+                                            occurred: occurred, recordedAt: recordedAt, typeName: UnsafeRawBufferPointer(typeName),
+                                            schemaVersion: event.schemaVersion)
+                try envelope.write(to: &out, extraKey: extraKey, writeExtra: writeExtra) { out in
+                    // Moved in and out (swapped, never copied): a second reference to the bytes
+                    // would make the next append copy them all.
+                    swap(&buffers.writer, &out)
+                    defer { swap(&buffers.writer, &out) }
+                    try event.appendJSONPayload(to: buffers)
+                }
             }
         }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The values of an event's JSON envelope (`Events/FORMAT.md`, "JSON envelope") and the one
 /// writer of its object: members in the byte order of their keys, the payload written in its
 /// place by the caller. A decoded ``RecordedEvent`` (``RecordedEvent/appendJSON(to:extraKey:writeExtra:)``)
@@ -6,7 +8,10 @@
 struct JSONEnvelope {
     let position: UInt64
     let id: EventID
-    let stream: StreamID
+    /// The stream category's UTF-8 bytes.
+    let streamCategory: UnsafeRawBufferPointer
+    /// The id of the stream's thing.
+    let streamID: UUID
     let streamVersion: UInt64
     let profile: ProfileID
     let occurred: EventTime
@@ -19,69 +24,96 @@ struct JSONEnvelope {
     /// written by `payload`, and one more member `extraKey` (its value written by `writeExtra`) in
     /// its place by key order when given (the JSON Lines export adds `personalData` so).
     ///
-    /// The members are written in a straight line, each key a run of constant bytes.
+    /// The members before the payload and those after it are each written in one run through a
+    /// ``JSONCursor``, in a straight line, each key a run of constant bytes: the output checks
+    /// its capacity twice per object, not once per value. The extra member is rendered apart
+    /// (when the run it falls in is written) and copied into its place.
     /// - Throws: what `payload` throws (`out` then ends in a partial object).
     @inline(__always)
     func write<Out: JSONOutput & ~Copyable>(to out: inout Out, extraKey: String? = nil,
-                                            writeExtra: (inout Out) -> Void = { _ in },
+                                            writeExtra: (inout JSONWriter) -> Void = { _ in },
                                             payload: (inout Out) throws -> Void) rethrows {
         typealias Key = RecordedEvent.EnvelopeKey
         // The extra member goes before the first envelope key it precedes (after them all when
         // none); -1 when there is none.
         let extraPlace = extraKey.map(Self.place(of:)) ?? -1
-        /// Opens the member `key`: the extra member first when it goes there, then a comma
-        /// unless the key is the first, then the key.
-        @inline(__always) func open(_ key: Key, _ out: inout Out) {
-            if key.rawValue == extraPlace, let extraKey {
+        /// The extra member's text (`"key":value`) when it falls among the keys of `keys`, else
+        /// nothing.
+        func extraMember(in keys: ClosedRange<Int>) -> [UInt8] {
+            guard let extraKey, keys.contains(extraPlace) else { return [] }
+            var member = JSONWriter()
+            member.write(extraKey)
+            member.write(byte: 0x3A)
+            writeExtra(&member)
+            return member.bytes
+        }
+        /// Opens the member `key`: the extra member `extra` first when it goes there, then a
+        /// comma unless the key is the first, then the key.
+        @inline(__always) func open(_ key: Key, _ out: inout JSONCursor, _ extra: UnsafeRawBufferPointer) {
+            if key.rawValue == extraPlace {
                 if key.rawValue > 0 { out.write(byte: 0x2C) }
-                Self.writeMember(extraKey, writeExtra, to: &out)
+                out.write(raw: extra)
                 if key.rawValue == 0 { out.write(byte: 0x2C) }
             }
             if key.rawValue > 0 { out.write(byte: 0x2C) }
             out.write(raw: key.member)
         }
-        out.write(byte: 0x7B)
-        open(.eventId, &out)
-        out.write(id.uuid)
-        open(.occurredAt, &out)
-        out.write(occurred.instant.milliseconds)
-        open(.payload, &out)
-        try payload(&out)
-        open(.position, &out)
-        out.write(position)
-        open(.profileId, &out)
-        out.write(profile.uuid)
-        open(.recordedAt, &out)
-        out.write(recordedAt.milliseconds)
-        open(.schemaVersion, &out)
-        out.write(UInt64(schemaVersion))
-        open(.streamCategory, &out)
-        out.write(stream.category)
-        open(.streamId, &out)
-        out.write(stream.id)
-        open(.streamVersion, &out)
-        out.write(streamVersion)
-        open(.type, &out)
-        out.write(string: typeName)
-        open(.utcOffsetSeconds, &out)
-        out.write(Int64(occurred.utcOffset.seconds))
-        if extraPlace == Key.ordered.count, let extraKey {
-            out.write(byte: 0x2C)
-            Self.writeMember(extraKey, writeExtra, to: &out)
+        // Room for the longest spelling of a run's constant keys and values (the quoted texts
+        // take up to six bytes a byte) and the extra member with its comma.
+        let room = Self.runRoom &+ (streamCategory.count &+ typeName.count) &* 6
+        extraMember(in: 0...Key.payload.rawValue).withUnsafeBytes { extra in
+            out.append(upTo: room &+ extra.count) { start in
+                var run = JSONCursor(start)
+                run.write(byte: 0x7B)
+                open(.eventId, &run, extra)
+                run.write(id.uuid)
+                open(.occurredAt, &run, extra)
+                run.write(occurred.instant.milliseconds)
+                open(.payload, &run, extra)
+                return run.count
+            }
         }
-        out.write(byte: 0x7D)
+        try payload(&out)
+        extraMember(in: (Key.payload.rawValue + 1)...Key.ordered.count).withUnsafeBytes { extra in
+            out.append(upTo: room &+ extra.count) { start in
+                var run = JSONCursor(start)
+                open(.position, &run, extra)
+                run.write(position)
+                open(.profileId, &run, extra)
+                run.write(profile.uuid)
+                open(.recordedAt, &run, extra)
+                run.write(recordedAt.milliseconds)
+                open(.schemaVersion, &run, extra)
+                run.write(UInt64(schemaVersion))
+                open(.streamCategory, &run, extra)
+                run.write(string: streamCategory)
+                open(.streamId, &run, extra)
+                run.write(streamID)
+                open(.streamVersion, &run, extra)
+                run.write(streamVersion)
+                open(.type, &run, extra)
+                run.write(string: typeName)
+                open(.utcOffsetSeconds, &run, extra)
+                run.write(Int64(occurred.utcOffset.seconds))
+                if extraPlace == Key.ordered.count {
+                    run.write(byte: 0x2C)
+                    run.write(raw: extra)
+                }
+                run.write(byte: 0x7D)
+                return run.count
+            }
+        }
     }
+
+    /// Room for either run's keys, commas, braces and values other than the two texts: twelve
+    /// keys of at most 20 bytes with their commas, three quoted UUIDs of 38 bytes, seven
+    /// integers of at most 20, the texts' quotes, the braces, and slack.
+    private static let runRoom = 12 * 20 + 3 * 38 + 7 * 20 + 4 + 2 + 64
 
     /// The place of the member `extraKey` among the envelope's: the raw value of the first key
     /// it precedes in byte order, or the number of keys when it follows them all.
     private static func place(of extraKey: String) -> Int {
         typealias Key = RecordedEvent.EnvelopeKey
         return Key.ordered.first { extraKey.utf8.lexicographicallyPrecedes($0.name) }?.rawValue ?? Key.ordered.count
-    }
-
-    private static func writeMember<Out: JSONOutput & ~Copyable>(_ key: String, _ writeValue: (inout Out) -> Void, to out: inout Out) {
-        out.write(key)
-        out.write(byte: 0x3A)
-        writeValue(&out)
     }
 }

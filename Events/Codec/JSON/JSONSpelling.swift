@@ -67,27 +67,11 @@ enum JSONSpelling {
         nibble < 10 ? 0x30 &+ nibble : 0x57 &+ nibble
     }
 
-    /// Writes `value` in decimal at `out` (room for 20 bytes), two digits per step from a table.
+    /// Writes `value` in decimal at `out` (room for 20 bytes; bytes past the digits may be
+    /// overwritten), eight digits per step (``DecimalWord``).
     /// - Returns: the number of digits written.
     @inline(__always) static func decimal(_ value: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
-        let count = digitCount(value)
-        let pairs = UnsafeRawPointer(digitPairs.utf8Start)
-        var rest = value
-        var end = count
-        while rest >= 100 {
-            let (quotient, remainder) = rest.quotientAndRemainder(dividingBy: 100)
-            end &-= 2
-            UnsafeMutableRawPointer(out + end).storeBytes(
-                of: pairs.loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: remainder) &* 2, as: UInt16.self), as: UInt16.self)
-            rest = quotient
-        }
-        if rest >= 10 {
-            UnsafeMutableRawPointer(out).storeBytes(
-                of: pairs.loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: rest) &* 2, as: UInt16.self), as: UInt16.self)
-        } else {
-            out[0] = 0x30 &+ UInt8(truncatingIfNeeded: rest)
-        }
-        return count
+        DecimalWord.write(value, to: out)
     }
 
     /// Writes `value` in decimal at `out` (room for 20 bytes), `-` first when negative.
@@ -134,9 +118,6 @@ enum JSONSpelling {
         default: 10_000_000_000_000_000_000
         }
     }
-
-    /// The two digits of every number 00-99, in order.
-    private static var digitPairs: StaticString { "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899" }
 
     /// Writes `uuid`'s canonical string (upper-case hex) at `out`, between quotes when `quoted`
     /// (room for 38 bytes, or 36 without quotes).

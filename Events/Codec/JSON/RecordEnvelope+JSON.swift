@@ -20,8 +20,9 @@ extension RecordEnvelope {
     ///   rating of 1 to 4...) are not checked again here.
     package func appendJSON(record: UnsafeRawBufferPointer, position: UInt64, kind: EventKind, to out: inout JSONByteBuffer,
                             references: JSONReferenceRendering? = nil, extraKey: String? = nil,
-                            writeExtra: (inout JSONByteBuffer) -> Void = { _ in }) throws {
-        let envelope = JSONEnvelope(position: position, id: id, stream: stream, streamVersion: streamVersion, profile: profile,
+                            writeExtra: (inout JSONWriter) -> Void = { _ in }) throws {
+        let envelope = JSONEnvelope(position: position, id: id, streamCategory: streamCategory, streamID: streamID,
+                                    streamVersion: streamVersion, profile: profile,
                                     occurred: occurred, recordedAt: recordedAt, typeName: typeName, schemaVersion: schemaVersion)
         let body = UnsafeRawBufferPointer(rebasing: record[bodyOffset...])
         try envelope.write(to: &out, extraKey: extraKey, writeExtra: writeExtra) { out in

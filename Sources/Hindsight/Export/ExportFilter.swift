@@ -26,22 +26,22 @@ public struct ExportFilter: Sendable, Equatable {
 
     /// True when `event` passes every condition.
     public func includes(_ event: RecordedEvent) -> Bool {
-        includes(profile: event.profile, stream: event.stream, occurred: event.occurred.instant) { event.event.typeName }
+        includes(profile: event.profile, occurred: event.occurred.instant) { $0 == event.stream } typeName: { event.event.typeName }
     }
 
     /// True when the event of the record whose envelope is `envelope` passes every condition
     /// (decided on the envelope alone, so a record left out is never decoded).
     func includes(_ envelope: RecordEnvelope) -> Bool {
-        includes(profile: envelope.profile, stream: envelope.stream, occurred: envelope.occurred.instant) { envelope.typeNameText }
+        includes(profile: envelope.profile, occurred: envelope.occurred.instant) { envelope.belongs(to: $0) } typeName: { envelope.typeNameText }
     }
 
-    /// The filter's one rule: true when an event of `profile` in `stream` that happened at
-    /// `occurred`, of the type named `typeName()` (built only when types are filtered), passes
-    /// every condition.
+    /// The filter's one rule: true when an event of `profile` that happened at `occurred`, in a
+    /// stream `isIn` says it belongs to, of the type named `typeName()` (built only when types
+    /// are filtered), passes every condition.
     @inline(__always)
-    private func includes(profile: ProfileID, stream: StreamID, occurred: Timestamp, typeName: () -> String) -> Bool {
+    private func includes(profile: ProfileID, occurred: Timestamp, isIn: (StreamID) -> Bool, typeName: () -> String) -> Bool {
         if let profiles, !profiles.contains(profile) { return false }
-        if let wanted = self.stream, wanted != stream { return false }
+        if let wanted = self.stream, !isIn(wanted) { return false }
         if let since, occurred < since { return false }
         if let until, !(occurred < until) { return false }
         if let types, !types.contains(typeName()) { return false }

@@ -19,19 +19,21 @@ extension LogExporter {
     public func exportJSONLines(to path: String, filter: ExportFilter = ExportFilter()) throws(ExportError) -> ExportSummary {
         let last = try lastPosition()
         let file = try ExportOutputFile(path: path)
-        let lines = JSONLineWriter(renderer: renderer)
+        let writer = JSONLineWriter(renderer: renderer)
         var rows = 0
         defer { progress?.finish() }
-        try scanRecords(through: last) { (position, record) throws(ExportError) in
-            let envelope = try envelope(of: record, position: position)
-            guard filter.includes(envelope) else { return }
-            try lines.append(record: record, envelope: envelope, position: position) { () throws(ExportError) in
-                try decode(record, position: position)
+        try writer.withLines { (lines) throws(ExportError) in
+            try scanRecords(through: last) { (position, record) throws(ExportError) in
+                let envelope = try envelope(of: record, position: position)
+                guard filter.includes(envelope) else { return }
+                try writer.append(record: record, envelope: envelope, position: position, to: &lines) { () throws(ExportError) in
+                    try decode(record, position: position)
+                }
+                if lines.count >= JSONLineWriter.flushThreshold { try JSONLineWriter.flush(&lines, to: file) }
+                rows += 1
             }
-            if lines.bufferedCount >= JSONLineWriter.flushThreshold { try lines.flush(to: file) }
-            rows += 1
+            try JSONLineWriter.flush(&lines, to: file)
         }
-        try lines.flush(to: file)
         try file.commit()
         return ExportSummary(recordsRead: last, rowsWritten: rows, files: [path])
     }
@@ -63,8 +65,16 @@ final class JSONLineWriter {
         collector = PersonalDataCollector(renderer: renderer)
     }
 
-    /// The bytes gathered and not yet flushed.
-    var bufferedCount: Int { lines.count }
+    /// Calls `body` with the line buffer, moved out of the writer for the call: an export's loop
+    /// writes its lines through the `inout` parameter, not through this class's property (each
+    /// access to which is checked for exclusivity at run time, twice per line).
+    /// - Throws: what `body` throws.
+    func withLines<Result>(_ body: (inout JSONByteBuffer) throws(ExportError) -> Result) throws(ExportError) -> Result {
+        var local = JSONByteBuffer(capacity: 0)
+        swap(&local, &lines)
+        defer { swap(&local, &lines) }
+        return try body(&local)
+    }
 
     /// Appends the line of the log record `record` at `position`, whose envelope is `envelope`:
     /// straight from its bytes when it can, else from the event `decoded()` returns.
@@ -72,15 +82,21 @@ final class JSONLineWriter {
     ///   record), `.undecodableEvent` if the event cannot be written.
     func append(record: UnsafeRawBufferPointer, envelope: RecordEnvelope, position: UInt64,
                 decoded: () throws(ExportError) -> RecordedEvent) throws(ExportError) {
+        try append(record: record, envelope: envelope, position: position, to: &lines, decoded: decoded)
+    }
+
+    /// Appends the line of the log record `record` to `lines`, as
+    /// ``append(record:envelope:position:decoded:)`` does to the writer's own buffer.
+    /// - Throws: as ``append(record:envelope:position:decoded:)``.
+    func append(record: UnsafeRawBufferPointer, envelope: RecordEnvelope, position: UInt64, to lines: inout JSONByteBuffer,
+                decoded: () throws(ExportError) -> RecordedEvent) throws(ExportError) {
         if let kind = envelope.currentKind {
-            // The buffer is a class property: reached once per line (each access is checked
-            // for exclusivity at run time), then written through the `inout` parameter.
             let written = kind.holdsPersonalData
                 ? appendRendered(record: record, envelope: envelope, position: position, kind: kind, to: &lines)
                 : Self.appendStraight(record: record, envelope: envelope, position: position, kind: kind, to: &lines)
             if written { return }
         }
-        try append(try decoded())
+        try append(try decoded(), to: &lines)
     }
 
     /// Appends the line of a record of a current known kind without personal data, its body
@@ -127,7 +143,11 @@ final class JSONLineWriter {
     /// Appends the line of `event` as exported under the renderer (its JSON object and an LF).
     /// - Throws: ``ExportError`` `.undecodableEvent` if the event cannot be encoded (a double that
     ///   is not finite, which validated events never hold).
-    func append(_ event: RecordedEvent) throws(ExportError) {
+    func append(_ event: RecordedEvent) throws(ExportError) { try append(event, to: &lines) }
+
+    /// Appends the line of `event` to `lines`, as ``append(_:)`` does to the writer's own buffer.
+    /// - Throws: as ``append(_:)``.
+    func append(_ event: RecordedEvent, to lines: inout JSONByteBuffer) throws(ExportError) {
         let (exported, texts) = renderer.rendered(event)
         encoder.writer.bytes.removeAll(keepingCapacity: true)
         do {
@@ -144,9 +164,9 @@ final class JSONLineWriter {
         lines.write(byte: 0x0A)
     }
 
-    /// Writes the gathered lines to `file` and empties the buffer.
+    /// Writes `lines` to `file` and empties it.
     /// - Throws: ``ExportError`` `.outputFailed` when the write fails.
-    func flush(to file: ExportOutputFile) throws(ExportError) {
+    static func flush(_ lines: inout JSONByteBuffer, to file: ExportOutputFile) throws(ExportError) {
         let result = lines.withUnsafeBytes { bytes in
             Result { () throws(ExportError) in try file.write(bytes) }
         }
