@@ -1,3 +1,5 @@
+import Foundation
+
 /// A write position in room that an output handed out (``JSONOutput/append(upTo:_:)``), for
 /// writing a run of JSON with no capacity check and no count update per value: the run's room is
 /// reserved once, for its longest spelling, and the bytes written are kept at the end. It spells
@@ -46,6 +48,22 @@ struct JSONCursor: ~Copyable, JSONOutput {
         }
         position += length
     }
+
+    // The spellings of ``JSONOutput`` written straight at the position (the same
+    // ``JSONSpelling`` calls, without the closure of `append(upTo:_:)`, which the optimizer
+    // left uninlined in the envelope's runs).
+
+    /// Writes `value` in decimal.
+    @inline(__always) mutating func write(_ value: UInt64) { position += JSONSpelling.decimal(value, to: position) }
+
+    /// Writes `value` in decimal.
+    @inline(__always) mutating func write(_ value: Int64) { position += JSONSpelling.decimal(value, to: position) }
+
+    /// Writes `uuid` as its quoted canonical string.
+    @inline(__always) mutating func write(_ uuid: UUID) { position += JSONSpelling.uuid(uuid, quoted: true, to: position) }
+
+    /// Writes the UTF-8 text `utf8` as a quoted JSON string.
+    @inline(__always) mutating func write(string utf8: UnsafeRawBufferPointer) { position += JSONSpelling.string(utf8, to: position) }
 
     /// Lets `body` write up to `maxCount` bytes at the position and moves past the `n` it
     /// returns.

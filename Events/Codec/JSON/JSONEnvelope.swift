@@ -37,15 +37,16 @@ struct JSONEnvelope {
         // The extra member goes before the first envelope key it precedes (after them all when
         // none); -1 when there is none.
         let extraPlace = extraKey.map(Self.place(of:)) ?? -1
-        /// The extra member's text (`"key":value`) when it falls among the keys of `keys`, else
-        /// nothing.
-        func extraMember(in keys: ClosedRange<Int>) -> [UInt8] {
-            guard let extraKey, keys.contains(extraPlace) else { return [] }
+        let payloadPlace = Key.payload.rawValue
+        /// Calls `body` with the extra member's text (`"key":value`, rendered now) when
+        /// `present`, else with no bytes.
+        @inline(__always) func withExtra(if present: Bool, _ body: (UnsafeRawBufferPointer) -> Void) {
+            guard present, let extraKey else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
             var member = JSONWriter()
             member.write(extraKey)
             member.write(byte: 0x3A)
             writeExtra(&member)
-            return member.bytes
+            member.bytes.withUnsafeBytes(body)
         }
         /// Opens the member `key`: the extra member `extra` first when it goes there, then a
         /// comma unless the key is the first, then the key.
@@ -61,7 +62,7 @@ struct JSONEnvelope {
         // Room for the longest spelling of a run's constant keys and values (the quoted texts
         // take up to six bytes a byte) and the extra member with its comma.
         let room = Self.runRoom &+ (streamCategory.count &+ typeName.count) &* 6
-        extraMember(in: 0...Key.payload.rawValue).withUnsafeBytes { extra in
+        withExtra(if: extraPlace >= 0 && extraPlace <= payloadPlace) { extra in
             out.append(upTo: room &+ extra.count) { start in
                 var run = JSONCursor(start)
                 run.write(byte: 0x7B)
@@ -74,7 +75,7 @@ struct JSONEnvelope {
             }
         }
         try payload(&out)
-        extraMember(in: (Key.payload.rawValue + 1)...Key.ordered.count).withUnsafeBytes { extra in
+        withExtra(if: extraPlace > payloadPlace) { extra in
             out.append(upTo: room &+ extra.count) { start in
                 var run = JSONCursor(start)
                 open(.position, &run, extra)
@@ -95,7 +96,7 @@ struct JSONEnvelope {
                 run.write(string: typeName)
                 open(.utcOffsetSeconds, &run, extra)
                 run.write(Int64(occurred.utcOffset.seconds))
-                if extraPlace == Key.ordered.count {
+                if extraPlace == Self.keyCount {
                     run.write(byte: 0x2C)
                     run.write(raw: extra)
                 }
@@ -104,6 +105,9 @@ struct JSONEnvelope {
             }
         }
     }
+
+    /// The number of envelope keys (the last one's raw value and one).
+    private static var keyCount: Int { RecordedEvent.EnvelopeKey.utcOffsetSeconds.rawValue + 1 }
 
     /// Room for either run's keys, commas, braces and values other than the two texts: twelve
     /// keys of at most 20 bytes with their commas, three quoted UUIDs of 38 bytes, seven
@@ -114,6 +118,6 @@ struct JSONEnvelope {
     /// it precedes in byte order, or the number of keys when it follows them all.
     private static func place(of extraKey: String) -> Int {
         typealias Key = RecordedEvent.EnvelopeKey
-        return Key.ordered.first { extraKey.utf8.lexicographicallyPrecedes($0.name) }?.rawValue ?? Key.ordered.count
+        return Key.ordered.first { extraKey.utf8.lexicographicallyPrecedes($0.name) }?.rawValue ?? keyCount
     }
 }

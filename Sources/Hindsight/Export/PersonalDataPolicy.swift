@@ -66,29 +66,27 @@ struct PersonalDataRenderer {
         return (exported, texts)
     }
 
-    /// `person-` and the first 8 hex digits (lower case) of `mac`.
-    private static func pseudonymText(_ mac: [UInt8]) -> String {
+    /// `person-` and the first 8 hex digits (lower case) of `mac`: its first word's.
+    private static func pseudonymText(_ mac: SHA256.State) -> String {
         String(unsafeUninitializedCapacity: 15) { text in
             let digits: StaticString = "0123456789abcdef"
-            for (offset, byte) in "person-".utf8.enumerated() { text[offset] = byte }
-            for index in 0..<4 {
-                text[7 + 2 * index] = digits.utf8Start[Int(mac[index] >> 4)]
-                text[8 + 2 * index] = digits.utf8Start[Int(mac[index] & 0xF)]
-            }
+            let prefix: StaticString = "person-"
+            for offset in 0..<7 { text[offset] = prefix.utf8Start[offset] }
+            for index in 0..<8 { text[7 + index] = digits.utf8Start[Int((mac.a >> (28 - 4 * UInt32(index))) & 0xF)] }
             return 15
         }
     }
 
-    /// The reference an export holds in place of one whose HMAC is `mac`: bytes 16-31 of it.
-    private static func pseudonymReference(_ mac: [UInt8]) -> PersonalDataReference {
-        PersonalDataReference(key: mac.withUnsafeBufferPointer { buffer in
-            UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[16..<32]).loadUnaligned(as: UUID.self)
-        })
+    /// The reference an export holds in place of one whose HMAC is `mac`: bytes 16-31 of it (its
+    /// last four words, big-endian).
+    private static func pseudonymReference(_ mac: SHA256.State) -> PersonalDataReference {
+        let words = (mac.e.bigEndian, mac.f.bigEndian, mac.g.bigEndian, mac.h.bigEndian)
+        return PersonalDataReference(key: withUnsafeBytes(of: words) { $0.loadUnaligned(as: UUID.self) })
     }
 
     /// HMAC-SHA-256 of the reference's 16 bytes under the salt (only called when redacting).
-    private func mac(_ reference: PersonalDataReference) -> [UInt8] {
+    private func mac(_ reference: PersonalDataReference) -> SHA256.State {
         // Set whenever the policy redacts, the only case that asks for a MAC.
-        withUnsafeBytes(of: reference.key.uuid) { key!.mac($0) }
+        key!.mac(of: reference.key)
     }
 }

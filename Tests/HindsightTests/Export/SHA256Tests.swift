@@ -1,3 +1,5 @@
+import Foundation
+import SeededRandom
 import Testing
 @testable import Hindsight
 
@@ -21,5 +23,23 @@ import Testing
                 == "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7")
         #expect(hex(SHA256.hmac(key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8)))
                 == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+    }
+}
+
+/// The MAC of a reference (``HMACKey/mac(of:)``: one block per hash, built as words) is the
+/// general HMAC of its 16 bytes, for keys of every length (those past a block are hashed first).
+@Suite struct ReferenceMACTests {
+    @Test(arguments: 0..<8 as Range<UInt64>)
+    func theMACOfAUUIDIsTheHMACOfItsBytes(seed: UInt64) {
+        var random = SplitMix64(seed: seed ^ 0x4D_AC)
+        for length in [0, 1, 5, 31, 32, 55, 56, 63, 64, 65, 100, 200] {
+            let key = (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let hmacKey = HMACKey(key)
+            for _ in 0..<10 {
+                let bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &random) }
+                let uuid = bytes.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
+                #expect(hmacKey.mac(of: uuid).digest == SHA256.hmac(key: key, message: bytes), "key of \(length) bytes")
+            }
+        }
     }
 }

@@ -8,20 +8,43 @@ extension JSONBodyProgram {
     /// - Throws: ``EventDecodingError`` when `body` does not hold this shape or a text is not
     ///   UTF-8, `EncodingError` for a double that is not finite (`out` then ends in a partial
     ///   object).
+    ///
+    /// A member is found where its bytes start without reading the members before it when they
+    /// have fixed sizes, and by skipping only those not yet read otherwise. A body that fails
+    /// so is transcoded again the way the shape walk reads it (every member skipped first, then
+    /// written), so that it fails with the walk's error; a body that succeeds gives the same
+    /// bytes either way (each member is written once, and writing a member reads what skipping it
+    /// reads).
     func writeJSON(body: UnsafeRawBufferPointer, to out: inout JSONByteBuffer) throws {
+        let mark = out.count
+        do {
+            try write(body: body, to: &out, skippingFirst: false)
+        } catch {
+            out.removeLast(from: mark)
+            try write(body: body, to: &out, skippingFirst: true)
+        }
+    }
+
+    /// Appends the object of `body` to `out`, every object's members skipped before any is written when
+    /// `skippingFirst` (the walk's order), else found as late as they can be.
+    /// - Throws: as ``writeJSON(body:to:)``.
+    func write(body: UnsafeRawBufferPointer, to out: inout JSONByteBuffer, skippingFirst: Bool) throws {
         var reader = BinaryReader(body)
         try withUnsafeTemporaryAllocation(of: Int.self, capacity: max(scratchCount, 1)) { starts in
             // A temporary allocation of a positive capacity has a base address.
-            try JSONBodyRun(program: self, starts: starts.baseAddress!).write(node: 0, from: &reader, to: &out)
+            let run = JSONBodyRun(program: self, starts: starts.baseAddress!, skippingFirst: skippingFirst)
+            try run.write(node: 0, from: &reader, to: &out)
         }
         try reader.expectEnd()
     }
 }
 
-/// One transcode: the program and where its objects keep the body offsets of their members.
+/// One transcode: the program, where its objects keep the body offsets of their members, and
+/// whether every member of an object is skipped before any is written (the shape walk's order).
 private struct JSONBodyRun {
     let program: JSONBodyProgram
     let starts: UnsafeMutablePointer<Int>
+    let skippingFirst: Bool
 
     func write(node index: Int32, from reader: inout BinaryReader, to out: inout JSONByteBuffer) throws {
         let node = program.nodes[Int(index)]
@@ -67,7 +90,7 @@ private struct JSONBodyRun {
         out.write(byte: 0x7B)
         if node.keyOrdered {
             for member in first..<(first &+ count) { try writeMember(member, comma: &comma, from: &reader, to: &out) }
-        } else {
+        } else if skippingFirst {
             // Members go in key order, the body holds them in field order: find where each
             // member's bytes start, then write them in key order.
             let starts = self.starts + Int(node.scratch)
@@ -82,8 +105,57 @@ private struct JSONBodyRun {
                 try writeMember(first &+ member, comma: &comma, from: &reader, to: &out)
             }
             reader.offset = end
+        } else {
+            try writeMembersInKeyOrder(node, comma: &comma, from: &reader, to: &out)
         }
         out.write(byte: 0x7D)
+    }
+
+    /// Writes the members of the object `node` (whose body starts at `reader`) in key order,
+    /// finding where each starts as late as it can: the starts of the members after those of
+    /// fixed size are known at once, writing a member gives the start of the next, and only the
+    /// members between the last start known and the one wanted are skipped. Leaves `reader` at
+    /// the object's end.
+    @inline(__always)
+    private func writeMembersInKeyOrder(_ node: JSONBodyProgram.Node, comma: inout Int, from reader: inout BinaryReader,
+                                        to out: inout JSONByteBuffer) throws {
+        let first = Int(node.first)
+        let count = Int(node.count)
+        let base = reader.offset
+        // `starts[0...known]` are known: the member starts (and at `count`, the end).
+        let starts = self.starts + Int(node.scratch)
+        var known = 0
+        starts[0] = base
+        while known &+ 1 < count, program.members[first &+ known &+ 1].fixedOffset >= 0 {
+            known &+= 1
+            starts[known] = base &+ Int(program.members[first &+ known].fixedOffset)
+        }
+        if node.fixedSize >= 0 {
+            known = count
+            starts[count] = base &+ Int(node.fixedSize)
+        }
+        for rank in first..<(first &+ count) {
+            let member = Int(program.keyOrder[rank])
+            if member > known {
+                reader.offset = starts[known]
+                while known < member {
+                    try skip(node: program.members[first &+ known].node, in: &reader)
+                    known &+= 1
+                    starts[known] = reader.offset
+                }
+            }
+            reader.offset = starts[member]
+            try writeMember(first &+ member, comma: &comma, from: &reader, to: &out)
+            if member == known {
+                known &+= 1
+                starts[known] = reader.offset
+            }
+        }
+        reader.offset = starts[known]
+        while known < count {
+            try skip(node: program.members[first &+ known].node, in: &reader)
+            known &+= 1
+        }
     }
 
     /// Writes member `index` (`,"key":value`, its comma dropped while `comma` is 1); an absent

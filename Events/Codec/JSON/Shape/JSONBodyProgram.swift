@@ -16,8 +16,8 @@ struct JSONBodyProgram: @unchecked Sendable {
 
     /// One value of the shape. What `first` and `count` index depends on the code: an optional's
     /// or an array's element node (`first`); an object's members and key order (`first` ..<
-    /// `first + count` in ``members`` and ``keyOrder``, the start of each member's body in the
-    /// runner's scratch at `scratch`); an enumeration's names or a variant set's variants
+    /// `first + count` in ``members`` and ``keyOrder``, the start of each member's body and the
+    /// object's end in the runner's scratch at `scratch`); an enumeration's names or a variant set's variants
     /// (`first` ..< `first + count` in ``texts`` or ``variants``).
     struct Node {
         var code: Code
@@ -26,6 +26,8 @@ struct JSONBodyProgram: @unchecked Sendable {
         var first: Int32 = 0
         var count: Int32 = 0
         var scratch: Int32 = 0
+        /// The number of bytes every value of the node takes in a body, or -1 when it varies.
+        var fixedSize: Int32 = -1
     }
 
     /// One member of an object, in body order.
@@ -34,6 +36,9 @@ struct JSONBodyProgram: @unchecked Sendable {
         var key: UnsafeRawBufferPointer
         /// The member's value node (an optional field's node is `.optional`: left out when absent).
         var node: Int32
+        /// Where the member's bytes start from the object's start when every member before it
+        /// has a fixed size, else -1.
+        var fixedOffset: Int32 = -1
     }
 
     /// One variant of a ``JSONFieldKind/oneOf(_:)``.
@@ -55,7 +60,8 @@ struct JSONBodyProgram: @unchecked Sendable {
     let texts: UnsafeBufferPointer<UnsafeRawBufferPointer>
     /// The variants of every variant set.
     let variants: UnsafeBufferPointer<Variant>
-    /// How many body offsets the runner keeps (the members of every object, each its own range).
+    /// How many body offsets the runner keeps (the members of every object and its end, each
+    /// object its own range).
     let scratchCount: Int
 
     /// Compiles `shape` (the payload object).
@@ -97,17 +103,17 @@ struct JSONBodyProgram: @unchecked Sendable {
             nodes.append(Node(code: .uuid))
             var node: Node
             switch kind {
-            case .uuid: node = Node(code: .uuid)
-            case .personalDataReference: node = Node(code: .personalDataReference)
+            case .uuid: node = Node(code: .uuid, fixedSize: 16)
+            case .personalDataReference: node = Node(code: .personalDataReference, fixedSize: 16)
             case .string: node = Node(code: .string)
-            case .bool: node = Node(code: .bool)
-            case .byte: node = Node(code: .byte)
+            case .bool: node = Node(code: .bool, fixedSize: 1)
+            case .byte: node = Node(code: .byte, fixedSize: 1)
             case .varint: node = Node(code: .varint)
             case .signedVarint: node = Node(code: .signedVarint)
-            case .fixedInt64: node = Node(code: .fixedInt64)
-            case .double: node = Node(code: .double)
+            case .fixedInt64: node = Node(code: .fixedInt64, fixedSize: 8)
+            case .double: node = Node(code: .double, fixedSize: 8)
             case .enumeration(let names):
-                node = Node(code: .enumeration, first: Int32(texts.count), count: Int32(names.count))
+                node = Node(code: .enumeration, first: Int32(texts.count), count: Int32(names.count), fixedSize: 1)
                 texts += names.map { JSONBodyProgram.freeze(text: [0x22] + Self.bytes($0) + [0x22]) }
             case .optional(let wrapped): node = Node(code: .optional, first: add(wrapped))
             case .array(let element): node = Node(code: .array, first: add(element))
@@ -127,15 +133,21 @@ struct JSONBodyProgram: @unchecked Sendable {
 
         private mutating func addObject(_ shape: JSONShape) -> Node {
             let scratch = Int32(scratchCount)
-            scratchCount += shape.fields.count
+            scratchCount += shape.fields.count + 1
             // The members' value nodes come first, so that this object's members are contiguous.
             let values = shape.fields.map { add($0.kind) }
             let first = Int32(members.count)
+            // The offset of each member while every one before it has a fixed size.
+            var offset: Int32 = 0
             for (field, value) in zip(shape.fields, values) {
-                members.append(Member(key: JSONBodyProgram.freeze(text: [0x2C, 0x22] + Self.bytes(field.key) + [0x22, 0x3A]), node: value))
+                members.append(Member(key: JSONBodyProgram.freeze(text: [0x2C, 0x22] + Self.bytes(field.key) + [0x22, 0x3A]), node: value,
+                                      fixedOffset: offset))
+                let size = nodes[Int(value)].fixedSize
+                offset = offset >= 0 && size >= 0 ? offset + size : -1
             }
             keyOrder += shape.keyOrder.map { Int32($0) }
-            return Node(code: .object, keyOrdered: shape.isKeyOrdered, first: first, count: Int32(shape.fields.count), scratch: scratch)
+            return Node(code: .object, keyOrdered: shape.isKeyOrdered, first: first, count: Int32(shape.fields.count), scratch: scratch,
+                        fixedSize: offset)
         }
 
         private static func bytes(_ text: StaticString) -> [UInt8] {
