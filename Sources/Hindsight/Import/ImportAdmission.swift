@@ -14,6 +14,9 @@ struct ImportAdmission {
     private let profiles: ProfilesProjection
     private let stories: StoryLibraryProjection
     private let spelling: SpellingProjection
+    /// The read models the admission folds (the others fold on copies of their own: ``ImportFolds``).
+    static let foldedReadModels: Set<String> = [VocabularyProjection.name, ProfilesProjection.name,
+                                                StoryLibraryProjection.name, SpellingProjection.name]
     /// How many positions the log may hold for each one imported and the ledger still take the
     /// admission's copy (its index merged) rather than fold the import (see ``admitted(staged:)``).
     static let mergeBreakEven = 200
@@ -43,6 +46,9 @@ struct ImportAdmission {
         return AdmittedModels(vocabulary: context.vocabulary, profiles: context.profiles, stories: context.stories,
                               spelling: context.spelling, ledger: ledger)
     }
+
+    /// The version of `stream` with every event admitted so far (0 when it has none).
+    func version(of stream: StreamID) -> UInt64 { context.ledger.version(of: stream) }
 
     /// Admits `pending` (from line `line` of the file `path`) and folds it, recorded as `event`
     /// (the same event with its position, stream version and recording time), into the state.
