@@ -28,30 +28,34 @@ enum DecimalWord {
     @inline(__always) static func write(_ value: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
         let raw = UnsafeMutableRawPointer(out)
         if value < 100_000_000 {
-            let count = JSONSpelling.digitCount(value)
-            raw.storeBytes(of: leading(UInt32(truncatingIfNeeded: value), count: count).littleEndian, as: UInt64.self)
+            let (word, count) = leading(UInt32(truncatingIfNeeded: value))
+            raw.storeBytes(of: word.littleEndian, as: UInt64.self)
             return count
         }
         if value < 10_000_000_000_000_000 {
             let (high, low) = value.quotientAndRemainder(dividingBy: 100_000_000)
-            let count = JSONSpelling.digitCount(high)
-            raw.storeBytes(of: leading(UInt32(truncatingIfNeeded: high), count: count).littleEndian, as: UInt64.self)
+            let (word, count) = leading(UInt32(truncatingIfNeeded: high))
+            raw.storeBytes(of: word.littleEndian, as: UInt64.self)
             raw.storeBytes(of: digits(UInt32(truncatingIfNeeded: low)).littleEndian, toByteOffset: count, as: UInt64.self)
             return count &+ 8
         }
         // 17 to 20 digits: one to four, then two words of eight.
         let (top, rest) = value.quotientAndRemainder(dividingBy: 10_000_000_000_000_000)
         let (high, low) = rest.quotientAndRemainder(dividingBy: 100_000_000)
-        let count = JSONSpelling.digitCount(top)
-        raw.storeBytes(of: leading(UInt32(truncatingIfNeeded: top), count: count).littleEndian, as: UInt64.self)
+        let (word, count) = leading(UInt32(truncatingIfNeeded: top))
+        raw.storeBytes(of: word.littleEndian, as: UInt64.self)
         raw.storeBytes(of: digits(UInt32(truncatingIfNeeded: high)).littleEndian, toByteOffset: count, as: UInt64.self)
         raw.storeBytes(of: digits(UInt32(truncatingIfNeeded: low)).littleEndian, toByteOffset: count &+ 8, as: UInt64.self)
         return count &+ 16
     }
 
-    /// The `count` (1 to 8) digits of `value` (below 10^`count`) first in a word: its eight digits
-    /// with the leading zeros shifted out.
-    @inline(__always) private static func leading(_ value: UInt32, count: Int) -> UInt64 {
-        digits(value) &>> UInt64(truncatingIfNeeded: (8 &- count) &* 8)
+    /// The digits of `value` (below 10^8) without leading zeros, first in a word, and their
+    /// number (1 for 0): the leading zeros are the word's lowest lanes holding `0`, counted from
+    /// its trailing zero bits once the ASCII offset is taken off (at most seven, so that 0 keeps
+    /// its digit).
+    @inline(__always) private static func leading(_ value: UInt32) -> (word: UInt64, count: Int) {
+        let word = digits(value)
+        let zeros = min((word ^ 0x3030_3030_3030_3030).trailingZeroBitCount & ~7, 56)
+        return (word &>> UInt64(truncatingIfNeeded: zeros), 8 &- zeros &>> 3)
     }
 }
