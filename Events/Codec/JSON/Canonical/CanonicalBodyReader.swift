@@ -19,15 +19,34 @@ struct CanonicalBodyReader: ~Copyable {
     /// A copy of an object's fields while they are moved into body order.
     private var scratch = BodyBuffer()
     /// For each object being read (innermost last), the body offset where each of its fields
-    /// ends, in key order: the first ``fieldCount`` entries (the array only grows, so that
-    /// reading a payload allocates nothing once it is long enough).
-    private var fieldEnds: [Int] = []
+    /// ends, in key order: the first ``fieldCount`` of ``fieldCapacity`` entries (the memory only
+    /// grows, so that reading a payload allocates nothing once it is large enough).
+    private var fieldEnds: UnsafeMutablePointer<Int>
+    /// How many entries ``fieldEnds`` has room for.
+    private var fieldCapacity = 32
     /// How many entries of ``fieldEnds`` are in use.
     private var fieldCount = 0
 
     /// An empty reader.
     init() {
-        fieldEnds.reserveCapacity(32)
+        fieldEnds = .allocate(capacity: fieldCapacity)
+    }
+
+    deinit { fieldEnds.deallocate() }
+
+    /// Records that a field ends where the body ends now.
+    @inline(__always) private mutating func endField() {
+        if fieldCount == fieldCapacity { growFieldEnds() }
+        fieldEnds[fieldCount] = body.count
+        fieldCount &+= 1
+    }
+
+    @inline(never) private mutating func growFieldEnds() {
+        let larger = UnsafeMutablePointer<Int>.allocate(capacity: fieldCapacity &* 2)
+        larger.update(from: fieldEnds, count: fieldCount)
+        fieldEnds.deallocate()
+        fieldEnds = larger
+        fieldCapacity &*= 2
     }
 
     /// Replaces ``body`` with the log body of the payload object of `plan` that is the whole of
@@ -68,8 +87,7 @@ struct CanonicalBodyReader: ~Copyable {
                 } else {
                     return false
                 }
-                if fieldCount < fieldEnds.count { fieldEnds[fieldCount] = body.count } else { fieldEnds.append(body.count) }
-                fieldCount &+= 1
+                endField()
             }
             return true
         }
@@ -77,10 +95,8 @@ struct CanonicalBodyReader: ~Copyable {
         // Not closed: a key follows that is unknown, repeated or out of order.
         guard closed else { return false }
         if !plan.objects[object].isKeyOrdered {
-            fieldEnds.withUnsafeBufferPointer { ends in
-                body.reorder(from: base, ends: UnsafeBufferPointer(rebasing: ends[mark...]), order: plan.objects[object].keyRank,
-                             scratch: &scratch)
-            }
+            body.reorder(from: base, ends: UnsafeBufferPointer(start: fieldEnds + mark, count: fieldCount &- mark),
+                         order: plan.objects[object].keyRank, scratch: &scratch)
         }
         fieldCount = mark
         return true
