@@ -66,6 +66,20 @@ package actor Projector<P: Projection>: RunnableProjector {
         return true
     }
 
+    /// A copy of the state at the checkpoint to fold events into elsewhere (``ProjectionFold``);
+    /// nil when the projector has failed.
+    package func detachedFold() -> (any DetachedFold)? {
+        failure == nil ? ProjectionFold(projection, state: state, checkpoint: checkpoint) : nil
+    }
+
+    /// Takes `fold`'s state as the state through `last` (see ``adopt(_:through:base:)``) when
+    /// it is a fold of this projection, detached at `base`, that did not fail.
+    /// - Returns: whether it was taken; false leaves the projector as it was (fold the events).
+    package func adopt(_ fold: any DetachedFold, through last: UInt64, base: UInt64) -> Bool {
+        guard let fold = fold as? ProjectionFold<P>, !fold.failed, fold.base == base else { return false }
+        return adopt(fold.state, through: last, base: base)
+    }
+
     /// Stops the projector at its checkpoint with `failure`, unless it failed already: later
     /// batches are ignored (a batch after events it was never given would otherwise move its
     /// checkpoint past them), and waiters are told.

@@ -25,4 +25,11 @@ package protocol RunnableProjector: Actor {
     func restore(from snapshot: Snapshot) -> String?
     /// Back to the initial state at position 0.
     func reset()
+    /// A copy of the state at the checkpoint, to fold events into elsewhere; nil when the
+    /// projection has stopped on a failure.
+    func detachedFold() -> (any DetachedFold)?
+    /// Takes `fold`'s state as the state through `last` when `fold` was detached from this
+    /// projector at `base`, where it still stands, and folded without failure.
+    /// - Returns: whether it was taken; false leaves the projector as it was (fold the events).
+    func adopt(_ fold: any DetachedFold, through last: UInt64, base: UInt64) -> Bool
 }

@@ -125,10 +125,28 @@ public struct Snapshot: Sendable, Equatable {
     }
 
     /// The snapshot file's bytes (format 3; an unanchored snapshot is written with anchor 0,
-    /// which reads back as none, so it is never trusted against a log).
+    /// which reads back as none, so it is never trusted against a log): ``withFileParts(_:)``'s
+    /// three parts joined.
     public func encoded() -> [UInt8] {
+        withFileParts { header, state, checksum in
+            var bytes = [UInt8]()
+            bytes.reserveCapacity(header.count + state.count + checksum.count)
+            bytes.append(contentsOf: header)
+            bytes.append(contentsOf: state)
+            bytes.append(contentsOf: checksum)
+            return bytes
+        }
+    }
+
+    /// Calls `body` with the snapshot file's bytes (see ``encoded()``) in the three parts that
+    /// follow one another in the file: the header (everything before the state), the state, in
+    /// place, and the 8-byte checksum of the two. A snapshot is saved by writing the parts, so its
+    /// state is never copied whole to be saved.
+    /// - Throws: what `body` throws.
+    package func withFileParts<R, E: Error>(
+        _ body: (_ header: UnsafeRawBufferPointer, _ state: UnsafeRawBufferPointer, _ checksum: UnsafeRawBufferPointer) throws(E) -> R
+    ) throws(E) -> R {
         var writer = BinaryWriter(bytes: Self.magic)
-        writer.bytes.reserveCapacity(Self.magic.count + projection.utf8.count + stateRange.count + 48)
         writer.writeByte(Self.formatVersion)
         writer.writeString(projection)
         writer.writeVarint(UInt64(version))
@@ -136,10 +154,19 @@ public struct Snapshot: Sendable, Equatable {
         writer.writeVarint(position)
         writeFixed64(logAnchor?.rawValue ?? 0, to: &writer)
         writer.writeVarint(UInt64(stateRange.count))
-        withUnsafeStateBytes { writer.bytes.append(contentsOf: $0) }
-        let checksum = writer.bytes.withUnsafeBytes { StableHash.words64($0) }
-        writeFixed64(checksum, to: &writer)
-        return writer.bytes
+        let header = writer.bytes
+        return try withUnsafeStateBytes { state throws(E) -> R in
+            let result: Result<R, E> = header.withUnsafeBytes { header in
+                var hasher = StableHash.Words64()
+                hasher.combine(header)
+                hasher.combine(state)
+                let checksum = hasher.finalize().littleEndian
+                return withUnsafeBytes(of: checksum) { checksum in
+                    Result { () throws(E) -> R in try body(header, state, checksum) }
+                }
+            }
+            return try result.get()
+        }
     }
 
     /// The snapshot in `bytes` (a whole snapshot file), kept as given: the state is read in

@@ -22,28 +22,83 @@ public enum StableHash {
     /// the length follow, and the lanes are mixed together. Every step is a bijection of the lane
     /// given the input, so changing any single byte always changes the result. The same on every
     /// machine; about eight times the speed of ``fnv1a64(_:seed:)``, whose multiply per byte is
-    /// one long dependency chain.
+    /// one long dependency chain. ``Words64`` computes the same checksum over bytes given in parts.
     /// - Complexity: O(n).
     public static func words64(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var lanes: (UInt64, UInt64, UInt64, UInt64) = (offsetBasis, prime, ~offsetBasis, ~prime)
-        var offset = 0
-        let blocks = bytes.count & ~31
-        while offset < blocks {
+        var hasher = Words64()
+        hasher.combine(bytes)
+        return hasher.finalize()
+    }
+
+    /// ``StableHash/words64(_:)`` over bytes given in parts, in order: the result is that of
+    /// their concatenation, however it is split (so a file can be checksummed as it is written).
+    public struct Words64: Sendable {
+        /// The four lanes, each folding every fourth word of the whole input.
+        private var lanes: (UInt64, UInt64, UInt64, UInt64) = (offsetBasis, prime, ~offsetBasis, ~prime)
+        /// Bytes of an unfinished 32-byte block, carried to the next part.
+        private var pending: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        /// How many bytes ``pending`` holds (0..<32).
+        private var pendingCount = 0
+        /// How many bytes were combined in all.
+        private var count = 0
+
+        /// The checksum of no bytes so far.
+        public init() {}
+
+        /// Continues the checksum with `bytes`.
+        /// - Complexity: O(n).
+        public mutating func combine(_ bytes: UnsafeRawBufferPointer) {
+            guard !bytes.isEmpty else { return }
+            count += bytes.count
+            var offset = 0
+            if pendingCount > 0 {
+                let taken = Swift.min(32 - pendingCount, bytes.count)
+                withUnsafeMutableBytes(of: &pending) { block in
+                    block.baseAddress!.advanced(by: pendingCount).copyMemory(from: bytes.baseAddress!, byteCount: taken)
+                }
+                pendingCount += taken
+                offset = taken
+                guard pendingCount == 32 else { return }
+                let block = pending
+                withUnsafeBytes(of: block) { fold($0, at: 0) }
+                pendingCount = 0
+            }
+            let blocks = offset + (bytes.count - offset) & ~31
+            while offset < blocks {
+                fold(bytes, at: offset)
+                offset += 32
+            }
+            if offset < bytes.count {
+                pendingCount = bytes.count - offset
+                withUnsafeMutableBytes(of: &pending) { block in
+                    block.baseAddress!.copyMemory(from: bytes.baseAddress!.advanced(by: offset), byteCount: pendingCount)
+                }
+            }
+        }
+
+        /// Folds the 32-byte block at `offset` of `bytes` into the lanes.
+        @inline(__always) private mutating func fold(_ bytes: UnsafeRawBufferPointer, at offset: Int) {
+            let multiplier = StableHash.wordMultiplier
             lanes.0 = (lanes.0 ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))) &* multiplier
             lanes.1 = (lanes.1 ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))) &* multiplier
             lanes.2 = (lanes.2 ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))) &* multiplier
             lanes.3 = (lanes.3 ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self))) &* multiplier
-            offset += 32
         }
-        var hash = offsetBasis
-        for lane in [lanes.0, lanes.1, lanes.2, lanes.3] { hash = (hash ^ finalize(lane)) &* multiplier }
-        while offset < bytes.count {
-            hash = (hash ^ UInt64(bytes[offset])) &* prime
-            offset += 1
+
+        /// The checksum of every byte combined so far.
+        public func finalize() -> UInt64 {
+            let multiplier = StableHash.wordMultiplier
+            var hash = offsetBasis
+            for lane in [lanes.0, lanes.1, lanes.2, lanes.3] { hash = (hash ^ StableHash.finalize(lane)) &* multiplier }
+            withUnsafeBytes(of: pending) { tail in
+                for index in 0..<pendingCount { hash = (hash ^ UInt64(tail[index])) &* prime }
+            }
+            return StableHash.finalize(hash ^ UInt64(count))
         }
-        return finalize(hash ^ UInt64(bytes.count))
     }
+
+    /// The odd constant ``Words64`` multiplies by (2^64 over the golden ratio).
+    private static let wordMultiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
 
     /// SplitMix64's finaliser (a bijection that spreads every bit over the word).
     private static func finalize(_ value: UInt64) -> UInt64 {

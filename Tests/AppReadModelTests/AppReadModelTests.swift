@@ -83,6 +83,61 @@ import Testing
         try await stricter.close()
     }
 
+    /// An import folds the app's read model as a command does: a store filled by importing
+    /// another's history holds what the other folded live, and keeps it after a restart.
+    @Test func anImportFoldsTheAppsReadModel() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let source = try await Store.open(directory: directory + "/source", options: Self.options([WordsLearnedPerWeek()]))
+        try await Self.study(source)
+        let live = try await source.readModel(WordsLearnedPerWeek.self)
+        let history = try await source.exportJSONLines().joined(separator: "\n") + "\n"
+        try await source.close()
+
+        let store = try await Store.open(directory: directory + "/imported", options: Self.options([WordsLearnedPerWeek()]))
+        let result = try await store.importJSONLines(history)
+        #expect(result.added == 10)
+        #expect(try await store.readModel(WordsLearnedPerWeek.self) == live)
+        try await store.close()
+        let reopened = try await Store.open(directory: directory + "/imported", options: Self.options([WordsLearnedPerWeek()]))
+        #expect(try await reopened.readModel(WordsLearnedPerWeek.self) == live)
+        try await reopened.close()
+    }
+
+    /// A read model that cannot fold a review.
+    struct RefusesReviews: Projection {
+        struct Refused: Error, CustomStringConvertible {
+            var description: String { "reviews are refused here" }
+        }
+        static let name = "refuses-reviews"
+        static let version: UInt32 = 1
+        func makeInitialState() -> WordsLearnedPerWeek.State { WordsLearnedPerWeek.State() }
+        func apply(_ event: RecordedEvent, to state: inout WordsLearnedPerWeek.State) throws {
+            if case .reviewGraded = event.event { throw Refused() }
+        }
+    }
+
+    /// An app's read model that cannot fold an imported event: the import is recorded, the
+    /// error names the read model and why, the model stops, and the others hold the import.
+    @Test func anImportAnAppsReadModelCannotFoldNamesIt() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let source = try await Store.open(directory: directory + "/source", options: Self.options([]))
+        try await Self.study(source)
+        let history = try await source.exportJSONLines().joined(separator: "\n") + "\n"
+        try await source.close()
+
+        let store = try await Store.open(directory: directory + "/imported",
+                                         options: Self.options([RefusesReviews(), WordsLearnedPerWeek()]))
+        let error = await #expect(throws: ImportError.self) { try await store.importJSONLines(history) }
+        #expect(error?.message.contains("a read model cannot fold it") == true, "\(String(describing: error))")
+        #expect(error?.message.contains("refuses-reviews") == true, "\(String(describing: error))")
+        #expect(error?.message.contains("reviews are refused here") == true, "\(String(describing: error))")
+        #expect(try await store.readModel(WordsLearnedPerWeek.self).weeks == Self.expected)
+        #expect(try await store.exportJSONLines().count == 10)
+        try await store.close()
+    }
+
     @Test func aStoreWithoutTheReadModelSaysSo() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -14,6 +14,9 @@ struct ImportAdmission {
     private let profiles: ProfilesProjection
     private let stories: StoryLibraryProjection
     private let spelling: SpellingProjection
+    /// The read models the admission folds (the others fold on copies of their own: ``ImportFolds``).
+    static let foldedReadModels: Set<String> = [VocabularyProjection.name, ProfilesProjection.name,
+                                                StoryLibraryProjection.name, SpellingProjection.name]
     /// How many positions the log may hold for each one imported and the ledger still take the
     /// admission's copy (its index merged) rather than fold the import (see ``admitted(staged:)``).
     static let mergeBreakEven = 200

@@ -22,8 +22,8 @@ struct ImportChecks {
     private var numbering: StreamNumbering
     /// The events staged by earlier chunks, by id: their positions in the staged batch.
     private var staged = EventIDIndex()
-    /// The events of this chunk to be added, in order, and their ids.
-    private var chunkAdded: [(id: EventID, position: UInt64)] = []
+    /// The events of this chunk to be added, in order, as they will be recorded.
+    private(set) var chunkAdded: [RecordedEvent] = []
     private var chunkIDs: Set<EventID> = []
     /// The log positions of the events found present so far (one bit a position of the log).
     private var presentSeen: [UInt64] = []
@@ -56,13 +56,16 @@ struct ImportChecks {
         }
     }
 
-    /// Checks `event`: its stream version when it is to be added, nil when it is already present.
+    /// Checks `event`: its stream version when it is to be added (it is then in ``chunkAdded``,
+    /// as it will be recorded), nil when it is already present.
     /// - Parameters:
     ///   - logged: the position of its id in the log (nil: the log does not hold it).
     ///   - repeatsStaged: whether an event staged by an earlier chunk has its id.
+    ///   - clockTime: its recording time when the file gives none (the store's clock).
     /// - Throws: ``ImportError`` `duplicateEvent`, `streamVersion`, `refusedEvent`,
     ///   `reviewOutOfOrder`, naming its line.
-    mutating func check(_ event: ImportedEvent, logged: UInt64?, repeatsStaged: Bool) throws(ImportError) -> UInt64? {
+    mutating func check(_ event: ImportedEvent, logged: UInt64?, repeatsStaged: Bool,
+                        clockTime: Timestamp) throws(ImportError) -> UInt64? {
         let id = event.pending.id
         if let logged {
             guard notePresent(logged) else { throw duplicate(event) }
@@ -80,16 +83,16 @@ struct ImportChecks {
         }
         let position = firstPosition + UInt64(added)
         let recorded = RecordedEvent(event.pending, position: position, streamVersion: version,
-                                     recordedAt: event.recordedAt ?? event.pending.occurred.instant)
+                                     recordedAt: event.recordedAt ?? clockTime)
         try admission.admit(event.pending, as: recorded, line: event.line, path: path)
-        chunkAdded.append((id, position))
+        chunkAdded.append(recorded)
         added += 1
         return version
     }
 
     /// Ends a chunk: its events added are noted as staged.
     mutating func endChunk() {
-        for (id, position) in chunkAdded { staged.insert(id, at: position) }
+        for event in chunkAdded { staged.insert(event.id, at: event.position) }
         chunkAdded.removeAll(keepingCapacity: true)
         chunkIDs.removeAll(keepingCapacity: true)
     }

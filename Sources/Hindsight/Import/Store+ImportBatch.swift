@@ -30,7 +30,7 @@ extension Store {
                       progress: (@Sendable (_ bytesRead: UInt64) -> Void)? = nil) async throws(ImportError) -> ImportResult {
         let path = source.path
         let base = position
-        let staged: (range: ClosedRange<UInt64>?, added: Int, present: Int, admitted: AdmittedModels)
+        var staged: StagedImport
         do throws(ImportError) {
             staged = try await stageAndCommit(&source, ledger: state, progress: progress)
         } catch {
@@ -39,20 +39,33 @@ extension Store {
         }
         guard let range = staged.range else { return ImportResult(added: 0, alreadyPresent: staged.present, positions: nil) }
         position = range.upperBound
-        let adopted = range.lowerBound == base + 1 ? await adopt(staged.admitted, through: range.upperBound, base: base) : []
-        do { try await foldImported(range, skipping: adopted) } catch { throw ImportError(error, path: path) }
+        var adopted: Set<String> = []
+        if range.lowerBound == base + 1 {
+            adopted = await adopt(staged.admitted, through: range.upperBound, base: base)
+            adopted.formUnion(await adopt(await staged.folds.finished(), through: range.upperBound, base: base))
+        }
+        do { try await foldImported(range, skipping: adopted, kinds: staged.folds.kinds) } catch { throw ImportError(error, path: path) }
         return ImportResult(added: staged.added, alreadyPresent: staged.present, positions: range)
+    }
+
+    /// What staging an import left to do once it is committed.
+    private struct StagedImport {
+        /// The positions committed (nil: none).
+        var range: ClosedRange<UInt64>?
+        /// How many events were added and how many were present already.
+        var added: Int, present: Int
+        /// The admission's read models with the events added folded in.
+        var admitted: AdmittedModels
+        /// The other read models' copies, the events added folded in on a task of their own.
+        var folds: ImportFolds
     }
 
     /// Checks and stages the events of `source` a chunk at a time, then commits them (see
     /// ``appendImport(_:ledger:progress:)``). The checks' state (the ids staged) is dropped when
     /// this returns, before the read models fold; the admission's read models are returned.
-    /// - Returns: the positions committed (nil: none), how many were added and present, and the
-    ///   admission's read models with the events added folded in.
     /// - Throws: as ``appendImport(_:ledger:progress:)``; the caller abandons the staged batch.
     private func stageAndCommit(_ source: inout some ImportEventSource, ledger state: CommandLedger,
-                                progress: (@Sendable (_ bytesRead: UInt64) -> Void)?) async throws(ImportError)
-        -> (range: ClosedRange<UInt64>?, added: Int, present: Int, admitted: AdmittedModels) {
+                                progress: (@Sendable (_ bytesRead: UInt64) -> Void)?) async throws(ImportError) -> StagedImport {
         // The source is read a chunk ahead of the checks, then handed back (with how far it read
         // and what it counted) however the import ends.
         let reader = ImportReadAhead(source, chunkSize: Self.importChunk)
@@ -68,10 +81,10 @@ extension Store {
 
     /// ``stageAndCommit(_:ledger:progress:)`` on the chunks `reader` reads.
     private func stageAndCommit<Source>(reading reader: ImportReadAhead<Source>, path: String?, ledger state: CommandLedger,
-                                        progress: (@Sendable (_ bytesRead: UInt64) -> Void)?) async throws(ImportError)
-        -> (range: ClosedRange<UInt64>?, added: Int, present: Int, admitted: AdmittedModels) {
+                                        progress: (@Sendable (_ bytesRead: UInt64) -> Void)?) async throws(ImportError) -> StagedImport {
         var checks = ImportChecks(ledger: state, admission: ImportAdmission(await decisionContext(ledger: state), models: models),
                                   firstPosition: position + 1, path: path)
+        var folds = await ImportFolds(models.all.filter { !ImportAdmission.foldedReadModels.contains($0.name) })
         let place = LogReadPlace()
         var accepted: [AcceptedImport] = []
         accepted.reserveCapacity(Self.importChunk)
@@ -85,17 +98,23 @@ extension Store {
                 throw ImportError(error, path: path)
             }
             let repeats = try await repeatsOfStaged(incoming, logged: logged, checks: checks, path: path)
+            let clockTime = options.clock()
             for index in incoming.indices {
-                if let version = try checks.check(incoming[index], logged: logged[index], repeatsStaged: repeats.contains(index)) {
+                if let version = try checks.check(incoming[index], logged: logged[index], repeatsStaged: repeats.contains(index),
+                                                  clockTime: clockTime) {
                     accepted.append(AcceptedImport(index: index, version: version))
                 }
             }
-            if !accepted.isEmpty { try await stageImport(accepted, of: incoming, path: path) }
+            if !accepted.isEmpty { try await stageImport(accepted, of: incoming, clockTime: clockTime, path: path) }
+            await folds.fold(checks.chunkAdded)
             checks.endChunk()
             accepted.removeAll(keepingCapacity: true)
             progress?(chunk.bytesRead)
         }
-        do { return (try await writer.commitStagedBatch(), checks.added, checks.present, checks.admitted) } catch {
+        do {
+            return StagedImport(range: try await writer.commitStagedBatch(), added: checks.added, present: checks.present,
+                                admitted: checks.admitted, folds: folds)
+        } catch {
             throw ImportError(StoreError(error), path: path)
         }
     }
@@ -127,10 +146,10 @@ extension Store {
     }
 
     /// Writes the personal data of the events of `incoming` that `accepted` names and stages them
-    /// in the log, in order.
-    private func stageImport(_ accepted: [AcceptedImport], of incoming: [ImportedEvent], path: String?) async throws(ImportError) {
+    /// in the log, in order, recorded at `clockTime` when the file gives no time.
+    private func stageImport(_ accepted: [AcceptedImport], of incoming: [ImportedEvent], clockTime: Timestamp,
+                             path: String?) async throws(ImportError) {
         try storePersonalData(of: accepted, in: incoming, path: path)
-        let clockTime = options.clock()
         guard clockTime.isAllowed || accepted.allSatisfy({ incoming[$0.index].recordedAt != nil }) else {
             throw ImportError(.store, "the store's clock reads \(clockTime.milliseconds) ms, outside \(Timestamp.allowedRangeText); "
                               + "set the system clock (or the store's clock) right", path: path)
@@ -156,16 +175,30 @@ extension Store {
         return adopted
     }
 
+    /// Hands each read model its copy in `folds` (``ImportFolds``) as its state through `last`,
+    /// each that still stands at `base`, where the copies were taken.
+    /// - Returns: the names of the read models that took their copy (the others fold the log).
+    private func adopt(_ folds: [any DetachedFold], through last: UInt64, base: UInt64) async -> Set<String> {
+        var adopted: Set<String> = []
+        for fold in folds {
+            for projector in models.all where projector.name == fold.name {
+                if await projector.adopt(fold, through: last, base: base) { adopted.insert(projector.name) }
+            }
+        }
+        return adopted
+    }
+
     /// Folds the committed import at `range` into every read model but those named in `adopted`
-    /// (which hold it already), reading it back from the log a chunk at a time, then publishes
-    /// one change and saves snapshots when due.
+    /// (which hold it already), reading it back from the log a chunk at a time (not at all when
+    /// every read model holds it), then publishes one change (the read models that read one of
+    /// `kinds`, the kinds of its events) and saves snapshots when due.
     /// - Throws: ``StoreError`` `log` when the log cannot be read back, `readModel` when a read
     ///   model cannot fold it (the batch is recorded either way).
-    private func foldImported(_ range: ClosedRange<UInt64>, skipping adopted: Set<String>) async throws(StoreError) {
+    private func foldImported(_ range: ClosedRange<UInt64>, skipping adopted: Set<String>, kinds: EventKindSet) async throws(StoreError) {
+        let folding = projectors.filter { !adopted.contains($0.name) }
         let reader = writer.reader
         let place = LogReadPlace()
-        var touched: Set<String> = []
-        var next = range.lowerBound
+        var next = folding.isEmpty ? range.upperBound + 1 : range.lowerBound
         while next <= range.upperBound {
             let last = min(range.upperBound, next + UInt64(Self.importChunk) - 1)
             var recorded: [RecordedEvent] = []
@@ -180,16 +213,16 @@ extension Store {
                     + "read back to fold it: \(error); open the store again to fold it"
                 // The read models not yet given these events stop where they are: a later batch
                 // must not move them past events they never folded (opening again folds them).
-                for projector in projectors where !adopted.contains(projector.name) {
+                for projector in folding {
                     await projector.stop(ProjectionFailure(projection: projector.name, position: next, reason: reason))
                 }
                 throw StoreError(.log, reason, path: directory)
             }
-            for projector in projectors where !adopted.contains(projector.name) { await projector.apply(recorded) }
-            touched.formUnion(StoreChangeFeed.change(of: recorded, readModels: models.all).readModels)
+            for projector in folding { await projector.apply(recorded) }
             next = last + 1
         }
-        changeFeed.publish(StoreChange(position: range.upperBound, readModels: touched, events: Int(range.count)))
+        changeFeed.publish(StoreChange(position: range.upperBound, readModels: StoreChangeFeed.readModels(reading: kinds, among: models.all),
+                                       events: Int(range.count)))
         for projector in projectors {
             if let failure = await projector.failure {
                 throw StoreError(.readModel, "the import was recorded at positions \(range.lowerBound)…\(range.upperBound) "

@@ -13,10 +13,28 @@ enum DurableFile {
     /// - Throws: ``SystemCallError`` naming the failing call.
     static func replace(_ bytes: [UInt8], at path: String, in directory: String, ownerOnly: Bool = false,
                         fileSystem fs: FileSystem) throws(SystemCallError) {
+        let result = bytes.withUnsafeBytes { raw in
+            Result { () throws(SystemCallError) in
+                try replace(parts: [raw], at: path, in: directory, ownerOnly: ownerOnly, fileSystem: fs)
+            }
+        }
+        try result.get()
+    }
+
+    /// Replaces `path` (a file in `directory`) by the concatenation of `parts`, written one after
+    /// another (so a file made of pieces is never joined in memory), durably and atomically as
+    /// ``replace(_:at:in:ownerOnly:fileSystem:)``.
+    /// - Throws: ``SystemCallError`` naming the failing call.
+    static func replace(parts: [UnsafeRawBufferPointer], at path: String, in directory: String, ownerOnly: Bool = false,
+                        fileSystem fs: FileSystem) throws(SystemCallError) {
         let temporary = path + ".tmp"
         let fd = try fs.open(temporary, ownerOnly ? .createTruncateOwnerOnly : .createTruncate)
         do {
-            try fs.writeAll(fd, bytes, at: 0, path: temporary)
+            var offset: Int64 = 0
+            for part in parts {
+                try fs.writeAll(fd, part, at: offset, path: temporary)
+                offset += Int64(part.count)
+            }
             try fs.sync(fd, .full, temporary)
         } catch {
             fs.close(fd)

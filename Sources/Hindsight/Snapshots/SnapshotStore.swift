@@ -28,12 +28,16 @@ package struct SnapshotStore: Sendable {
     /// The file of `projection`'s snapshot.
     package func path(of projection: String) -> String { directory + "/" + projection + ".snapshot" }
 
-    /// Writes `snapshot` atomically, replacing the projection's previous snapshot.
+    /// Writes `snapshot` atomically, replacing the projection's previous snapshot. The state is
+    /// written from where it lies, never copied into the file's bytes first.
     /// - Throws: ``SnapshotError`` (`writeFailed`) naming the file and the OS error.
     package func save(_ snapshot: Snapshot) throws(SnapshotError) {
         do {
             try fileSystem.makeDirectory(directory)
-            try DurableFile.replace(snapshot.encoded(), at: path(of: snapshot.projection), in: directory, fileSystem: fileSystem)
+            let file = path(of: snapshot.projection)
+            try snapshot.withFileParts { header, state, checksum throws(SystemCallError) in
+                try DurableFile.replace(parts: [header, state, checksum], at: file, in: directory, fileSystem: fileSystem)
+            }
         } catch {
             throw SnapshotError(.writeFailed, "\(error.call) failed: \(FileSystem.describe(errno: error.errno)) (errno \(error.errno))",
                                 path: error.path)

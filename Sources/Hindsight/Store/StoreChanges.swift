@@ -67,9 +67,13 @@ final class StoreChangeFeed: Sendable {
 
     /// The change `recorded` (one batch, in position order) makes to `readModels`.
     static func change(of recorded: [RecordedEvent], readModels: [any RunnableProjector]) -> StoreChange {
-        let batch = EventKindSet(kindsOf: recorded)
-        let touched = readModels.filter { $0.kinds.intersects(batch) }
-        return StoreChange(position: recorded.last?.position ?? 0, readModels: Set(touched.map(\.name)), events: recorded.count)
+        StoreChange(position: recorded.last?.position ?? 0, readModels: self.readModels(reading: EventKindSet(kindsOf: recorded), among: readModels),
+                    events: recorded.count)
+    }
+
+    /// The names of the read models among `readModels` that read an event of one of `kinds`.
+    static func readModels(reading kinds: EventKindSet, among readModels: [any RunnableProjector]) -> Set<String> {
+        Set(readModels.filter { $0.kinds.intersects(kinds) }.map(\.name))
     }
 }
 
