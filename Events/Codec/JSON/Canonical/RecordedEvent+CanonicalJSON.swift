@@ -21,16 +21,17 @@ extension RecordedEvent {
           personalData: inout UnsafeRawBufferPointer?) {
         personalData = nil
         var scanner = CanonicalJSONScanner(bytes)
-        // The payload comes before the type that gives its shape: the type is looked up at the end
-        // of the line first, where exports write it, so the payload is read where it stands (the
-        // type member is still read in its place and must agree); failing that, it is skipped and
-        // read once the type is known.
-        let hinted = Self.typeAtTheEnd(of: bytes)
-        var payloadRead = false
         guard scanner.consumeMember(EnvelopeKey.eventId.member, after: 0x7B), let id = scanner.uuid(),
               scanner.consumeMember(EnvelopeKey.occurredAt.member, after: 0x2C), let occurredAt = scanner.int64(),
               scanner.consumeMember(EnvelopeKey.payload.member, after: 0x2C)
         else { return nil }
+        // The payload comes before the type that gives its shape: the type is looked up at the end
+        // of the line first, where exports write it, so the payload is read where it stands (the
+        // type member is still read in its place and must agree); failing that, it is skipped and
+        // read once the type is known. (Looked up once the line's first bytes are read, so that
+        // fetching its two ends from memory, when it is not in a cache, overlaps.)
+        let hinted = Self.typeAtTheEnd(of: bytes)
+        var payloadRead = false
         let payloadStart = scanner.index
         if let (_, kind) = hinted {
             guard reader.read(from: &scanner, plan: kind.canonicalReadingPlan) else { return nil }
