@@ -47,6 +47,9 @@ struct ImportAdmission {
                               spelling: context.spelling, ledger: ledger)
     }
 
+    /// The version of `stream` with every event admitted so far (0 when it has none).
+    func version(of stream: StreamID) -> UInt64 { context.ledger.version(of: stream) }
+
     /// Admits `pending` (from line `line` of the file `path`) and folds it, recorded as `event`
     /// (the same event with its position, stream version and recording time), into the state.
     /// - Throws: ``ImportError`` `refusedEvent` naming the line, the event and the rule broken

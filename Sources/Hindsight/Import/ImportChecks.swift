@@ -19,7 +19,6 @@ struct AcceptedImport {
 /// present.
 struct ImportChecks {
     private var admission: ImportAdmission
-    private var numbering: StreamNumbering
     /// The events staged by earlier chunks, by id: their positions in the staged batch.
     private var staged = EventIDIndex()
     /// The events of this chunk to be added, in order, as they will be recorded.
@@ -34,10 +33,9 @@ struct ImportChecks {
     /// Events to be added.
     private(set) var added = 0
 
-    /// Checks on `ledger` and `admission`, the first event added getting `firstPosition`.
-    init(ledger: CommandLedger, admission: ImportAdmission, firstPosition: UInt64, path: String?) {
+    /// Checks on `admission` (which holds the command ledger), the first event added getting `firstPosition`.
+    init(admission: ImportAdmission, firstPosition: UInt64, path: String?) {
         self.admission = admission
-        numbering = StreamNumbering(ledger)
         self.firstPosition = firstPosition
         self.path = path
     }
@@ -75,7 +73,8 @@ struct ImportChecks {
         guard !repeatsStaged, chunkIDs.insert(id).inserted else { throw duplicate(event) }
         if let requirement = event.requiresPresence { throw requirement.refusal(path: path, line: event.line) }
         let stream = event.pending.stream
-        let version = numbering.number(stream)
+        // The admission's ledger holds every event added before this one: its stream's next version.
+        let version = admission.version(of: stream) + 1
         if let given = event.streamVersion, given != version {
             throw ImportError(.streamVersion,
                               "event \(id) is version \(given) of stream \(stream), but the stream's next version here is \(version); import into a store that holds the events before it (or a fresh one)",

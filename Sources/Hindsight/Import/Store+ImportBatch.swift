@@ -82,7 +82,7 @@ extension Store {
     /// ``stageAndCommit(_:ledger:progress:)`` on the chunks `reader` reads.
     private func stageAndCommit<Source>(reading reader: ImportReadAhead<Source>, path: String?, ledger state: CommandLedger,
                                         progress: (@Sendable (_ bytesRead: UInt64) -> Void)?) async throws(ImportError) -> StagedImport {
-        var checks = ImportChecks(ledger: state, admission: ImportAdmission(await decisionContext(ledger: state), models: models),
+        var checks = ImportChecks(admission: ImportAdmission(await decisionContext(ledger: state), models: models),
                                   firstPosition: position + 1, path: path)
         var folds = await ImportFolds(models.all.filter { !ImportAdmission.foldedReadModels.contains($0.name) })
         let place = LogReadPlace()
