@@ -66,10 +66,23 @@ public struct EventJSONCodec {
     ///   `invalidValue` when a value breaks a rule (a rating of 7), or the error of decoding a
     ///   base64 body.
     public func decode(_ data: Data) throws(EventDecodingError) -> RecordedEvent {
+        // A text as exports write it is read where it lies, the event handed straight back; any
+        // other goes the whole way (``decode(_:extra:)``).
+        if let event = data.withUnsafeBytes({ bytes in onePass(bytes) }) { return event }
         let result = data.withUnsafeBytes { bytes in
             Result { () throws(EventDecodingError) in try decode(bytes) }
         }
         return try result.get()
+    }
+
+    /// The event in `bytes` when the one-pass reader reads the whole text (one without a
+    /// `personalData` member, which would need a look of its own); else nil.
+    @inline(__always) private func onePass(_ bytes: UnsafeRawBufferPointer) -> RecordedEvent? {
+        var personalData: UnsafeRawBufferPointer?
+        guard let event = RecordedEvent(canonicalJSON: bytes, reader: &state.canonical.pointee, personalData: &personalData),
+              personalData == nil
+        else { return nil }
+        return event
     }
 
     /// The event in the JSON text `bytes`; see ``decode(_:)-(Data)``.

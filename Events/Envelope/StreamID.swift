@@ -186,6 +186,22 @@ extension StreamID {
         a.kind == b.kind ? a.words < b.words : a.category < b.category
     }
 
+    /// The indices of `streams` in the order ``precedes(_:_:)`` gives (for distinct streams),
+    /// found by sorting plain words: each category's rank among the names present, then the
+    /// UUID's two words. Sorting the streams themselves moves values that retain their category
+    /// through every step; this is several times faster for a table of 50k streams.
+    /// - Complexity: O(n log n).
+    package static func precedingOrder(of streams: [StreamID]) -> [Int] {
+        var ranks: [Category: Int] = [:]
+        for (rank, kind) in Set(streams.map(\.kind)).sorted(by: { $0.name < $1.name }).enumerated() { ranks[kind] = rank }
+        var keys = streams.indices.map { index in
+            let words = streams[index].words
+            return (rank: ranks[streams[index].kind]!, high: words.high, low: words.low, index: index)
+        }
+        keys.sort { ($0.rank, $0.high, $0.low) < ($1.rank, $1.high, $1.low) }
+        return keys.map(\.index)
+    }
+
     /// Equal when the categories are and the UUIDs' bytes are (two word compares).
     public static func == (lhs: StreamID, rhs: StreamID) -> Bool {
         let (a, b) = (lhs.words, rhs.words)

@@ -13,14 +13,8 @@ extension Dictionary where Key: BinaryCodable & Comparable, Value: BinaryCodable
     /// - Complexity: O(n) for n pairs (the storage is reserved up front).
     @inline(__always)
     init(decoding reader: inout BinaryReader) throws(EventDecodingError) {
-        let count = try reader.readCount()
-        self.init(minimumCapacity: count)
-        for _ in 0..<count {
-            let key = try Key(from: &reader)
-            let value = try Value(from: &reader)
-            guard updateValue(value, forKey: key) == nil else {
-                throw reader.error(.invalidValue, "a dictionary key appears twice")
-            }
+        try self.init(readingPairs: &reader) { reader throws(EventDecodingError) in
+            (try Key(from: &reader), try Value(from: &reader))
         }
     }
 }

@@ -56,4 +56,29 @@ import TestSupport
         expected.writeVarint(count)
         #expect(Array(buffer.bytes) == expected.bytes + tail)
     }
+
+    /// Pieces of every size from 0 to 40 bytes (copied inline or by a call) moved into a
+    /// random order: the bytes end up as the pieces laid out in that order.
+    @Test(arguments: 0..<8 as Range<UInt64>)
+    func piecesMoveIntoTheOrderGiven(seed: UInt64) {
+        var random = SplitMix64(seed: seed ^ 0x0DE5)
+        var buffer = BodyBuffer(capacity: 8)
+        var scratch = BodyBuffer(capacity: 8)
+        for _ in 0..<200 {
+            let prefix = (0..<Int.random(in: 0...5, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let pieces = (0..<Int.random(in: 1...9, using: &random)).map { _ in
+                (0..<Int.random(in: 0...40, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            }
+            let order = Array(pieces.indices).shuffled(using: &random)
+            buffer.removeAll()
+            prefix.withUnsafeBytes { buffer.append($0) }
+            var ends: [Int] = []
+            for piece in pieces {
+                piece.withUnsafeBytes { buffer.append($0) }
+                ends.append(buffer.count)
+            }
+            ends.withUnsafeBufferPointer { buffer.reorder(from: prefix.count, ends: $0, order: order, scratch: &scratch) }
+            #expect(Array(buffer.bytes) == prefix + order.flatMap { pieces[$0] })
+        }
+    }
 }

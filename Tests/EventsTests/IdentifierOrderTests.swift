@@ -53,4 +53,22 @@ import Testing
         }
         #expect(disagreements == 0)
     }
+
+    /// The order of a table of streams found by sorting plain words is ``StreamID/precedes(_:_:)``'s.
+    @Test(arguments: [UInt64(7), 8, 9])
+    func aTableOfStreamsOrdersAsPrecedesDoes(seed: UInt64) throws {
+        let categories = ["deck", "card", "study-session", "profile", "app-settings", "zeta", "card-2"]
+        var random = SplitMix64(seed: seed)
+        var streams: [StreamID] = []
+        var seen: Set<StreamID> = []
+        for (a, _) in Self.pairs(seed: seed) {
+            // Few distinct UUIDs, so that categories share them.
+            let id = random.next() % 3 == 0 ? streams.randomElement(using: &random)?.id ?? a : a
+            let stream = try StreamID(category: categories[Int(random.next() % UInt64(categories.count))], id: id)
+            if seen.insert(stream).inserted { streams.append(stream) }
+        }
+        let expected = streams.sorted(by: StreamID.precedes)
+        #expect(StreamID.precedingOrder(of: streams).map { streams[$0] } == expected)
+        #expect(StreamID.precedingOrder(of: []).isEmpty)
+    }
 }

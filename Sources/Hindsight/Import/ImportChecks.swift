@@ -16,11 +16,16 @@ struct AcceptedImport {
 /// earlier chunk before checking a chunk (``stagedCandidates(of:)``), so that those reads of the
 /// log are done in order, a chunk at a time. What grows with the file is compact: the ids of the
 /// events staged (``EventIDIndex``, about 8 bytes an event) and a bit for each log position found
-/// present.
+/// present; a fixed 2 MB bit set of the staged ids' fingerprints spares most lookups.
 struct ImportChecks {
     private var admission: ImportAdmission
     /// The events staged by earlier chunks, by id: their positions in the staged batch.
     private var staged = EventIDIndex()
+    /// One bit for each value of the leading 24 bits of an id's fingerprint
+    /// (``EventIDIndex/fingerprint(_:)``), set for every id staged: an id whose bit is clear was
+    /// never staged, which answers almost every lookup of a new id with one read of 2 MB instead
+    /// of a search of the index (about ten reads of memory at 1M events).
+    private var stagedFingerprints = [UInt64](repeating: 0, count: 1 << 18)
     /// The events of this chunk to be added, in order, as they will be recorded.
     private(set) var chunkAdded: [RecordedEvent] = []
     private var chunkIDs: Set<EventID> = []
@@ -47,7 +52,9 @@ struct ImportChecks {
     /// The positions of events staged by earlier chunks that may have the id `id` (to be read
     /// back and compared): none, almost always, for an id not staged.
     func stagedCandidates(of id: EventID) -> [UInt64] {
-        switch staged.lookup(id) {
+        let bit = EventIDIndex.fingerprint(id) >> 4
+        guard stagedFingerprints[Int(bit >> 6)] & (1 << (bit & 63)) != 0 else { return [] }
+        return switch staged.lookup(id) {
         case .absent: []
         case .at(let position): [position]
         case .candidates(let positions): positions
@@ -91,7 +98,11 @@ struct ImportChecks {
 
     /// Ends a chunk: its events added are noted as staged.
     mutating func endChunk() {
-        for event in chunkAdded { staged.insert(event.id, at: event.position) }
+        for event in chunkAdded {
+            staged.insert(event.id, at: event.position)
+            let bit = EventIDIndex.fingerprint(event.id) >> 4
+            stagedFingerprints[Int(bit >> 6)] |= 1 << (bit & 63)
+        }
         chunkAdded.removeAll(keepingCapacity: true)
         chunkIDs.removeAll(keepingCapacity: true)
     }

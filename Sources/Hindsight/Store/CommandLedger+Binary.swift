@@ -51,11 +51,11 @@ extension CommandLedger {
     /// Writes the stream versions, the event positions, the card histories and decks, the open sessions and the
     /// abandoned ones, each in key order.
     package func encode(to writer: inout BinaryWriter) {
-        let streams = streamVersions.sorted { StreamID.precedes($0.key, $1.key) }
+        let streams = Array(streamVersions)
         writer.writeVarint(UInt64(streams.count))
-        for (stream, version) in streams {
-            stream.encode(to: &writer)
-            writer.writeVarint(version)
+        for index in StreamID.precedingOrder(of: streams.map(\.key)) {
+            streams[index].key.encode(to: &writer)
+            writer.writeVarint(streams[index].value)
         }
         let words = eventPositions.allPacked
         writer.writeVarint(UInt64(words.count))

@@ -26,7 +26,9 @@ extension CommandLedger {
     /// Reads what ``encodeCardHistories(to:)`` writes.
     /// - Throws: ``EventDecodingError`` for malformed bytes or a deck deleted but never created.
     mutating func decodeCardHistories(from reader: inout BinaryReader) throws(EventDecodingError) {
-        cardHistories = try [CardID: CardHistory](from: &reader)
+        cardHistories = try [CardID: CardHistory](readingPairs: &reader) { reader throws(EventDecodingError) in
+            (try CardID(from: &reader), try CardHistory(from: &reader))
+        }
         let created = try [IDKey](from: &reader), deleted = try [IDKey](from: &reader)
         guard let restored = DeckLifecycle.restored(created: Set(created), deleted: Set(deleted)) else {
             throw reader.error(.invalidValue, "a deck is deleted but was never created")
@@ -37,7 +39,10 @@ extension CommandLedger {
     /// Writes the card histories in card order, then the decks created and the decks deleted,
     /// each in id order.
     func encodeCardHistories(to writer: inout BinaryWriter) {
-        cardHistories.encode(to: &writer)
+        cardHistories.writeInKeyOrder(to: &writer) { card, history, writer in
+            card.encode(to: &writer)
+            history.encode(to: &writer)
+        }
         decks.created.sorted().encode(to: &writer)
         decks.deleted.sorted().encode(to: &writer)
     }

@@ -8,8 +8,9 @@ import Foundation
 /// it or says exactly what is wrong. Whitespace is allowed wherever JSON allows it. Never reads
 /// outside `bytes`.
 ///
-/// A step that fails may leave the cursor anywhere, except ``consumeKey(_:)``, which moves only
-/// when it succeeds (a reader tries the keys of left-out optionals in turn).
+/// A step that fails may leave the cursor anywhere, except ``consumeKey(_:)`` and
+/// ``consumeMember(_:after:)``, which move only when they succeed (a reader tries the keys of
+/// left-out optionals in turn).
 struct CanonicalJSONScanner {
     /// The text (or the part of it being read).
     let bytes: UnsafeRawBufferPointer
@@ -75,7 +76,69 @@ struct CanonicalJSONScanner {
             index &+= count
             return true
         }
-        return consumeKey(UnsafeRawBufferPointer(start: member.utf8Start + 1, count: count &- 3))
+        return consumeKey(member)
+    }
+
+    /// Consumes `separator` (a comma, or the brace that opens an object) and then `member`, as
+    /// ``consume(_:)`` and ``consumeMember(_:)`` do one after the other: the two compared at once
+    /// when they come next byte for byte, as exports write them (the test stays small, so that it
+    /// is inlined and the member's bytes become constants), else read as those two steps read them.
+    @inline(__always) mutating func consumeMember(_ member: StaticString, after separator: UInt8) -> Bool {
+        let count = member.utf8CodeUnitCount
+        if bytes.count &- index > count && bytes[index] == separator
+            && Self.equal(bytes.baseAddress! + (index &+ 1), member.utf8Start, count) {
+            index &+= count &+ 1
+            return true
+        }
+        return consumeSpacedMember(member, after: separator)
+    }
+
+    /// ``consumeMember(_:after:)`` for any text: `separator`, then `member`, whitespace allowed
+    /// around either; moves nothing when it answers false.
+    @inline(never) private mutating func consumeSpacedMember(_ member: StaticString, after separator: UInt8) -> Bool {
+        let saved = index
+        if consume(separator) && consumeMember(member) { return true }
+        index = saved
+        return false
+    }
+
+    /// Consumes `member` (a key as exports write it, `"card":`) when it comes next byte for byte;
+    /// otherwise ``consumeKey(_:)`` with its key, for the same key with whitespace before it or
+    /// around its colon. Moves nothing when it answers false.
+    @inline(__always) mutating func consumeMember(_ member: ExpectedBytes) -> Bool {
+        if bytes.count &- index >= member.count && member.matches(bytes.baseAddress! + index) {
+            index &+= member.count
+            return true
+        }
+        return consumeSpacedMember(member)
+    }
+
+    /// ``consumeMember(_:)-(ExpectedBytes)`` for any text.
+    @inline(never) private mutating func consumeSpacedMember(_ member: ExpectedBytes) -> Bool {
+        member.bytes.withUnsafeBytes { consumeKey(UnsafeRawBufferPointer(rebasing: $0[1..<(member.count &- 2)])) }
+    }
+
+    /// The index in `names` (strings in quotes, ``ExpectedBytes/init(quoted:)``), among `range`,
+    /// of the one that comes next (after whitespace) byte for byte, which is consumed; nil when
+    /// none does (another string, one with escapes, or no string).
+    @inline(__always) mutating func consumeOne(of names: [ExpectedBytes], in range: Range<Int>) -> Int? {
+        skipWhitespace()
+        let left = bytes.count &- index
+        return names.withUnsafeBufferPointer { names in
+            for offset in range {
+                let name = names.baseAddress! + offset
+                if left >= name.pointee.count && name.pointee.matches(bytes.baseAddress! + index) {
+                    index &+= name.pointee.count
+                    return offset
+                }
+            }
+            return nil
+        }
+    }
+
+    /// ``consumeKey(_:)`` with the key of `member` (its bytes between the quotes).
+    @inline(never) private mutating func consumeKey(_ member: StaticString) -> Bool {
+        consumeKey(UnsafeRawBufferPointer(start: member.utf8Start + 1, count: member.utf8CodeUnitCount &- 3))
     }
 
     /// Whether the `count` bytes at `left` and `right` are equal, compared a word at a time.
@@ -119,8 +182,10 @@ struct CanonicalJSONScanner {
     /// A string: the bytes between its quotes, checked to be UTF-8 and free of control
     /// characters, its escapes checked as the parser checks them (``JSONEscape``), and how many
     /// bytes it holds once they are resolved (``JSONEscape/unescape(_:into:)``); nil for
-    /// anything else (which the parser refuses).
-    mutating func string() -> (raw: UnsafeRawBufferPointer, escaped: Bool, unescapedCount: Int)? {
+    /// anything else (which the parser refuses). With `checkingPlainUTF8` false, the UTF-8 of a
+    /// string without escapes is left for the caller to check (whoever reads those very bytes
+    /// later, as the body decoder reads a text field's).
+    mutating func string(checkingPlainUTF8: Bool = true) -> (raw: UnsafeRawBufferPointer, escaped: Bool, unescapedCount: Int)? {
         guard consume(0x22) else { return nil }
         let start = index
         var seen: UInt64 = 0
@@ -145,7 +210,7 @@ struct CanonicalJSONScanner {
         }
         let text = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
         index &+= 1
-        if seen & 0x8080_8080_8080_8080 != 0 && UTF8Text.validate(text) == nil { return nil }
+        if seen & 0x8080_8080_8080_8080 != 0 && (checkingPlainUTF8 || saved != 0) && UTF8Text.validate(text) == nil { return nil }
         return (text, saved != 0, text.count &- saved)
     }
 
@@ -181,6 +246,33 @@ struct CanonicalJSONScanner {
     /// A number without fraction or exponent, as sign and magnitude; nil for anything else (a
     /// number with a fraction or exponent, one beyond 64 bits, or not a number).
     @inline(__always) mutating func wholeNumber() -> (negative: Bool, magnitude: UInt64)? {
+        // The usual case, a number right at the cursor with at most 15 digits and 17 bytes to
+        // load from, read in straight-line code: a sign, then two words of up to eight digits.
+        // Anything else (whitespace first, a longer number, the end of the text near) is read by
+        // the general loop.
+        guard let base = bytes.baseAddress, bytes.count &- index >= 17 else { return wholeNumberInAnyText() }
+        var at = index
+        let negative = base.load(fromByteOffset: at, as: UInt8.self) == 0x2D
+        if negative { at &+= 1 }
+        let first = Self.leadingDigits(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: at, as: UInt64.self)))
+        var count = first.count
+        var magnitude = first.value
+        if count == 8 {
+            let second = Self.leadingDigits(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: at &+ 8, as: UInt64.self)))
+            guard second.count < 8 else { return wholeNumberInAnyText() }
+            count &+= second.count
+            magnitude = magnitude &* JSONSpelling.powerOfTen(second.count) &+ second.value
+        }
+        guard count > 0 else { return wholeNumberInAnyText() }
+        // No leading zero, and no fraction or exponent after the digits (as in the general loop).
+        let next = base.load(fromByteOffset: at &+ count, as: UInt8.self) | 0x20
+        guard count == 1 || base.load(fromByteOffset: at, as: UInt8.self) != 0x30, next != 0x65 && next != 0x2E else { return nil }
+        index = at &+ count
+        return (negative, magnitude)
+    }
+
+    /// ``wholeNumber()`` for any text: whitespace first, any number of digits, near the end.
+    @inline(never) mutating func wholeNumberInAnyText() -> (negative: Bool, magnitude: UInt64)? {
         skipWhitespace()
         // The cursor and the bytes in locals (no store per step, no check of the base per load).
         guard let base = bytes.baseAddress else { return nil }

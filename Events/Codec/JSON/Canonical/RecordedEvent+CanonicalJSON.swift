@@ -21,42 +21,41 @@ extension RecordedEvent {
           personalData: inout UnsafeRawBufferPointer?) {
         personalData = nil
         var scanner = CanonicalJSONScanner(bytes)
+        guard scanner.consumeMember(EnvelopeKey.eventId.member, after: 0x7B), let id = scanner.uuid(),
+              scanner.consumeMember(EnvelopeKey.occurredAt.member, after: 0x2C), let occurredAt = scanner.int64(),
+              scanner.consumeMember(EnvelopeKey.payload.member, after: 0x2C)
+        else { return nil }
         // The payload comes before the type that gives its shape: the type is looked up at the end
         // of the line first, where exports write it, so the payload is read where it stands (the
         // type member is still read in its place and must agree); failing that, it is skipped and
-        // read once the type is known.
+        // read once the type is known. (Looked up once the line's first bytes are read, so that
+        // fetching its two ends from memory, when it is not in a cache, overlaps.)
         let hinted = Self.typeAtTheEnd(of: bytes)
         var payloadRead = false
-        guard scanner.consume(0x7B),
-              scanner.consumeMember(EnvelopeKey.eventId.member), let id = scanner.uuid(), scanner.consume(0x2C),
-              scanner.consumeMember(EnvelopeKey.occurredAt.member), let occurredAt = scanner.int64(), scanner.consume(0x2C),
-              scanner.consumeMember(EnvelopeKey.payload.member)
-        else { return nil }
         let payloadStart = scanner.index
         if let (_, kind) = hinted {
-            guard reader.read(from: &scanner, shape: kind.jsonShape) else { return nil }
+            guard reader.read(from: &scanner, plan: kind.canonicalReadingPlan) else { return nil }
             payloadRead = true
         } else {
             guard scanner.skipContainer() != nil else { return nil }
         }
         let payload = UnsafeRawBufferPointer(rebasing: bytes[payloadStart..<scanner.index])
-        guard scanner.consume(0x2C) else { return nil }
         // `position` comes next, or `personalData` before it (looked for only then).
-        if !scanner.consumeMember(EnvelopeKey.position.member) {
-            guard scanner.consumeMember(Self.personalDataMember), let value = scanner.skipContainer(), scanner.consume(0x2C),
-                  scanner.consumeMember(EnvelopeKey.position.member)
+        if !scanner.consumeMember(EnvelopeKey.position.member, after: 0x2C) {
+            guard scanner.consumeMember(Self.personalDataMember, after: 0x2C), let value = scanner.skipContainer(),
+                  scanner.consumeMember(EnvelopeKey.position.member, after: 0x2C)
             else { return nil }
             personalData = value
         }
-        guard let position = scanner.uint64(), scanner.consume(0x2C),
-              scanner.consumeMember(EnvelopeKey.profileId.member), let profile = scanner.uuid(), scanner.consume(0x2C),
-              scanner.consumeMember(EnvelopeKey.recordedAt.member), let recordedAt = scanner.int64(), scanner.consume(0x2C),
-              scanner.consumeMember(EnvelopeKey.schemaVersion.member), let version = scanner.uint64(), scanner.consume(0x2C),
-              scanner.consumeMember(EnvelopeKey.streamCategory.member), let category = scanner.plainString(), scanner.consume(0x2C),
-              scanner.consumeMember(EnvelopeKey.streamId.member), let streamID = scanner.uuid(), scanner.consume(0x2C),
-              scanner.consumeMember(EnvelopeKey.streamVersion.member), let streamVersion = scanner.uint64(), scanner.consume(0x2C),
-              scanner.consumeMember(EnvelopeKey.type.member), let typeName = scanner.plainString(knownAt: hinted?.name), scanner.consume(0x2C),
-              scanner.consumeMember(EnvelopeKey.utcOffsetSeconds.member), let seconds = scanner.int64(),
+        guard let position = scanner.uint64(),
+              scanner.consumeMember(EnvelopeKey.profileId.member, after: 0x2C), let profile = scanner.uuid(),
+              scanner.consumeMember(EnvelopeKey.recordedAt.member, after: 0x2C), let recordedAt = scanner.int64(),
+              scanner.consumeMember(EnvelopeKey.schemaVersion.member, after: 0x2C), let version = scanner.uint64(),
+              scanner.consumeMember(EnvelopeKey.streamCategory.member, after: 0x2C), let category = scanner.plainString(),
+              scanner.consumeMember(EnvelopeKey.streamId.member, after: 0x2C), let streamID = scanner.uuid(),
+              scanner.consumeMember(EnvelopeKey.streamVersion.member, after: 0x2C), let streamVersion = scanner.uint64(),
+              scanner.consumeMember(EnvelopeKey.type.member, after: 0x2C), let typeName = scanner.plainString(knownAt: hinted?.name),
+              scanner.consumeMember(EnvelopeKey.utcOffsetSeconds.member, after: 0x2C), let seconds = scanner.int64(),
               scanner.consume(0x7D), scanner.isAtEndAfterWhitespace()
         else { return nil }
         let kind: EventKind
@@ -70,7 +69,7 @@ extension RecordedEvent {
         guard version == UInt64(kind.schemaVersion),
               let seconds = Int(exactly: seconds), let offset = try? UTCOffset(seconds: seconds),
               let stream = Self.stream(category: category, id: streamID),
-              payloadRead || reader.read(payload, shape: kind.jsonShape),
+              payloadRead || reader.read(payload, plan: kind.canonicalReadingPlan),
               let event = try? DomainEvent.decodeCurrentBody(reader.body.bytes, kind: kind)
         else { return nil }
         self.init(position: position, id: EventID(id), stream: stream, streamVersion: streamVersion, profile: ProfileID(profile),
