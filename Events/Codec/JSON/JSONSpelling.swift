@@ -118,17 +118,8 @@ enum JSONSpelling {
         return 1 &+ decimal(0 &- UInt64(bitPattern: value), to: out + 1)
     }
 
-    /// The number of decimal digits of `value` (1 for 0): an estimate from its bit length
-    /// (log10(2) ≈ 1233 / 4096), corrected by one comparison with a power of ten.
-    @inline(__always) static func digitCount(_ value: UInt64) -> Int {
-        // `| 1` counts 0 as one digit; it changes no comparison with the even powers 10^k, k ≥ 1.
-        let odd = value | 1
-        let guess = ((64 &- odd.leadingZeroBitCount) &* 1233) &>> 12
-        return guess &+ (odd >= powerOfTen(guess) ? 1 : 0)
-    }
-
-    /// 10^k for k in 0...19 (a switch of constants, which the compiler makes a table); the
-    /// JSON writer's digit count and the canonical reader's eight-digit steps both use it.
+    /// 10^k for k in 0...19 (a switch of constants, which the compiler makes a table), for the
+    /// canonical reader's eight-digit steps.
     @inline(__always) static func powerOfTen(_ k: Int) -> UInt64 {
         switch k {
         case 0: 1
