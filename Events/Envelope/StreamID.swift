@@ -180,26 +180,22 @@ extension StreamID {
     /// The UUID as two big-endian words.
     @inline(__always) private var words: (high: UInt64, low: UInt64) { id.bigEndianWords }
 
-    /// The order snapshots list streams in: by category name, then by the UUID's bytes (as
-    /// `UUID`'s `<` orders them), comparing names only when the categories differ.
-    package static func precedes(_ a: StreamID, _ b: StreamID) -> Bool {
-        a.kind == b.kind ? a.words < b.words : a.category < b.category
-    }
-
-    /// The indices of `streams` in the order ``precedes(_:_:)`` gives (for distinct streams),
-    /// found by sorting plain words: each category's rank among the names present, then the
-    /// UUID's two words. Sorting the streams themselves moves values that retain their category
-    /// through every step; this is several times faster for a table of 50k streams.
+    /// The pairs of `table` in the order snapshots list streams in: by category name, then by
+    /// the UUID's bytes (as `UUID`'s `<` orders them). The order is found by sorting plain words
+    /// (each category's rank among the names present, then the UUID's two words), not the
+    /// streams themselves, whose every move retains their category: several times faster for a
+    /// table of 50k streams.
     /// - Complexity: O(n log n).
-    package static func precedingOrder(of streams: [StreamID]) -> [Int] {
+    package static func snapshotOrder<Value>(_ table: [StreamID: Value]) -> [(key: StreamID, value: Value)] {
+        let pairs = Array(table)
         var ranks: [Category: Int] = [:]
-        for (rank, kind) in Set(streams.map(\.kind)).sorted(by: { $0.name < $1.name }).enumerated() { ranks[kind] = rank }
-        var keys = streams.indices.map { index in
-            let words = streams[index].words
-            return (rank: ranks[streams[index].kind]!, high: words.high, low: words.low, index: index)
+        for (rank, kind) in Set(pairs.map(\.key.kind)).sorted(by: { $0.name < $1.name }).enumerated() { ranks[kind] = rank }
+        var keys = pairs.indices.map { index in
+            let words = pairs[index].key.words
+            return (rank: ranks[pairs[index].key.kind]!, high: words.high, low: words.low, index: index)
         }
         keys.sort { ($0.rank, $0.high, $0.low) < ($1.rank, $1.high, $1.low) }
-        return keys.map(\.index)
+        return keys.map { pairs[$0.index] }
     }
 
     /// Equal when the categories are and the UUIDs' bytes are (two word compares).

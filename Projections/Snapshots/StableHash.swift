@@ -59,15 +59,11 @@ public enum StableHash {
                 pendingCount += taken
                 offset = taken
                 guard pendingCount == 32 else { return }
-                let block = pending
-                withUnsafeBytes(of: block) { fold($0, at: 0) }
                 pendingCount = 0
+                let block = pending
+                _ = withUnsafeBytes(of: block) { foldBlocks($0, from: 0) }
             }
-            let blocks = offset + (bytes.count - offset) & ~31
-            while offset < blocks {
-                fold(bytes, at: offset)
-                offset += 32
-            }
+            offset = foldBlocks(bytes, from: offset)
             if offset < bytes.count {
                 pendingCount = bytes.count - offset
                 withUnsafeMutableBytes(of: &pending) { block in
@@ -76,13 +72,25 @@ public enum StableHash {
             }
         }
 
-        /// Folds the 32-byte block at `offset` of `bytes` into the lanes.
-        @inline(__always) private mutating func fold(_ bytes: UnsafeRawBufferPointer, at offset: Int) {
+        /// Folds the whole 32-byte blocks of `bytes` from `start` into the lanes.
+        /// - Returns: where the blocks end (the bytes after it are fewer than 32).
+        private mutating func foldBlocks(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+            // The lanes stay in four scalar registers through the loop: as a tuple read from the
+            // stored property, the optimizer vectorizes the loop with emulated 64-bit multiplies,
+            // at half the speed.
+            var (lane0, lane1, lane2, lane3) = lanes
             let multiplier = StableHash.wordMultiplier
-            lanes.0 = (lanes.0 ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))) &* multiplier
-            lanes.1 = (lanes.1 ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))) &* multiplier
-            lanes.2 = (lanes.2 ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))) &* multiplier
-            lanes.3 = (lanes.3 ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self))) &* multiplier
+            var offset = start
+            let end = start + (bytes.count - start) & ~31
+            while offset < end {
+                lane0 = (lane0 ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))) &* multiplier
+                lane1 = (lane1 ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))) &* multiplier
+                lane2 = (lane2 ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))) &* multiplier
+                lane3 = (lane3 ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self))) &* multiplier
+                offset += 32
+            }
+            lanes = (lane0, lane1, lane2, lane3)
+            return end
         }
 
         /// The checksum of every byte combined so far.

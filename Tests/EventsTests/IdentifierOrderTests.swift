@@ -38,6 +38,13 @@ import Testing
         #expect(disagreements == 0)
     }
 
+    /// The definition: the category names as strings, then the UUIDs as `UUID` orders them.
+    static func definedOrder(_ a: StreamID, _ b: StreamID) -> Bool {
+        a.category != b.category ? a.category < b.category : a.id < b.id
+    }
+
+    /// Every pair of distinct streams (of random, equal and nearly equal UUIDs, in known and other
+    /// categories) is listed in the defined order.
     @Test(arguments: [UInt64(4), 5, 6])
     func streamsOrderByCategoryNameThenID(seed: UInt64) throws {
         let categories = ["deck", "card", "study-session", "spelling-test", "spelling-session", "story", "profile",
@@ -47,28 +54,29 @@ import Testing
         for (a, b) in Self.pairs(seed: seed) {
             let first = try StreamID(category: categories[Int(random.next() % 10)], id: a)
             let second = try StreamID(category: random.next() % 2 == 0 ? first.category : categories[Int(random.next() % 10)], id: b)
-            // The definition: the category names as strings, then the UUIDs as `UUID` orders them.
-            let expected = first.category != second.category ? first.category < second.category : first.id < second.id
-            if StreamID.precedes(first, second) != expected { disagreements += 1 }
+            guard first != second else { continue }
+            let listed = StreamID.snapshotOrder([first: 1, second: 2]).map(\.key)
+            if listed != (Self.definedOrder(first, second) ? [first, second] : [second, first]) { disagreements += 1 }
         }
         #expect(disagreements == 0)
     }
 
-    /// The order of a table of streams found by sorting plain words is ``StreamID/precedes(_:_:)``'s.
+    /// A table of streams sharing UUIDs across categories is listed in the defined order, with
+    /// each stream's value.
     @Test(arguments: [UInt64(7), 8, 9])
-    func aTableOfStreamsOrdersAsPrecedesDoes(seed: UInt64) throws {
+    func aTableOfStreamsIsListedInTheDefinedOrder(seed: UInt64) throws {
         let categories = ["deck", "card", "study-session", "profile", "app-settings", "zeta", "card-2"]
         var random = SplitMix64(seed: seed)
-        var streams: [StreamID] = []
-        var seen: Set<StreamID> = []
+        var table: [StreamID: Int] = [:]
         for (a, _) in Self.pairs(seed: seed) {
             // Few distinct UUIDs, so that categories share them.
-            let id = random.next() % 3 == 0 ? streams.randomElement(using: &random)?.id ?? a : a
+            let id = random.next() % 3 == 0 ? table.keys.randomElement(using: &random)?.id ?? a : a
             let stream = try StreamID(category: categories[Int(random.next() % UInt64(categories.count))], id: id)
-            if seen.insert(stream).inserted { streams.append(stream) }
+            table[stream] = table.count
         }
-        let expected = streams.sorted(by: StreamID.precedes)
-        #expect(StreamID.precedingOrder(of: streams).map { streams[$0] } == expected)
-        #expect(StreamID.precedingOrder(of: []).isEmpty)
+        let listed = StreamID.snapshotOrder(table)
+        #expect(listed.map(\.key) == table.keys.sorted(by: Self.definedOrder))
+        #expect(listed.allSatisfy { table[$0.key] == $0.value })
+        #expect(StreamID.snapshotOrder([StreamID: Int]()).isEmpty)
     }
 }

@@ -52,8 +52,8 @@ struct ImportChecks {
     /// The positions of events staged by earlier chunks that may have the id `id` (to be read
     /// back and compared): none, almost always, for an id not staged.
     func stagedCandidates(of id: EventID) -> [UInt64] {
-        let bit = EventIDIndex.fingerprint(id) >> 4
-        guard stagedFingerprints[Int(bit >> 6)] & (1 << (bit & 63)) != 0 else { return [] }
+        let (word, bit) = Self.fingerprintBit(of: id)
+        guard stagedFingerprints[word] & bit != 0 else { return [] }
         return switch staged.lookup(id) {
         case .absent: []
         case .at(let position): [position]
@@ -100,11 +100,17 @@ struct ImportChecks {
     mutating func endChunk() {
         for event in chunkAdded {
             staged.insert(event.id, at: event.position)
-            let bit = EventIDIndex.fingerprint(event.id) >> 4
-            stagedFingerprints[Int(bit >> 6)] |= 1 << (bit & 63)
+            let (word, bit) = Self.fingerprintBit(of: event.id)
+            stagedFingerprints[word] |= bit
         }
         chunkAdded.removeAll(keepingCapacity: true)
         chunkIDs.removeAll(keepingCapacity: true)
+    }
+
+    /// Where `id`'s bit lies in ``stagedFingerprints``: the word, and the bit in it.
+    @inline(__always) private static func fingerprintBit(of id: EventID) -> (word: Int, bit: UInt64) {
+        let leading = EventIDIndex.fingerprint(id) >> 4
+        return (Int(leading >> 6), 1 << (leading & 63))
     }
 
     /// Notes that the event at log position `position` was found present; false when it was before.

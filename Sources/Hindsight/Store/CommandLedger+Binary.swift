@@ -51,23 +51,22 @@ extension CommandLedger {
     /// Writes the stream versions, the event positions, the card histories and decks, the open sessions and the
     /// abandoned ones, each in key order.
     package func encode(to writer: inout BinaryWriter) {
-        let streams = Array(streamVersions)
-        writer.writeVarint(UInt64(streams.count))
-        for index in StreamID.precedingOrder(of: streams.map(\.key)) {
-            streams[index].key.encode(to: &writer)
-            writer.writeVarint(streams[index].value)
+        writer.writeVarint(UInt64(streamVersions.count))
+        for (stream, version) in StreamID.snapshotOrder(streamVersions) {
+            stream.encode(to: &writer)
+            writer.writeVarint(version)
         }
         let words = eventPositions.allPacked
         writer.writeVarint(UInt64(words.count))
         for word in words { writer.writeFixed64(word) }
         encodeCardHistories(to: &writer)
-        let sessions = openSessions.entries.sorted { StreamID.precedes($0.key, $1.key) }
+        let sessions = StreamID.snapshotOrder(openSessions.entries)
         writer.writeVarint(UInt64(sessions.count))
         for (stream, entry) in sessions {
             stream.encode(to: &writer)
             entry.value.encode(to: &writer)
         }
-        let abandoned = abandonedSessions.sorted { StreamID.precedes($0.key, $1.key) }
+        let abandoned = StreamID.snapshotOrder(abandonedSessions)
         writer.writeVarint(UInt64(abandoned.count))
         for (stream, successor) in abandoned {
             stream.encode(to: &writer)
