@@ -45,8 +45,8 @@ extension DecisionContext {
 
     /// Card `id` of `profile`, which must exist and not be deleted.
     /// - Throws: ``StoreError`` `unknownEntity`, `wrongProfile` or `entityDeleted`.
-    func liveCard(_ id: CardID, profile: ProfileID) throws(StoreError) -> CardSummary {
-        guard let card = vocabulary.card(id) else {
+    func liveCard(_ id: CardID, profile: ProfileID) throws(StoreError) -> CardStanding {
+        guard let card = vocabulary.standing(of: id) else {
             throw StoreError(.unknownEntity, "card \(id) does not exist; create it before using it",
                              stream: .card(id), field: "card")
         }

@@ -25,7 +25,7 @@ extension DecisionContext {
     /// Rescheduling `cards` of `profile`: each live, the profile's, and reviewed (with a schedule to recompute).
     /// - Throws: ``StoreError`` as ``liveCard(_:profile:)``; `invalidState` for a card never reviewed.
     func admitReschedule(_ cards: [RescheduledCard], profile: ProfileID) throws(StoreError) {
-        for card in cards where try liveCard(card.card, profile: profile).schedule == nil {
+        for card in cards where try liveCard(card.card, profile: profile).isNew {
             throw StoreError(.invalidState, "card \(card.card) has never been reviewed; only reviewed cards have a schedule to recompute",
                              stream: .card(card.card), field: "cards")
         }

@@ -16,7 +16,7 @@ extension DecisionContext {
     /// - Throws: ``StoreError`` as ``liveCard(_:profile:)`` and ``liveDeck(_:profile:field:)``;
     ///   `invalidState` when the card is already in `deck`.
     @discardableResult
-    func admitMove(_ card: CardID, to deck: DeckID, profile: ProfileID) throws(StoreError) -> CardSummary {
+    func admitMove(_ card: CardID, to deck: DeckID, profile: ProfileID) throws(StoreError) -> CardStanding {
         let summary = try liveCard(card, profile: profile)
         try liveDeck(deck, profile: profile, field: "to")
         guard summary.deck != deck else {

@@ -1,15 +1,6 @@
 import Events
 import Projections
 
-/// An event of an import's chunk that is to be added: where it is in the chunk and the stream
-/// version it takes (the event itself stays in the chunk, not copied).
-struct AcceptedImport {
-    /// Its index in the chunk.
-    var index: Int
-    /// Its stream version in this store.
-    var version: UInt64
-}
-
 /// The checks of an import, one event at a time in file order: ids seen once, stream versions
 /// that follow on, and admission as the store's commands (``ImportAdmission``). The events come
 /// in chunks: the store finds which are in the log already and which repeat an event staged by an

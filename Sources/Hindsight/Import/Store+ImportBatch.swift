@@ -9,8 +9,9 @@ extension Store {
     /// Appends the events of `source` as one atomic batch of the log, keeping the store's
     /// invariants, and folds it into every read model before returning (read-your-writes). The
     /// caller holds the gate. The events are checked and staged in the log
-    /// (``LogWriter/stageRecords(_:)``) a chunk at a time, then committed at once; the read
-    /// models fold them back from the log a chunk at a time: nothing holds the whole batch.
+    /// (``LogWriter/stageRecords(_:)``) a chunk at a time, each chunk staged while the next is
+    /// checked (``ImportStaging``), then committed at once; the read models fold them as they are
+    /// checked, or back from the log a chunk at a time: nothing holds the whole batch.
     ///
     /// - Events whose id is already in the log are left out (a repeated import adds nothing).
     /// - Every other event gets the next version of its stream; a file-given version must be
@@ -82,11 +83,25 @@ extension Store {
     /// ``stageAndCommit(_:ledger:progress:)`` on the chunks `reader` reads.
     private func stageAndCommit<Source>(reading reader: ImportReadAhead<Source>, path: String?, ledger state: CommandLedger,
                                         progress: (@Sendable (_ bytesRead: UInt64) -> Void)?) async throws(ImportError) -> StagedImport {
+        var staging = ImportStaging(writer: writer)
+        do {
+            return try await stageAndCommit(reading: reader, staging: &staging, path: path, ledger: state, progress: progress)
+        } catch {
+            // The caller abandons the staged batch: no chunk may still be on its way into it.
+            try? await staging.settle()
+            throw error
+        }
+    }
+
+    /// ``stageAndCommit(reading:path:ledger:progress:)``, staging through `staging`.
+    private func stageAndCommit<Source>(reading reader: ImportReadAhead<Source>, staging: inout ImportStaging, path: String?,
+                                        ledger state: CommandLedger,
+                                        progress: (@Sendable (_ bytesRead: UInt64) -> Void)?) async throws(ImportError) -> StagedImport {
         var checks = ImportChecks(admission: ImportAdmission(await decisionContext(ledger: state), models: models),
                                   firstPosition: position + 1, path: path)
         var folds = await ImportFolds(models.all.filter { !ImportAdmission.foldedReadModels.contains($0.name) })
         let place = LogReadPlace()
-        var accepted: [AcceptedImport] = []
+        var accepted: [Int] = []
         accepted.reserveCapacity(Self.importChunk)
         while true {
             let chunk = await reader.next()
@@ -97,20 +112,24 @@ extension Store {
             do { logged = try loggedPositions(of: incoming.map(\.pending.id), in: state, place: place) } catch {
                 throw ImportError(error, path: path)
             }
-            let repeats = try await repeatsOfStaged(incoming, logged: logged, checks: checks, path: path)
+            let repeats = try await repeatsOfStaged(incoming, logged: logged, checks: checks, staging: &staging, path: path)
             let clockTime = options.clock()
             for index in incoming.indices {
-                if let version = try checks.check(incoming[index], logged: logged[index], repeatsStaged: repeats.contains(index),
-                                                  clockTime: clockTime) {
-                    accepted.append(AcceptedImport(index: index, version: version))
+                if try checks.check(incoming[index], logged: logged[index], repeatsStaged: repeats.contains(index),
+                                    clockTime: clockTime) != nil {
+                    accepted.append(index)
                 }
             }
-            if !accepted.isEmpty { try await stageImport(accepted, of: incoming, clockTime: clockTime, path: path) }
+            if !accepted.isEmpty {
+                try prepareStaging(accepted, of: incoming, clockTime: clockTime, path: path)
+                do { try await staging.stage(checks.chunkAdded) } catch { throw ImportError(error, path: path) }
+            }
             await folds.fold(checks.chunkAdded)
             checks.endChunk()
             accepted.removeAll(keepingCapacity: true)
             progress?(chunk.bytesRead)
         }
+        do { try await staging.settle() } catch { throw ImportError(error, path: path) }
         do {
             return StagedImport(range: try await writer.commitStagedBatch(), added: checks.added, present: checks.present,
                                 admitted: checks.admitted, folds: folds)
@@ -121,15 +140,18 @@ extension Store {
 
     /// The indices of the events of `events` not in the log (`logged` nil) whose id an event
     /// staged by an earlier chunk has: the candidates ``ImportChecks/stagedCandidates(of:)`` gives
-    /// are read back from the staged batch in position order and compared.
-    /// - Throws: ``ImportError`` `store` when a staged record cannot be read back.
-    private func repeatsOfStaged(_ events: [ImportedEvent], logged: [UInt64?], checks: ImportChecks,
+    /// are read back from the staged batch in position order (once `staging` has staged every
+    /// chunk handed to it) and compared.
+    /// - Throws: ``ImportError`` `store` when a staged record cannot be read back, or an earlier
+    ///   chunk could not be staged.
+    private func repeatsOfStaged(_ events: [ImportedEvent], logged: [UInt64?], checks: ImportChecks, staging: inout ImportStaging,
                                  path: String?) async throws(ImportError) -> Set<Int> {
         var wanted: [(position: UInt64, index: Int)] = []
         for index in events.indices where logged[index] == nil {
             for position in checks.stagedCandidates(of: events[index].pending.id) { wanted.append((position, index)) }
         }
         guard !wanted.isEmpty else { return [] }
+        do { try await staging.settle() } catch { throw ImportError(error, path: path) }
         wanted.sort { ($0.position, $0.index) < ($1.position, $1.index) }
         let payloads: [[UInt8]?]
         do { payloads = try await writer.stagedPayloads(at: wanted.map(\.position)) } catch { throw ImportError(StoreError(error), path: path) }
@@ -145,20 +167,17 @@ extension Store {
         return repeats
     }
 
-    /// Writes the personal data of the events of `incoming` that `accepted` names and stages them
-    /// in the log, in order, recorded at `clockTime` when the file gives no time.
-    private func stageImport(_ accepted: [AcceptedImport], of incoming: [ImportedEvent], clockTime: Timestamp,
-                             path: String?) async throws(ImportError) {
+    /// What must precede staging the events of `incoming` at the indices `accepted` (the events
+    /// to be added): their personal data is written to the side store, and `clockTime`, their
+    /// recording time where the file gives none, must be one the log allows.
+    /// - Throws: ``ImportError`` `store` for a clock out of range or personal data not written.
+    private func prepareStaging(_ accepted: [Int], of incoming: [ImportedEvent], clockTime: Timestamp,
+                                path: String?) throws(ImportError) {
         try storePersonalData(of: accepted, in: incoming, path: path)
-        guard clockTime.isAllowed || accepted.allSatisfy({ incoming[$0.index].recordedAt != nil }) else {
+        guard clockTime.isAllowed || accepted.allSatisfy({ incoming[$0].recordedAt != nil }) else {
             throw ImportError(.store, "the store's clock reads \(clockTime.milliseconds) ms, outside \(Timestamp.allowedRangeText); "
                               + "set the system clock (or the store's clock) right", path: path)
         }
-        let payloads = accepted.map { accepted in
-            let event = incoming[accepted.index]
-            return LogCodec.encode(event.pending, streamVersion: accepted.version, recordedAt: event.recordedAt ?? clockTime)
-        }
-        do { try await writer.stageRecords(payloads) } catch { throw ImportError(StoreError(error), path: path) }
     }
 
     /// Hands the admission's read models and command ledger to their projectors as their states through `last`
@@ -234,11 +253,11 @@ extension Store {
 
     /// Writes the personal data of the events of `incoming` that `accepted` names to the side
     /// store, one file write per profile.
-    private func storePersonalData(of accepted: [AcceptedImport], in incoming: [ImportedEvent], path: String?) throws(ImportError) {
+    private func storePersonalData(of accepted: [Int], in incoming: [ImportedEvent], path: String?) throws(ImportError) {
         var texts: [ProfileID: [(reference: PersonalDataReference, text: String)]] = [:]
         var erased: [ProfileID: [PersonalDataReference]] = [:]
         var order: [ProfileID] = []
-        for index in accepted.lazy.map(\.index) where !incoming[index].personalData.isEmpty {
+        for index in accepted where !incoming[index].personalData.isEmpty {
             let profile = incoming[index].pending.profile
             for (reference, value) in incoming[index].personalData {
                 if texts[profile] == nil && erased[profile] == nil { order.append(profile) }

@@ -13,7 +13,9 @@ import Events
 ///   so the answer is exact.
 /// - **recent events** exactly, by id, until they are a thirty-second of the older ones (at
 ///   least 8,192); then they are packed and merged in, in O(n), so replaying n events costs
-///   O(n) amortized and the recent part stays near 1.5 bytes an event.
+///   O(n) amortized and the recent part stays near 1.5 bytes an event. The packed words are
+///   merged in place and grow by half again when full, so they may hold up to half again their
+///   8 bytes an event in spare room.
 ///
 /// Positions must be below 2^36 (68 billion events).
 package struct EventIDIndex: Sendable {
@@ -86,13 +88,42 @@ package struct EventIDIndex: Sendable {
         }
     }
 
-    /// Packs the recent events and merges them into the older ones.
+    /// Packs the recent events and merges them into the older ones, in place: the packed words
+    /// grow by half again when full (not to the exact size at every compaction, which would take a
+    /// new array, and so new pages from the OS, each time), and the recent table keeps its room.
     /// - Complexity: O(n + r log r).
     package mutating func compact() {
         guard !recent.isEmpty else { return }
-        let incoming = recent.map { Self.fingerprint($0.key) << Self.positionBits | $0.value }.sorted()
-        packed = Self.merge(packed, incoming)
-        recent = [:]
+        var incoming: [UInt64] = []
+        incoming.reserveCapacity(recent.count)
+        for (id, position) in recent { incoming.append(Self.fingerprint(id) << Self.positionBits | position) }
+        incoming.sort()
+        let total = packed.count + incoming.count
+        if packed.capacity < total { packed.reserveCapacity(max(total, packed.capacity + packed.capacity / 2)) }
+        Self.mergeFromTheEnd(incoming, into: &packed)
+        recent.removeAll(keepingCapacity: true)
+    }
+
+    /// Merges the ascending words `incoming` into the ascending `words`, from the last word back,
+    /// so that no word of `words` is overwritten before it is moved.
+    private static func mergeFromTheEnd(_ incoming: [UInt64], into words: inout [UInt64]) {
+        var kept = words.count
+        words.append(contentsOf: repeatElement(0, count: incoming.count))
+        words.withUnsafeMutableBufferPointer { merged in
+            incoming.withUnsafeBufferPointer { incoming in
+                var next = incoming.count, slot = merged.count
+                while next > 0 {
+                    slot -= 1
+                    if kept > 0 && merged[kept - 1] > incoming[next - 1] {
+                        kept -= 1
+                        merged[slot] = merged[kept]
+                    } else {
+                        next -= 1
+                        merged[slot] = incoming[next]
+                    }
+                }
+            }
+        }
     }
 
     /// Every event as a packed word, ascending: the recent ones merged in (the snapshot's form).
