@@ -1,18 +1,24 @@
 import EventLog
 import Events
 
-/// Stages an import's chunks in the log one chunk behind its checks: a chunk's events are encoded
-/// and written (``LogWriter/stageRecords(_:)-([[UInt8]])``) on a task of their own while the store
-/// checks the next chunk, so that writing the log uses the second core instead of holding up the
-/// checks. At most one chunk is in flight, and each starts only once the one before it is
-/// staged, so the log stages them in order, at the positions the checks gave them.
+/// Stages an import's chunks in the log behind its checks: a chunk's events are encoded and
+/// written (``LogWriter/stageRecords(_:)-([[UInt8]])``) on a task of their own while the store
+/// checks the next chunks, so that writing the log uses the second core instead of holding up
+/// the checks. At most ``depth`` chunks are in flight; each task encodes at once but writes only
+/// once the chunk before it is staged, so the log stages the chunks in order, at the positions
+/// the checks gave them, and a chunk after one that failed is not staged at all.
 ///
 /// Whoever reads the staged batch back (``LogWriter/stagedPayloads(at:)``), commits it or
 /// abandons it must first ``settle()``: nothing of the batch then is still being written.
 struct ImportStaging {
+    /// How many chunks may be in flight at once: two lets a chunk's task wait for a free thread
+    /// while the checks go on, without holding more than two chunks' records.
+    static let depth = 2
+
     private let writer: LogWriter
-    /// The task staging the chunk handed over last, with what it met.
-    private var inFlight: Task<Result<Void, LogError>, Never>?
+    /// The tasks staging the chunks handed over and not yet settled, oldest first, with what
+    /// each met.
+    private var inFlight: [Task<Result<Void, LogError>, Never>] = []
 
     /// Staging into `writer`'s batch.
     init(writer: LogWriter) {
@@ -20,26 +26,34 @@ struct ImportStaging {
     }
 
     /// Hands over `events` (the next events of the import, as they will be recorded, in order)
-    /// to be encoded and staged once the chunk before them is staged.
-    /// - Throws: ``StoreError`` for the chunk before, when it could not be staged.
+    /// to be encoded and staged after the chunks before them; waits for the oldest chunk in
+    /// flight first when ``depth`` are.
+    /// - Throws: ``StoreError`` when a chunk waited for could not be staged.
     mutating func stage(_ events: [RecordedEvent]) async throws(StoreError) {
         guard !events.isEmpty else { return }
-        try await settle()
-        let writer = writer
-        inFlight = Task.detached {
+        while inFlight.count >= Self.depth {
+            if case .failure(let error) = await inFlight.removeFirst().value { throw StoreError(error) }
+        }
+        let writer = writer, previous = inFlight.last
+        inFlight.append(Task.detached {
             var payloads: [[UInt8]] = []
             payloads.reserveCapacity(events.count)
             for event in events { payloads.append(LogCodec.encode(event)) }
+            if let previous, case .failure(let error) = await previous.value { return .failure(error) }
             do throws(LogError) { try await writer.stageRecords(payloads) } catch { return .failure(error) }
             return .success(())
-        }
+        })
     }
 
-    /// Waits until every chunk handed over is staged.
-    /// - Throws: ``StoreError`` (`log`) when the last chunk could not be staged.
+    /// Waits until every chunk handed over is staged (or has failed).
+    /// - Throws: ``StoreError`` (`log`) for the first chunk that could not be staged.
     mutating func settle() async throws(StoreError) {
-        guard let task = inFlight else { return }
-        inFlight = nil
-        if case .failure(let error) = await task.value { throw StoreError(error) }
+        let tasks = inFlight
+        inFlight = []
+        var failure: LogError?
+        for task in tasks {
+            if case .failure(let error) = await task.value, failure == nil { failure = error }
+        }
+        if let failure { throw StoreError(failure) }
     }
 }
