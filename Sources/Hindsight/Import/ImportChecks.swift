@@ -6,12 +6,12 @@ import Projections
 /// in chunks: the store finds which are in the log already and which repeat an event staged by an
 /// earlier chunk before checking a chunk (``stagedCandidates(of:)``), so that those reads of the
 /// log are done in order, a chunk at a time. What grows with the file is compact: the ids of the
-/// events staged (``EventIDIndex``, about 8 bytes an event) and a bit for each log position found
+/// events staged (``StagedEventIDs``, about 8 bytes an event) and a bit for each log position found
 /// present; a fixed 2 MB bit set of the staged ids' fingerprints spares most lookups.
 struct ImportChecks {
     private var admission: ImportAdmission
     /// The events staged by earlier chunks, by id: their positions in the staged batch.
-    private var staged = EventIDIndex()
+    private var staged = StagedEventIDs()
     /// One bit for each value of the leading 24 bits of an id's fingerprint
     /// (``EventIDIndex/fingerprint(_:)``), set for every id staged: an id whose bit is clear was
     /// never staged, which answers almost every lookup of a new id with one read of 2 MB instead
@@ -38,18 +38,14 @@ struct ImportChecks {
 
     /// The admission's read models and command ledger, with every event of the chunks ended so
     /// far folded in (call after the last ``endChunk()``).
-    var admitted: AdmittedModels { admission.admitted(staged: staged) }
+    var admitted: AdmittedModels { admission.admitted(staged: staged.index) }
 
     /// The positions of events staged by earlier chunks that may have the id `id` (to be read
     /// back and compared): none, almost always, for an id not staged.
     func stagedCandidates(of id: EventID) -> [UInt64] {
         let (word, bit) = Self.fingerprintBit(of: id)
         guard stagedFingerprints[word] & bit != 0 else { return [] }
-        return switch staged.lookup(id) {
-        case .absent: []
-        case .at(let position): [position]
-        case .candidates(let positions): positions
-        }
+        return staged.candidates(of: id)
     }
 
     /// Checks `event`: its stream version when it is to be added (it is then in ``chunkAdded``,
@@ -89,18 +85,24 @@ struct ImportChecks {
 
     /// Ends a chunk: its events added are noted as staged.
     mutating func endChunk() {
-        for event in chunkAdded {
-            staged.insert(event.id, at: event.position)
-            let (word, bit) = Self.fingerprintBit(of: event.id)
+        let words = chunkAdded.map { EventIDIndex.word($0.id, at: $0.position) }
+        for packed in words {
+            let (word, bit) = Self.fingerprintBit(ofFingerprint: packed >> EventIDIndex.positionBits)
             stagedFingerprints[word] |= bit
         }
+        staged.append(words)
         chunkAdded.removeAll(keepingCapacity: true)
         chunkIDs.removeAll(keepingCapacity: true)
     }
 
     /// Where `id`'s bit lies in ``stagedFingerprints``: the word, and the bit in it.
     @inline(__always) private static func fingerprintBit(of id: EventID) -> (word: Int, bit: UInt64) {
-        let leading = EventIDIndex.fingerprint(id) >> 4
+        fingerprintBit(ofFingerprint: EventIDIndex.fingerprint(id))
+    }
+
+    /// Where the bit of an id whose fingerprint is `fingerprint` lies in ``stagedFingerprints``.
+    @inline(__always) private static func fingerprintBit(ofFingerprint fingerprint: UInt64) -> (word: Int, bit: UInt64) {
+        let leading = fingerprint >> 4
         return (Int(leading >> 6), 1 << (leading & 63))
     }
 

@@ -54,6 +54,36 @@ package struct EventIDIndex: Sendable {
         return ((high &* 0x9E37_79B9_7F4A_7C15) ^ (low &* 0xC2B2_AE3D_27D4_EB4F)) >> positionBits
     }
 
+    /// The packed word of event `id` at `position`: its fingerprint above the position.
+    package static func word(_ id: EventID, at position: UInt64) -> UInt64 {
+        precondition(position <= positionMask, "log position \(position) is beyond the event id index's 2^36")
+        return fingerprint(id) << positionBits | position
+    }
+
+    /// The positions in the ascending packed words `words` whose fingerprint is `id`'s: where
+    /// `id` may be, found by a binary search.
+    package static func candidates(of id: EventID, in words: [UInt64]) -> [UInt64] {
+        let fingerprint = Self.fingerprint(id)
+        let key = fingerprint << positionBits
+        var low = 0, high = words.count
+        while low < high {
+            let middle = (low + high) / 2
+            if words[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        var found: [UInt64] = []
+        while low < words.count, words[low] >> positionBits == fingerprint {
+            found.append(words[low] & positionMask)
+            low += 1
+        }
+        return found
+    }
+
+    /// An index of the packed words `words`, which the caller guarantees ascending with
+    /// positions ≥ 1 (words it packed and sorted itself; ``init(packed:)`` checks words read).
+    package init(ascending words: [UInt64]) {
+        packed = words
+    }
+
     /// Notes event `id` at `position` (positions rise; an id is noted once).
     package mutating func insert(_ id: EventID, at position: UInt64) {
         precondition(position <= Self.positionMask, "log position \(position) is beyond the event id index's 2^36")
@@ -153,7 +183,8 @@ package struct EventIDIndex: Sendable {
     /// An empty index.
     package init() {}
 
-    private static func merge(_ a: [UInt64], _ b: [UInt64]) -> [UInt64] {
+    /// The ascending words of both ascending `a` and `b`, in one pass.
+    package static func merge(_ a: [UInt64], _ b: [UInt64]) -> [UInt64] {
         [UInt64](unsafeUninitializedCapacity: a.count + b.count) { buffer, initialized in
             var i = 0, j = 0, k = 0
             while i < a.count, j < b.count {
