@@ -90,9 +90,33 @@ package struct EventIDIndex: Sendable {
     /// - Complexity: O(n + r log r).
     package mutating func compact() {
         guard !recent.isEmpty else { return }
-        let incoming = recent.map { Self.fingerprint($0.key) << Self.positionBits | $0.value }.sorted()
-        packed = Self.merge(packed, incoming)
+        packed = Self.merge(packed, recentPacked)
         recent = [:]
+    }
+
+    /// The recent events as packed words, ascending.
+    /// - Complexity: O(r log r).
+    private var recentPacked: [UInt64] {
+        recent.map { Self.fingerprint($0.key) << Self.positionBits | $0.value }.sorted()
+    }
+
+    /// Writes ``allPacked``'s words (each as ``BinaryWriter/writeFixed64(_:)`` does) without
+    /// building it: the runs of older words between the recent ones are copied to `writer` whole,
+    /// so a snapshot holds no second copy of the index.
+    /// - Complexity: O(n + r log r).
+    package func writeAllPacked(to writer: inout BinaryWriter) {
+        let incoming = recentPacked
+        packed.withUnsafeBytes { older in
+            var from = 0
+            for word in incoming {
+                var to = from
+                while to < packed.count, packed[to] < word { to += 1 }
+                writer.writeFixed64Words(UnsafeRawBufferPointer(rebasing: older[(8 * from)..<(8 * to)]))
+                writer.writeFixed64(word)
+                from = to
+            }
+            writer.writeFixed64Words(UnsafeRawBufferPointer(rebasing: older[(8 * from)...]))
+        }
     }
 
     /// Every event as a packed word, ascending: the recent ones merged in (the snapshot's form).
