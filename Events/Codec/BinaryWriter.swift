@@ -34,6 +34,17 @@ import Foundation
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
+    /// The 64-bit words `words` holds (in host order; a whole number of words), each as
+    /// ``writeFixed64(_:)`` writes it: one copy on little-endian hosts.
+    @inlinable package mutating func writeFixed64Words(_ words: UnsafeRawBufferPointer) {
+        precondition(words.count % 8 == 0, "\(words.count) bytes are not a whole number of 64-bit words")
+        #if _endian(little)
+        bytes.append(contentsOf: words)
+        #else
+        for offset in stride(from: 0, to: words.count, by: 8) { writeFixed64(words.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+        #endif
+    }
+
     /// A double as its 8 IEEE-754 bytes, little-endian.
     @inlinable @inline(__always) package mutating func writeDouble(_ value: Double) {
         withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }

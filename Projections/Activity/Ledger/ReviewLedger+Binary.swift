@@ -57,13 +57,7 @@ extension BinaryWriter {
         precondition(MemoryLayout<Element>.stride == 8 * wordsPerElement, "\(Element.self) is not \(wordsPerElement) words")
         if countPrefixed { writeVarint(UInt64(elements.count)) }
         writeVarint(UInt64(elements.count * MemoryLayout<Element>.stride))
-        elements.withUnsafeBytes { raw in
-            #if _endian(little)
-            bytes.append(contentsOf: raw)
-            #else
-            for word in raw.bindMemory(to: UInt64.self) { writeFixed64(word) }
-            #endif
-        }
+        elements.withUnsafeBytes { writeFixed64Words($0) }
     }
 }
 

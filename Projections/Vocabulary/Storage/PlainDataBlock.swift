@@ -66,7 +66,7 @@ extension BinaryWriter {
         let size = records * width
         writeVarint(UInt64(size))
         let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: size))
+        appendZeros(size)
         guard size > 0 else { return }
         bytes.withUnsafeMutableBytes { raw in
             var sink = PlainDataSink(UnsafeMutableRawBufferPointer(rebasing: raw[start...]))
@@ -95,3 +95,24 @@ extension BinaryReader {
         return try read(&source)
     }
 }
+
+extension BinaryWriter {
+    /// Appends `count` zero bytes (a block's room, filled in place next), growing the bytes as an
+    /// append does and zeroing them a chunk at a time, at memory speed (an append of
+    /// `repeatElement(0, count:)` goes a byte at a time: a fifth of a 24 MB snapshot's encoding).
+    fileprivate mutating func appendZeros(_ count: Int) {
+        let needed = bytes.count + count
+        if bytes.capacity < needed { bytes.reserveCapacity(max(needed, 2 * bytes.capacity)) }
+        var left = count
+        zeroChunk.withUnsafeBytes { zeros in
+            while left > 0 {
+                let part = min(left, zeros.count)
+                bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: zeros[..<part]))
+                left -= part
+            }
+        }
+    }
+}
+
+/// Zero bytes to copy from (``BinaryWriter/appendZeros(_:)``).
+private let zeroChunk = [UInt8](repeating: 0, count: 1 << 16)

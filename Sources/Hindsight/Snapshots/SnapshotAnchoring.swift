@@ -11,7 +11,7 @@ import Projections
 /// and profiles the log no longer holds, and miss the new ones, until the next rebuild. Every
 /// open of read models from snapshots (``Store``, the read-only open, the benchmarks) confirms
 /// through ``confirm(_:projectors:reader:lastPosition:)``, and every save anchors through
-/// ``save(_:to:reader:)``.
+/// ``save(_:to:reader:lanes:)``.
 package enum SnapshotAnchoring {
     /// The anchor of the record at `position` in the log `reader` reads (``LogAnchor/emptyLog``
     /// at position 0), or nil when the log holds no record there.
@@ -57,32 +57,78 @@ package enum SnapshotAnchoring {
         return refused
     }
 
+    /// How many snapshots ``save(_:to:reader:lanes:)`` has in flight at once: two, so that one state is
+    /// encoded on one core while another is encoded or written on the other, and at most two
+    /// states' bytes are held at a time.
+    package static let saveLanes = 2
+
     /// Saves the snapshot of each of `projectors` to `store`, each anchored to the log record at its
-    /// position.
+    /// position: at most `lanes` at once (``saveLanes``; 1 saves one after another), started in
+    /// the order given, each encoded on its projector, anchored and written as soon as it is
+    /// encoded (the bytes do not depend on the lanes). Each file is replaced whole, so a snapshot
+    /// that cannot be written leaves its previous file in place and every other one is either the
+    /// new one, anchored, or as it was; once one fails no further one is started.
     /// - Throws: ``SnapshotError`` for a snapshot that cannot be written, or one whose position the
-    ///   log does not hold (`writeFailed`, naming it).
-    package static func save(_ projectors: [any RunnableProjector], to store: SnapshotStore,
-                             reader: LogReader) async throws(SnapshotError) {
-        var anchors: [UInt64: LogAnchor] = [:]
-        for projector in projectors {
-            let snapshot = await projector.snapshot()
-            let anchor: LogAnchor
-            if let known = anchors[snapshot.position] {
-                anchor = known
-            } else {
-                let found: LogAnchor?
-                do { found = try Self.anchor(at: snapshot.position, in: reader) } catch {
-                    throw SnapshotError(.writeFailed, "cannot read the log record at position \(snapshot.position) to anchor "
-                                        + "the snapshot of '\(snapshot.projection)': \(error)", path: store.path(of: snapshot.projection))
+    ///   log does not hold (`writeFailed`, naming it); when several fail, the first one's in the
+    ///   order given.
+    package static func save(_ projectors: [any RunnableProjector], to store: SnapshotStore, reader: LogReader,
+                             lanes: Int = saveLanes) async throws(SnapshotError) {
+        precondition(lanes >= 1, "snapshots are saved in at least one lane")
+        let known = await anchors(at: projectors, in: reader)
+        let failures = await withTaskGroup(of: (Int, SnapshotError?).self) { group in
+            var next = 0
+            var failures: [(index: Int, error: SnapshotError)] = []
+            func start(_ group: inout TaskGroup<(Int, SnapshotError?)>) {
+                let index = next, projector = projectors[index]
+                next += 1
+                group.addTask {
+                    do throws(SnapshotError) { try await save(projector, to: store, reader: reader, known: known) } catch {
+                        return (index, error)
+                    }
+                    return (index, nil)
                 }
-                guard let found else {
-                    throw SnapshotError(.writeFailed, "the log holds no record at position \(snapshot.position), which the "
-                                        + "snapshot of '\(snapshot.projection)' covers", path: store.path(of: snapshot.projection))
-                }
-                anchors[snapshot.position] = found
-                anchor = found
             }
-            try store.save(snapshot.anchored(anchor))
+            while next < min(lanes, projectors.count) { start(&group) }
+            while let (index, error) = await group.next() {
+                if let error { failures.append((index, error)) }
+                if failures.isEmpty, next < projectors.count { start(&group) }
+            }
+            return failures
         }
+        if let first = failures.min(by: { $0.index < $1.index }) { throw first.error }
+    }
+
+    /// The anchors of the positions `projectors` stand at, each read from the log once (a save's
+    /// projectors almost always stand at one position; reading a record's anchor may scan its
+    /// segment). A position whose record cannot be read or is missing is left out, for the save
+    /// of its snapshot to report.
+    private static func anchors(at projectors: [any RunnableProjector], in reader: LogReader) async -> [UInt64: LogAnchor] {
+        var anchors: [UInt64: LogAnchor] = [:]
+        var tried: Set<UInt64> = []
+        for projector in projectors {
+            let position = await projector.checkpoint
+            guard tried.insert(position).inserted else { continue }
+            anchors[position] = try? anchor(at: position, in: reader)
+        }
+        return anchors
+    }
+
+    /// Saves `projector`'s snapshot to `store`, anchored to the log record at its position (its
+    /// anchor taken from `known`, or read from the log).
+    /// - Throws: ``SnapshotError`` (`writeFailed`, naming the snapshot) when the log cannot be read
+    ///   there, holds no record there, or the file cannot be written.
+    private static func save(_ projector: any RunnableProjector, to store: SnapshotStore, reader: LogReader,
+                             known: [UInt64: LogAnchor]) async throws(SnapshotError) {
+        let snapshot = await projector.snapshot()
+        let found: LogAnchor?
+        do { found = try known[snapshot.position] ?? Self.anchor(at: snapshot.position, in: reader) } catch {
+            throw SnapshotError(.writeFailed, "cannot read the log record at position \(snapshot.position) to anchor "
+                                + "the snapshot of '\(snapshot.projection)': \(error)", path: store.path(of: snapshot.projection))
+        }
+        guard let found else {
+            throw SnapshotError(.writeFailed, "the log holds no record at position \(snapshot.position), which the "
+                                + "snapshot of '\(snapshot.projection)' covers", path: store.path(of: snapshot.projection))
+        }
+        try store.save(snapshot.anchored(found))
     }
 }

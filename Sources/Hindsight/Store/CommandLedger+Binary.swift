@@ -56,9 +56,8 @@ extension CommandLedger {
             stream.encode(to: &writer)
             writer.writeVarint(version)
         }
-        let words = eventPositions.allPacked
-        writer.writeVarint(UInt64(words.count))
-        for word in words { writer.writeFixed64(word) }
+        writer.writeVarint(UInt64(eventPositions.count))
+        eventPositions.writeAllPacked(to: &writer)
         encodeCardHistories(to: &writer)
         let sessions = StreamID.snapshotOrder(openSessions.entries)
         writer.writeVarint(UInt64(sessions.count))

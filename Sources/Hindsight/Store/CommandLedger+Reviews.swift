@@ -60,12 +60,14 @@ extension CardHistory: BinaryCodable {
         self.init(owner: owner, isGone: isGone, deck: deck, window: window, olderInstantMs: try Int64?(from: &reader))
     }
 
+    /// The fields in order, each as its `BinaryCodable` form, written specialized (a ledger
+    /// writes one history per card).
     func encode(to writer: inout BinaryWriter) {
-        owner.encode(to: &writer)
+        owner.writeIfPresent(to: &writer) { owner, writer in owner.encode(to: &writer) }
         isGone.encode(to: &writer)
-        deck.encode(to: &writer)
-        window.encode(to: &writer)
-        olderInstantMs.encode(to: &writer)
+        deck.writeIfPresent(to: &writer) { deck, writer in deck.encode(to: &writer) }
+        window.writeCounted(to: &writer) { review, writer in review.encode(to: &writer) }
+        olderInstantMs.writeIfPresent(to: &writer) { instant, writer in instant.encode(to: &writer) }
     }
 }
 

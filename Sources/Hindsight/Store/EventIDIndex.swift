@@ -124,10 +124,7 @@ package struct EventIDIndex: Sendable {
     /// - Complexity: O(n + r log r).
     package mutating func compact() {
         guard !recent.isEmpty else { return }
-        var incoming: [UInt64] = []
-        incoming.reserveCapacity(recent.count)
-        for (id, position) in recent { incoming.append(Self.fingerprint(id) << Self.positionBits | position) }
-        incoming.sort()
+        let incoming = recentPacked
         let total = packed.count + incoming.count
         if packed.capacity < total { packed.reserveCapacity(max(total, packed.capacity + packed.capacity / 2)) }
         Self.mergeFromTheEnd(incoming, into: &packed)
@@ -153,6 +150,31 @@ package struct EventIDIndex: Sendable {
                     }
                 }
             }
+        }
+    }
+
+    /// The recent events as packed words, ascending.
+    /// - Complexity: O(r log r).
+    private var recentPacked: [UInt64] {
+        recent.map { Self.word($0.key, at: $0.value) }.sorted()
+    }
+
+    /// Writes ``allPacked``'s words (each as ``BinaryWriter/writeFixed64(_:)`` does) without
+    /// building it: the runs of older words between the recent ones are copied to `writer` whole,
+    /// so a snapshot holds no second copy of the index.
+    /// - Complexity: O(n + r log r).
+    package func writeAllPacked(to writer: inout BinaryWriter) {
+        let incoming = recentPacked
+        packed.withUnsafeBytes { older in
+            var from = 0
+            for word in incoming {
+                var to = from
+                while to < packed.count, packed[to] < word { to += 1 }
+                writer.writeFixed64Words(UnsafeRawBufferPointer(rebasing: older[(8 * from)..<(8 * to)]))
+                writer.writeFixed64(word)
+                from = to
+            }
+            writer.writeFixed64Words(UnsafeRawBufferPointer(rebasing: older[(8 * from)...]))
         }
     }
 

@@ -33,6 +33,11 @@ public actor Store {
     /// The position of the last event appended (and folded).
     var position: UInt64
     var lastSnapshotPosition: UInt64
+    /// The position at which this store last wrote every snapshot (nil: not since it opened).
+    /// The states change only by folding events, so at that position the snapshots on disk are
+    /// the ones a save would write again, byte for byte: a close there does not rewrite them (an
+    /// import whose size made them due saves them once, not twice).
+    var snapshotsWrittenAt: UInt64?
     var closed = false
     /// The subscribers to the store's changes (``changes(bufferingNewest:)``).
     nonisolated let changeFeed = StoreChangeFeed()
@@ -139,7 +144,8 @@ public actor Store {
         models.all + [ledger]
     }
 
-    /// Saves the snapshots (if the policy says so) and closes the log. Later calls throw `closed`.
+    /// Saves the snapshots (if the policy says so, and they were not all written at the current
+    /// position already) and closes the log. Later calls throw `closed`.
     /// - Throws: ``StoreError`` `snapshot` or `log`; the log is closed anyway.
     public func close() async throws(StoreError) {
         await enter()
@@ -147,7 +153,7 @@ public actor Store {
         guard !closed else { return }
         closed = true
         var firstError: StoreError?
-        if options.snapshots.onClose {
+        if options.snapshots.onClose, snapshotsWrittenAt != position {
             do { try await saveSnapshots() } catch { firstError = error }
         }
         do { try await writer.close() } catch { firstError = firstError ?? StoreError(error) }
@@ -166,6 +172,7 @@ public actor Store {
             throw StoreError(.snapshot, "\(error.message); check the disk and the directory's permissions", path: error.path)
         }
         lastSnapshotPosition = position
+        snapshotsWrittenAt = position
     }
 
     /// Waits for (and then holds) the command gate.

@@ -12,7 +12,8 @@ import SystemSeam
 public struct StoreOptions: Sendable {
     /// When snapshots of the read models are written.
     public struct SnapshotPolicy: Sendable, Equatable {
-        /// Write every snapshot when the store closes.
+        /// Write every snapshot when the store closes (unless they were all written at the
+        /// position it closes at already).
         public var onClose: Bool
         /// Also write them once this many events were appended since the last ones (nil: never).
         public var everyEvents: Int?

@@ -61,6 +61,20 @@ import SeededRandom
         #expect(ids.enumerated().allSatisfy { merged.position(of: $0.element, confirmingWith: idAt) == UInt64($0.offset + 1) })
     }
 
+    /// The snapshot's words, written straight from the index (the recent events merged in as
+    /// they are written), are ``EventIDIndex/allPacked``'s, little-endian.
+    @Test(arguments: [(21 as UInt64, 0), (22, 5), (23, 8_191), (24, 8_192), (25, 30_000), (26, 70_001)])
+    func theWordsWrittenAreAllThePackedWords(seed: UInt64, count: Int) {
+        var index = EventIDIndex()
+        for (offset, id) in Self.ids(count, seed: seed).enumerated() { index.insert(id, at: UInt64(offset + 1)) }
+        var writer = BinaryWriter()
+        index.writeAllPacked(to: &writer)
+        var expected = BinaryWriter()
+        for word in index.allPacked { expected.writeFixed64(word) }
+        #expect(index.allPacked.count == count)
+        #expect(writer.bytes == expected.bytes)
+    }
+
     /// Ids whose fingerprints collide are told apart by the confirmation.
     @Test func collidingFingerprintsAreToldApartByTheLog() throws {
         let ids = Self.ids(60_000, seed: 7)
