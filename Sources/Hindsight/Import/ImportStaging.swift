@@ -8,8 +8,9 @@ import Events
 /// once the chunk before it is staged, so the log stages the chunks in order, at the positions
 /// the checks gave them, and a chunk after one that failed is not staged at all.
 ///
-/// Whoever reads the staged batch back (``LogWriter/stagedPayloads(at:)``), commits it or
-/// abandons it must first ``settle()``: nothing of the batch then is still being written.
+/// Whoever commits the staged batch or abandons it must first ``settle()``: nothing of the batch
+/// then is still being written. Whoever reads records of it back (``LogWriter/stagedPayloads(at:)``)
+/// must first ``settle(covering:)`` their positions.
 struct ImportStaging {
     /// How many chunks may be in flight at once: two lets a chunk's task wait for a free thread
     /// while the checks go on, without holding more than two chunks' records.
@@ -19,6 +20,8 @@ struct ImportStaging {
     /// The tasks staging the chunks handed over and not yet settled, oldest first, with what
     /// each met.
     private var inFlight: [Task<Result<Void, LogError>, Never>] = []
+    /// The first position of each chunk in flight, oldest first.
+    private var firstInFlight: [UInt64] = []
 
     /// Staging into `writer`'s batch.
     init(writer: LogWriter) {
@@ -32,9 +35,11 @@ struct ImportStaging {
     mutating func stage(_ events: [RecordedEvent]) async throws(StoreError) {
         guard !events.isEmpty else { return }
         while inFlight.count >= Self.depth {
+            firstInFlight.removeFirst()
             if case .failure(let error) = await inFlight.removeFirst().value { throw StoreError(error) }
         }
         let writer = writer, previous = inFlight.last
+        firstInFlight.append(events[0].position)
         inFlight.append(Task.detached {
             var payloads: [[UInt8]] = []
             payloads.reserveCapacity(events.count)
@@ -45,11 +50,21 @@ struct ImportStaging {
         })
     }
 
+    /// Waits until the records at `positions` are staged: until every chunk handed over is, when
+    /// one of them lies in a chunk still in flight; at once otherwise (the records of the chunks
+    /// settled before are in the batch, and reading them back need not wait for the newer ones).
+    /// - Throws: ``StoreError`` (`log`) for the first chunk that could not be staged.
+    mutating func settle(covering positions: some Sequence<UInt64>) async throws(StoreError) {
+        guard let oldest = firstInFlight.first, positions.contains(where: { $0 >= oldest }) else { return }
+        try await settle()
+    }
+
     /// Waits until every chunk handed over is staged (or has failed).
     /// - Throws: ``StoreError`` (`log`) for the first chunk that could not be staged.
     mutating func settle() async throws(StoreError) {
         let tasks = inFlight
         inFlight = []
+        firstInFlight = []
         var failure: LogError?
         for task in tasks {
             if case .failure(let error) = await task.value, failure == nil { failure = error }

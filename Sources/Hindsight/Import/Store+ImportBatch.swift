@@ -140,8 +140,8 @@ extension Store {
 
     /// The indices of the events of `events` not in the log (`logged` nil) whose id an event
     /// staged by an earlier chunk has: the candidates ``ImportChecks/stagedCandidates(of:)`` gives
-    /// are read back from the staged batch in position order (once `staging` has staged every
-    /// chunk handed to it) and compared.
+    /// are read back from the staged batch in position order (once `staging` has staged the
+    /// chunks they lie in) and compared.
     /// - Throws: ``ImportError`` `store` when a staged record cannot be read back, or an earlier
     ///   chunk could not be staged.
     private func repeatsOfStaged(_ events: [ImportedEvent], logged: [UInt64?], checks: ImportChecks, staging: inout ImportStaging,
@@ -151,7 +151,7 @@ extension Store {
             for position in checks.stagedCandidates(of: events[index].pending.id) { wanted.append((position, index)) }
         }
         guard !wanted.isEmpty else { return [] }
-        do { try await staging.settle() } catch { throw ImportError(error, path: path) }
+        do { try await staging.settle(covering: wanted.lazy.map(\.position)) } catch { throw ImportError(error, path: path) }
         wanted.sort { ($0.position, $0.index) < ($1.position, $1.index) }
         let payloads: [[UInt8]?]
         do { payloads = try await writer.stagedPayloads(at: wanted.map(\.position)) } catch { throw ImportError(StoreError(error), path: path) }

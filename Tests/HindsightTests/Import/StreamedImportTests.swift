@@ -75,17 +75,38 @@ import TestSupport
         #expect(await f.store.lastPosition() == end)
     }
 
-    /// A JSON Lines export of more than two chunks of events (a revlog import's store).
-    static func bigExport() async throws -> (lines: [String], source: StoreFixture) {
+    /// A JSON Lines export of more than `chunks` chunks of events (a revlog import's store).
+    static func bigExport(chunks: Int = 2) async throws -> (lines: [String], source: StoreFixture) {
         let source = try await StoreFixture()
         var text = "card_id,review_time,review_rating,review_state,review_duration\n"
-        for row in 0..<(Store.importChunk * 2 + 500) {
+        for row in 0..<(Store.importChunk * chunks + 500) {
             text += "\(row / 10),\(1_704_700_800_000 + Int64(row % 10) * 86_400_000 + Int64(row / 10) * 1000),3,\(row % 10 == 0 ? 0 : 2),900\n"
         }
         _ = try await source.store.importRevlog(text, options: options)
         try await source.store.close()
         let lines = try ImportHistory.export(source.directory.path, to: source.directory.path + "/a.jsonl")
         return (lines, source)
+    }
+
+    /// A repeat of an id staged `chunksBack` chunks before the last: in a chunk whose staging may
+    /// still be in flight (1, 2) or settled (3, 4); the import is refused by the repeat's line.
+    @Test(arguments: [1, 2, 3, 4])
+    func anIDStagedChunksBeforeIsRefusedByLine(chunksBack: Int) async throws {
+        let (lines, source) = try await Self.bigExport(chunks: 5)
+        let lastChunk = lines.count / Store.importChunk  // the repeat, appended, falls in it
+        #expect(lastChunk >= 5)
+        let repeated = (lastChunk - chunksBack) * Store.importChunk + 5
+        let file = source.directory.path + "/dup.jsonl"
+        try Data((lines + [lines[repeated]]).joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: file))
+        let target = try await StoreFixture()
+        let error = await #expect(throws: ImportError.self) { try await target.store.importJSONLines(file: file) }
+        #expect(error?.code == .duplicateEvent)
+        #expect(error?.line == lines.count + 1)
+        #expect(await target.store.lastPosition() == 0)
+        // Without the repeat, the same file imports whole.
+        let whole = source.directory.path + "/whole.jsonl"
+        try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: whole))
+        #expect(try await target.store.importJSONLines(file: whole).added == lines.count)
     }
 
     @Test func anIDRepeatedChunksApartIsRefusedByLine() async throws {
