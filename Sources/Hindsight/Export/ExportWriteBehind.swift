@@ -12,12 +12,9 @@ import SystemSeam
 /// output's size, and a slow disk slows the exporter down instead of queuing bytes. A failed
 /// write is reported at the next hand-over or at ``finish()``; the writes after it are not made.
 ///
-/// The output is not read back, so the system is told so (``FileSystem/adviseWritten``) twice
-/// per chunk of a regular file: as soon as the chunk is written, which sends its pages on to the
-/// disk (so the sync that commits the file waits for the last chunks, not for the whole file), and
-/// again ``adviceLag`` bytes later, once they are likely on the disk, which drops them from the page
-/// cache (so a large export does not push out what other programs cache, and replacing its file
-/// later has fewer pages to free).
+/// The output is not read back, so the system is told so as soon as each chunk of a regular file
+/// is written (``FileSystem/adviseWritten``), which sends its pages on to the disk: the sync that
+/// commits the file then waits for the last chunks, not for the whole file.
 ///
 /// Owned by one ``ExportOutputFile`` and called from one thread at a time; the writing thread
 /// touches only the buffer handed to it, until it signals that it is done.
@@ -34,9 +31,6 @@ final class ExportWriteBehind {
     private let idle = DispatchSemaphore(value: 1)
     /// The buffer being written or last written, nil before the first hand-over.
     private var inFlight: Chunk?
-
-    /// How far behind the chunk just written the advice to drop the pages comes.
-    static let adviceLag: Int64 = 32 << 20
 
     /// A writer of `descriptor` (the file at `path`, named in errors) through `files`, which
     /// advises the system of the chunks written when `advises` (a regular file's).
@@ -74,10 +68,7 @@ final class ExportWriteBehind {
                 do throws(SystemCallError) { try files.streamAll(descriptor, raw, path: path) } catch { return error }
                 return nil
             }
-            if advises && chunk.failure == nil {
-                files.adviseWritten(descriptor, start, length)
-                if start >= Self.adviceLag { files.adviseWritten(descriptor, start - Self.adviceLag, length) }
-            }
+            if advises && chunk.failure == nil { files.adviseWritten(descriptor, start, length) }
             idle.signal()
         }
     }
