@@ -28,7 +28,7 @@ final class ExportOutputFile {
     /// Creates (truncating) `<path>.partial` for writing, or opens `path` itself when it is a
     /// link, device or pipe.
     /// - Throws: ``ExportError`` `.outputFailed` naming the path and the system's reason.
-    init(path: String, bufferSize: Int = 1 << 18, files: FileSystem = .posix) throws(ExportError) {
+    init(path: String, bufferSize: Int = 1 << 20, files: FileSystem = .posix) throws(ExportError) {
         self.path = path
         self.files = files
         partialPath = path + ".partial"
