@@ -150,6 +150,13 @@ extension FileSystem {
         releasePages: { stretch in
             guard let base = stretch.baseAddress, stretch.count > 0 else { return }
             _ = madvise(UnsafeMutableRawPointer(mutating: base), stretch.count, MADV_DONTNEED)
+        },
+        adviseWritten: { fd, offset, length in
+            #if os(Linux)
+            // Linux answers this advice by starting the writeback of the range's dirty pages
+            // (without waiting) and then dropping its clean ones.
+            _ = posix_fadvise(fd, off_t(offset), off_t(length), POSIX_FADV_DONTNEED)
+            #endif
         }
     )
 

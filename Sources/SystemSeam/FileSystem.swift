@@ -114,6 +114,12 @@ package struct FileSystem: Sendable {
     /// process's memory bounded; the bytes stay readable and fault back in from the page cache).
     /// The stretch must start on a page boundary.
     package var releasePages: @Sendable (_ stretch: UnsafeRawBufferPointer) -> Void
+    /// Tells the system that the `length` bytes of the file from `offset` are written and will
+    /// not be read back: on Linux it starts writing their dirty pages to the disk, without waiting
+    /// (a later sync has less left to wait for), and drops their clean pages (those already on
+    /// the disk) from the page cache; elsewhere it does nothing. A hint: it makes nothing durable,
+    /// and failure changes nothing but speed.
+    package var adviseWritten: @Sendable (_ fd: Int32, _ offset: Int64, _ length: Int64) -> Void
 
     /// A file system made of these functions (``posix``, or a simulation in tests: every
     /// function must be given, so a new one cannot be forgotten by a simulation).
@@ -140,7 +146,8 @@ package struct FileSystem: Sendable {
                                            _ path: String) throws(SystemCallError) -> UnsafeRawBufferPointer,
                  unmap: @escaping @Sendable (_ mapping: UnsafeRawBufferPointer) -> Void,
                  mapWhole: @escaping @Sendable (_ fd: Int32, _ length: Int, _ path: String) throws(SystemCallError) -> UnsafeRawBufferPointer,
-                 releasePages: @escaping @Sendable (_ stretch: UnsafeRawBufferPointer) -> Void) {
+                 releasePages: @escaping @Sendable (_ stretch: UnsafeRawBufferPointer) -> Void,
+                 adviseWritten: @escaping @Sendable (_ fd: Int32, _ offset: Int64, _ length: Int64) -> Void) {
         self.open = open
         self.close = close
         self.read = read
@@ -162,6 +169,7 @@ package struct FileSystem: Sendable {
         self.unmap = unmap
         self.mapWhole = mapWhole
         self.releasePages = releasePages
+        self.adviseWritten = adviseWritten
     }
 
     /// Writes all of `bytes` at `offset`, looping over short writes.

@@ -5,7 +5,8 @@ import TestSupport
 
 /// UUID strings read eight hex digits at a time (``HexWord/uuid(_:)``): exactly a digit-by-digit
 /// reference reader on random UUIDs in every case mix and on every one-byte damage, and the bytes
-/// round-trip through the UUID built from them and through the canonical reader.
+/// round-trip through the UUID built from them and through the canonical reader. Written two
+/// digits a byte (``HexWord/pair(_:)``): exactly Foundation's `uuidString`.
 @Suite struct HexWordUUIDTests {
     /// The UUID `HexWord` reads from `text`, or nil.
     static func read(_ text: [UInt8]) -> UUID? {
@@ -32,6 +33,31 @@ import TestSupport
             let words = try #require(Array(upper.utf8).withUnsafeBytes { HexWord.uuid($0.baseAddress!) })
             #expect(withUnsafeBytes(of: (words.low.littleEndian, words.high.littleEndian)) { Array($0) } == bytes)
             #expect(HexWord.uuid(low: words.low, high: words.high) == uuid)
+        }
+    }
+
+    /// UUIDs are written from a table of each byte's two digits: every byte value's entry is its
+    /// two upper-case hex digits, in order.
+    @Test(arguments: 0...255 as ClosedRange<UInt8>)
+    func everyBytesPairIsItsTwoUpperCaseDigits(byte: UInt8) {
+        let expected = Array((byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true))
+        let pair = withUnsafeBytes(of: HexWord.pair(byte)) { Array($0) }
+        #expect(String(decoding: pair, as: UTF8.self) == String(expected))
+    }
+
+    /// Written UUIDs are Foundation's `uuidString`, quoted or not, on UUIDs whose bytes take every
+    /// value in every place.
+    @Test(arguments: 0..<16 as Range<Int>)
+    func writtenUUIDsAreFoundationsSpelling(place: Int) {
+        for value in 0...255 {
+            var bytes = [UInt8](repeating: UInt8(truncatingIfNeeded: 255 &- value), count: 16)
+            bytes[place] = UInt8(value)
+            let uuid = bytes.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
+            var room = [UInt8](repeating: 0, count: 38)
+            let quoted = room.withUnsafeMutableBufferPointer { JSONSpelling.uuid(uuid, quoted: true, to: $0.baseAddress!) }
+            #expect(String(decoding: room[..<quoted], as: UTF8.self) == "\"\(uuid.uuidString)\"")
+            let bare = room.withUnsafeMutableBufferPointer { JSONSpelling.uuid(uuid, quoted: false, to: $0.baseAddress!) }
+            #expect(String(decoding: room[..<bare], as: UTF8.self) == uuid.uuidString)
         }
     }
 

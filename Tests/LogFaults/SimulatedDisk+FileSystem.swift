@@ -112,7 +112,9 @@ extension SimulatedDisk {
             mapWhole: { fd, length, path throws(SystemCallError) in
                 try self.copy(fd, from: 0, length: length, path: path)
             },
-            releasePages: { _ in }
+            releasePages: { _ in },
+            // A hint: a simulated file is durable only once synced, and has no cache.
+            adviseWritten: { _, _, _ in }
         )
     }
 

@@ -24,8 +24,13 @@ enum DecimalWord {
     /// Writes `value` in decimal at `out`, which must have room for 20 bytes (bytes past the
     /// digits may be overwritten).
     /// - Returns: the number of digits written (1 for 0).
-    /// - Complexity: one to three words of eight digits, each a store.
+    /// - Complexity: one to three words of eight digits, each a store; one digit (a schema
+    ///   version, a small count) a store of its own.
     @inline(__always) static func write(_ value: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        if value < 10 {
+            out[0] = 0x30 &+ UInt8(truncatingIfNeeded: value)
+            return 1
+        }
         let raw = UnsafeMutableRawPointer(out)
         if value < 100_000_000 {
             let (word, count) = leading(UInt32(truncatingIfNeeded: value))

@@ -1,9 +1,10 @@
 import Foundation
 
-/// Eight ASCII hex digits read or written at once (SWAR: the eight bytes of a `UInt64` are handled as lanes,
-/// with no lane's arithmetic carrying into the next), for the UUIDs of the JSON export: a UUID
-/// string is four such words, so reading or writing one takes a few dozen instructions instead of a branch
-/// and a lookup per digit.
+/// Hex digits of UUIDs. Read eight at once (SWAR: the eight bytes of a `UInt64` are handled as
+/// lanes, with no lane's arithmetic carrying into the next): a UUID string is four such words, so
+/// reading one takes a few dozen instructions instead of a branch and a lookup per digit. Written
+/// two at a time from a table of every byte's pair (``pair(_:)``): a load and a store per byte,
+/// fewer instructions than spreading the nibbles of a word apart.
 enum HexWord {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let high: UInt64 = 0x8080_8080_8080_8080
@@ -51,17 +52,22 @@ enum HexWord {
         BinaryReader.uuid(unsafeBitCast((low.littleEndian, high.littleEndian), to: uuid_t.self))
     }
 
-    /// The eight upper-case hex digits of the four bytes of `value` (its lowest byte first), as a
-    /// word whose lowest byte is the first digit (to be stored little-endian): the inverse of
-    /// ``uncheckedBytes(_:)``.
-    @inline(__always) static func digits(_ value: UInt32) -> UInt64 {
-        // Byte k of `value` to lane 2k, then its high nibble there and its low one in lane 2k + 1.
-        var spread = UInt64(value)
-        spread = (spread | spread &<< 16) & 0x0000_FFFF_0000_FFFF
-        spread = (spread | spread &<< 8) & 0x00FF_00FF_00FF_00FF
-        let nibbles = (spread &>> 4) & 0x0F0F_0F0F_0F0F_0F0F | (spread & 0x0F0F_0F0F_0F0F_0F0F) &<< 8
-        // A nibble of 10 or more (6 more carries into bit 4) is a letter: 0x41 is 0x30 + 10 + 7.
-        let letters = ((nibbles &+ ones &* 0x06) &>> 4) & ones
-        return nibbles &+ ones &* 0x30 &+ letters &* 7
+    /// The two upper-case hex digits of every byte value, in order: byte `b`'s at offset `2b`
+    /// (a constant in the binary: reading it needs no lazy initialization).
+    private static let pairs: StaticString = """
+        000102030405060708090A0B0C0D0E0F101112131415161718191A1B1C1D1E1F\
+        202122232425262728292A2B2C2D2E2F303132333435363738393A3B3C3D3E3F\
+        404142434445464748494A4B4C4D4E4F505152535455565758595A5B5C5D5E5F\
+        606162636465666768696A6B6C6D6E6F707172737475767778797A7B7C7D7E7F\
+        808182838485868788898A8B8C8D8E8F909192939495969798999A9B9C9D9E9F\
+        A0A1A2A3A4A5A6A7A8A9AAABACADAEAFB0B1B2B3B4B5B6B7B8B9BABBBCBDBEBF\
+        C0C1C2C3C4C5C6C7C8C9CACBCCCDCECFD0D1D2D3D4D5D6D7D8D9DADBDCDDDEDF\
+        E0E1E2E3E4E5E6E7E8E9EAEBECEDEEEFF0F1F2F3F4F5F6F7F8F9FAFBFCFDFEFF
+        """
+
+    /// The two upper-case hex digits of `byte` as they lie in memory (to be stored as they are,
+    /// the first digit first): one load from a 512-byte table.
+    @inline(__always) static func pair(_ byte: UInt8) -> UInt16 {
+        UnsafeRawPointer(pairs.utf8Start).loadUnaligned(fromByteOffset: Int(byte) &* 2, as: UInt16.self)
     }
 }

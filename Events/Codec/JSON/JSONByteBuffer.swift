@@ -4,7 +4,8 @@
 /// ``JSONWriter``. Not copyable: one owner writes, reads (``withUnsafeBytes(_:)``) and empties it.
 package struct JSONByteBuffer: ~Copyable, JSONOutput {
     private var base: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
+    /// The number of bytes the buffer holds before it grows.
+    package private(set) var capacity: Int
     /// The number of bytes written.
     package private(set) var count = 0
 

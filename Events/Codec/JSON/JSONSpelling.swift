@@ -151,21 +151,26 @@ enum JSONSpelling {
     @inline(__always) static func uuid(_ uuid: UUID, quoted: Bool, to out: UnsafeMutablePointer<UInt8>) -> Int {
         let text = UnsafeMutableRawPointer(out) + (quoted ? 1 : 0)
         withUnsafeBytes(of: uuid.uuid) { raw in
-            func digits(_ offset: Int) -> UInt64 {
-                HexWord.digits(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+            // `XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX`: where each byte's two digits go.
+            @inline(__always) func pair(_ index: Int, at offset: Int) {
+                text.storeBytes(of: HexWord.pair(raw.load(fromByteOffset: index, as: UInt8.self)), toByteOffset: offset, as: UInt16.self)
             }
-            func store(_ word: UInt64, at offset: Int) { text.storeBytes(of: word.littleEndian, toByteOffset: offset, as: UInt64.self) }
-            func store(half word: UInt64, at offset: Int) {
-                text.storeBytes(of: UInt32(truncatingIfNeeded: word).littleEndian, toByteOffset: offset, as: UInt32.self)
-            }
-            // `XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX`: the middle words are split by a dash.
-            let second = digits(4), third = digits(8)
-            store(digits(0), at: 0)
-            store(half: second, at: 9)
-            store(half: second &>> 32, at: 14)
-            store(half: third, at: 19)
-            store(half: third &>> 32, at: 24)
-            store(digits(12), at: 28)
+            pair(0, at: 0)
+            pair(1, at: 2)
+            pair(2, at: 4)
+            pair(3, at: 6)
+            pair(4, at: 9)
+            pair(5, at: 11)
+            pair(6, at: 14)
+            pair(7, at: 16)
+            pair(8, at: 19)
+            pair(9, at: 21)
+            pair(10, at: 24)
+            pair(11, at: 26)
+            pair(12, at: 28)
+            pair(13, at: 30)
+            pair(14, at: 32)
+            pair(15, at: 34)
             text.storeBytes(of: 0x2D, toByteOffset: 8, as: UInt8.self)
             text.storeBytes(of: 0x2D, toByteOffset: 13, as: UInt8.self)
             text.storeBytes(of: 0x2D, toByteOffset: 18, as: UInt8.self)

@@ -1,7 +1,10 @@
+import Events
 @testable import Hindsight
 import LogFaults
 import SystemSeam
+import Synchronization
 import Testing
+import TestSupport
 
 /// The export's output file through the file-system seam, on a simulated disk: the finished
 /// file appears only on a successful commit, a failed write, sync or rename leaves the old file
@@ -54,6 +57,79 @@ import Testing
             #expect(error.message.contains(reason), "\(error.message)")
             #expect(disk.contents(of: Self.path) == Array("old export\n".utf8))
         }
+        #expect(disk.contents(of: Self.path + ".partial") == nil)
+    }
+
+    /// Every way of writing, mixed at random over buffers of a few sizes (so that full buffers are
+    /// handed over and written behind many times): the file holds exactly the bytes written, in
+    /// order, and a buffer handed over whole comes back empty.
+    @Test(arguments: 0..<40)
+    func writesBehindKeepEveryByteInOrder(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        let disk = SimulatedDisk()
+        try disk.fileSystem.makeDirectory("/out")
+        let bufferSize = [4096, 5000, 1 << 16][Int(rng.next() % 3)]
+        var expected: [UInt8] = []
+        let output = try ExportOutputFile(path: Self.path, bufferSize: bufferSize, files: disk.fileSystem)
+        var lines = JSONByteBuffer(capacity: 64)
+        for _ in 0..<200 {
+            let bytes = rng.bytes(Int(rng.next() % 9000))
+            switch rng.next() % 5 {
+            case 0:
+                let written = bytes.withUnsafeBytes { raw in Result { () throws(ExportError) in try output.write(raw) } }
+                try written.get()
+            case 1: try output.write(bytes)
+            case 2:
+                let text = String(decoding: bytes.map { 0x20 + $0 % 0x5F }, as: UTF8.self)
+                try output.write(text)
+                expected += Array(text.utf8)
+                continue
+            case 3:
+                try output.write(byte: bytes.first ?? 0x7E)
+                expected.append(bytes.first ?? 0x7E)
+                continue
+            default:
+                bytes.withUnsafeBytes { lines.write(raw: $0) }
+                try output.write(taking: &lines)
+                #expect(lines.count == 0)
+            }
+            expected += bytes
+        }
+        try output.commit()
+        #expect(disk.contents(of: Self.path) == expected)
+    }
+
+    /// A write that fails behind (here the third of the seam's writes) fails a later write or the
+    /// commit with its reason, no write is made after it, and the old file stays.
+    @Test(arguments: [1, 2, 3, 10])
+    func aWriteFailingBehindFailsTheExport(failingWrite: Int) throws {
+        let disk = SimulatedDisk()
+        try disk.fileSystem.makeDirectory("/out")
+        disk.setContents(Array("old export\n".utf8), of: Self.path)
+        let writes = Mutex(0)
+        var files = disk.fileSystem
+        let stream = files.stream
+        files.stream = { fd, bytes, path throws(SystemCallError) in
+            let count = writes.withLock { count in
+                count += 1
+                return count
+            }
+            if count >= failingWrite { throw SystemCallError(call: "write", path: path, errno: 28) }
+            return try stream(fd, bytes, path)
+        }
+        let outcome = Result { () throws(ExportError) in
+            let output = try ExportOutputFile(path: Self.path, bufferSize: 4096, files: files)
+            for index in 0..<40 { try output.write([UInt8](repeating: UInt8(index), count: 3000)) }
+            try output.commit()
+        }
+        guard case .failure(let error) = outcome else {
+            Issue.record("a failing write was not reported")
+            return
+        }
+        #expect(error.code == .outputFailed)
+        #expect(error.message.contains("No space left on device"), "\(error.message)")
+        #expect(writes.withLock { $0 } == failingWrite)
+        #expect(disk.contents(of: Self.path) == Array("old export\n".utf8))
         #expect(disk.contents(of: Self.path + ".partial") == nil)
     }
 
