@@ -61,19 +61,15 @@ package struct EventIDIndex: Sendable {
     }
 
     /// The positions in the ascending packed words `words` whose fingerprint is `id`'s: where
-    /// `id` may be, found by a binary search.
+    /// `id` may be (the older part of an index, or any run of words packed the same way).
+    /// - Complexity: O(1) expected: an interpolated guess, then a short search.
     package static func candidates(of id: EventID, in words: [UInt64]) -> [UInt64] {
         let fingerprint = Self.fingerprint(id)
-        let key = fingerprint << positionBits
-        var low = 0, high = words.count
-        while low < high {
-            let middle = (low + high) / 2
-            if words[middle] < key { low = middle + 1 } else { high = middle }
-        }
+        var index = lowerBound(fingerprint << positionBits, in: words)
         var found: [UInt64] = []
-        while low < words.count, words[low] >> positionBits == fingerprint {
-            found.append(words[low] & positionMask)
-            low += 1
+        while index < words.count, words[index] >> positionBits == fingerprint {
+            found.append(words[index] & positionMask)
+            index += 1
         }
         return found
     }
@@ -95,13 +91,7 @@ package struct EventIDIndex: Sendable {
     /// - Complexity: O(1) expected: an interpolated guess into the sorted words, then a short search.
     package func lookup(_ id: EventID) -> Lookup {
         if let position = recent[id] { return .at(position) }
-        let fingerprint = Self.fingerprint(id)
-        var index = lowerBound(fingerprint << Self.positionBits)
-        var found: [UInt64] = []
-        while index < packed.count, packed[index] >> Self.positionBits == fingerprint {
-            found.append(packed[index] & Self.positionMask)
-            index += 1
-        }
+        let found = Self.candidates(of: id, in: packed)
         return found.isEmpty ? .absent : .candidates(found)
     }
 
@@ -219,27 +209,28 @@ package struct EventIDIndex: Sendable {
         }
     }
 
-    /// The first index whose word is ≥ `key`: a guess from the fingerprints' even spread, a
-    /// doubling step outwards until `key` is bracketed, then a binary search.
-    private func lowerBound(_ key: UInt64) -> Int {
-        let n = packed.count
+    /// The first index of the ascending `words` whose word is ≥ `key`: a guess from the
+    /// fingerprints' even spread, a doubling step outwards until `key` is bracketed, then a
+    /// binary search.
+    private static func lowerBound(_ key: UInt64, in words: [UInt64]) -> Int {
+        let n = words.count
         guard n > 0 else { return 0 }
-        let guess = min(n - 1, Int(((key >> Self.positionBits) &* UInt64(n)) >> (64 - Self.positionBits)))
+        let guess = min(n - 1, Int(((key >> positionBits) &* UInt64(n)) >> (64 - positionBits)))
         var low: Int, high: Int
-        if packed[guess] < key {
+        if words[guess] < key {
             low = guess + 1
             var step = 64
             high = min(n, low + step)
-            while high < n, packed[high - 1] < key { low = high; step *= 2; high = min(n, high + step) }
+            while high < n, words[high - 1] < key { low = high; step *= 2; high = min(n, high + step) }
         } else {
             high = guess
             var step = 64
             low = max(0, high - step)
-            while low > 0, packed[low] >= key { high = low; step *= 2; low = max(0, low - step) }
+            while low > 0, words[low] >= key { high = low; step *= 2; low = max(0, low - step) }
         }
         while low < high {
             let middle = (low + high) / 2
-            if packed[middle] < key { low = middle + 1 } else { high = middle }
+            if words[middle] < key { low = middle + 1 } else { high = middle }
         }
         return low
     }
