@@ -108,6 +108,11 @@ extension FileSystem {
             if n < 0 { throw SystemCallError(call: "write", path: path, errno: errno) }
             return n
         },
+        readStream: { fd, buffer, path throws(SystemCallError) in
+            let n = retryingInterrupts { systemRead(fd, buffer.baseAddress, buffer.count) }
+            if n < 0 { throw SystemCallError(call: "read", path: path, errno: errno) }
+            return n
+        },
         inspect: { path in
             func kind(_ info: stat) -> PathInspection.Kind {
                 switch info.st_mode & S_IFMT {
@@ -187,6 +192,14 @@ private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) 
     Glibc.write(fd, bytes, count)
     #else
     Darwin.write(fd, bytes, count)
+    #endif
+}
+
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.read(fd, buffer, count)
+    #else
+    Darwin.read(fd, buffer, count)
     #endif
 }
 

@@ -90,6 +90,10 @@ package struct FileSystem: Sendable {
     /// Writes up to `bytes.count` bytes at the descriptor's current position (for pipes,
     /// devices and terminals, which have no offsets); returns how many were written.
     package var stream: @Sendable (_ fd: Int32, _ bytes: UnsafeRawBufferPointer, _ path: String) throws(SystemCallError) -> Int
+    /// Reads up to `buffer.count` bytes at the descriptor's current position (files, and pipes
+    /// and devices, which have no offsets), moving it on; returns how many were read (0 at the
+    /// end).
+    package var readStream: @Sendable (_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer, _ path: String) throws(SystemCallError) -> Int
     /// What `path` names (never throws: a path that cannot be examined is reported as missing).
     package var inspect: @Sendable (_ path: String) -> PathInspection
     /// True when `fd` is a terminal (a person may be watching: progress lines are worth writing).
@@ -140,6 +144,8 @@ package struct FileSystem: Sendable {
                  tryLock: @escaping @Sendable (_ fd: Int32, _ path: String) throws(SystemCallError) -> Bool,
                  unlock: @escaping @Sendable (_ fd: Int32) -> Void,
                  stream: @escaping @Sendable (_ fd: Int32, _ bytes: UnsafeRawBufferPointer, _ path: String) throws(SystemCallError) -> Int,
+                 readStream: @escaping @Sendable (_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer,
+                                                  _ path: String) throws(SystemCallError) -> Int,
                  inspect: @escaping @Sendable (_ path: String) -> PathInspection,
                  isTerminal: @escaping @Sendable (_ fd: Int32) -> Bool,
                  map: @escaping @Sendable (_ fd: Int32, _ offset: Int64, _ length: Int,
@@ -163,6 +169,7 @@ package struct FileSystem: Sendable {
         self.tryLock = tryLock
         self.unlock = unlock
         self.stream = stream
+        self.readStream = readStream
         self.inspect = inspect
         self.isTerminal = isTerminal
         self.map = map

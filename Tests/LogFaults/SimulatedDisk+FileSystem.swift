@@ -8,6 +8,7 @@ extension SimulatedDisk {
         static let noEntry: Int32 = 2
         static let badDescriptor: Int32 = 9
         static let invalid: Int32 = 22
+        static let illegalSeek: Int32 = 29
     }
 
     /// The `FileSystem` whose calls act on this disk.
@@ -92,6 +93,11 @@ extension SimulatedDisk {
                     file.pending.append(change)
                     return bytes.count
                 }
+            },
+            readStream: { _, _, path throws(SystemCallError) in
+                // The simulation keeps no file positions, and no import file lives on it: the
+                // import reads the user's file through the real file system.
+                throw SystemCallError(call: "read", path: path, errno: Code.illegalSeek)
             },
             inspect: { path in
                 self.state.withLock { state in

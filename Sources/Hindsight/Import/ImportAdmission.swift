@@ -36,11 +36,13 @@ struct ImportAdmission {
     /// The ledger is left out (nil: it folds the import from the log) when the import is small
     /// beside the log: merging the indexes copies every position the log holds, about 5
     /// instructions each, where folding costs about 1,000 an event imported.
-    func admitted(staged: EventIDIndex) -> AdmittedModels {
+    consuming func admitted(staged: consuming StagedEventIDs) -> AdmittedModels {
         var ledger: CommandLedger?
         if context.ledger.eventPositions.count <= Self.mergeBreakEven * staged.count {
             var merged = context.ledger
-            merged.eventPositions = merged.eventPositions.merged(with: staged)
+            // The admission's own reference is dropped first, so that the index grows in place.
+            context.ledger = CommandLedger()
+            merged.eventPositions.absorb(staged.ascendingRuns())
             ledger = merged
         }
         return AdmittedModels(vocabulary: context.vocabulary, profiles: context.profiles, stories: context.stories,

@@ -37,8 +37,8 @@ struct ImportChecks {
     }
 
     /// The admission's read models and command ledger, with every event of the chunks ended so
-    /// far folded in (call after the last ``endChunk()``).
-    var admitted: AdmittedModels { admission.admitted(staged: staged.index) }
+    /// far folded in (call after the last ``endChunk()``; the checks are used up).
+    consuming func admitted() -> AdmittedModels { admission.admitted(staged: staged) }
 
     /// The positions of events staged by earlier chunks that may have the id `id` (to be read
     /// back and compared): none, almost always, for an id not staged.

@@ -1,50 +1,57 @@
 import Foundation
 import Events
+import SystemSeam
 
 /// The lines of an import file, read front to back through a fixed-size buffer, so an import
 /// never holds more of the file than its longest line and one buffer. Reads files, pipes and
-/// devices (`/dev/stdin`) alike. Only frames lines: what a line means is the caller's (a JSON
+/// devices (`/dev/stdin`) alike, straight into the buffer (a buffer's worth a call, whatever
+/// the file's block size). Only frames lines: what a line means is the caller's (a JSON
 /// reader, a CSV reader).
 ///
 /// A line ends at `\n` (a `\r` before it is dropped); the first line loses a UTF-8 byte-order
 /// mark; every line is checked to be UTF-8.
 struct ImportLineReader {
-    /// The number of bytes read from the file at a time.
+    /// The size of the buffer: the most read from the file at a time (a line longer than it
+    /// doubles it).
     static let chunkSize = 1 << 20
 
-    private let handle: FileHandle
+    private let fileSystem: FileSystem
+    private let descriptor: Int32
     private let path: String?
-    private var buffer: [UInt8] = []
+    /// The bytes read; only the first ``end`` are the file's.
+    private var buffer: [UInt8]
     /// Where the unread bytes of ``buffer`` start.
     private var start = 0
+    /// Where the bytes read into ``buffer`` end.
+    private var end = 0
     private var atEnd = false
     /// Bytes of the file before ``buffer``'s first byte.
     private var consumedBefore: UInt64 = 0
     /// The 1-based number of the last line handed out.
     private(set) var lineNumber = 0
 
-    /// A reader of the file (or pipe, or device) at `path`.
+    /// A reader of the file (or pipe, or device) at `path`, read through `fileSystem`.
     /// - Throws: ``ImportError`` `unreadableFile` when there is no such file, it is a
     ///   directory, or it cannot be opened.
-    init(path: String, displayName: String? = nil) throws(ImportError) {
+    init(path: String, displayName: String? = nil, fileSystem: FileSystem = .posix) throws(ImportError) {
         let shown = displayName ?? path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw ImportError(.unreadableFile, "there is no file to import here; check the path", path: shown)
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        do { descriptor = try fileSystem.open(path, .readOnly) } catch {
             throw ImportError(.unreadableFile, "the file cannot be read; check its permissions", path: shown)
         }
-        self.handle = handle
+        self.fileSystem = fileSystem
         self.path = shown
-        buffer.reserveCapacity(Self.chunkSize)
+        buffer = [UInt8](repeating: 0, count: Self.chunkSize)
     }
 
     /// How many bytes of the file have been handed out as lines (for progress).
     var bytesRead: UInt64 { consumedBefore + UInt64(start) }
 
     /// Closes the file.
-    func close() { try? handle.close() }
+    func close() { fileSystem.close(descriptor) }
 
     /// Calls `body` with the next line's bytes (valid only during the call), or returns nil at
     /// the end of the file.
@@ -53,25 +60,25 @@ struct ImportLineReader {
     mutating func withNextLine<Result>(_ body: (UnsafeRawBufferPointer) throws(ImportError) -> Result) throws(ImportError) -> Result? {
         var scanned = start
         while true {
-            if let newline = Self.firstNewline(in: buffer, from: scanned) {
+            if let newline = Self.firstNewline(in: buffer, from: scanned, to: end) {
                 return try handOut(start..<newline, next: newline + 1, body)
             }
             if atEnd {
-                guard start < buffer.count || (lineNumber == 0 && !buffer.isEmpty) else { return nil }
-                return try handOut(start..<buffer.count, next: buffer.count, body)
+                guard start < end || (lineNumber == 0 && end > 0) else { return nil }
+                return try handOut(start..<end, next: end, body)
             }
-            let scannedLength = buffer.count - start  // no newline in these; they move to the front
+            let scannedLength = end - start  // no newline in these; they move to the front
             try refill()
             scanned = scannedLength
         }
     }
 
-    /// The index of the first `\n` of `bytes` at or after `start`, nil when there is none: a
+    /// The index of the first `\n` of `bytes` in `start ..< end`, nil when there is none: a
     /// `memchr`, which compares a vector of bytes at a time (lines run to hundreds of bytes).
-    private static func firstNewline(in bytes: [UInt8], from start: Int) -> Int? {
+    private static func firstNewline(in bytes: [UInt8], from start: Int, to end: Int) -> Int? {
         bytes.withUnsafeBytes { raw in
-            guard start < raw.count, let base = raw.baseAddress,
-                  let found = memchr(base + start, 0x0A, raw.count - start) else { return nil }
+            guard start < end, let base = raw.baseAddress,
+                  let found = memchr(base + start, 0x0A, end - start) else { return nil }
             return base.distance(to: UnsafeRawPointer(found))
         }
     }
@@ -97,19 +104,31 @@ struct ImportLineReader {
         return try outcome.get()
     }
 
-    /// Moves the unread bytes to the front and reads the next chunk after them.
+    /// Moves the unread bytes to the front and reads into the room after them, in one call
+    /// (doubling the buffer first when the unread bytes fill it: a line longer than it).
     private mutating func refill() throws(ImportError) {
         consumedBefore += UInt64(start)
-        buffer.removeSubrange(0..<start)
+        let unread = end - start
+        if start > 0 && unread > 0 {
+            buffer.withUnsafeMutableBytes { raw in
+                guard let base = raw.baseAddress else { return }
+                base.copyMemory(from: base + start, byteCount: unread)
+            }
+        }
         start = 0
-        let chunk: Data?
-        do { chunk = try handle.read(upToCount: Self.chunkSize) } catch {
-            throw ImportError(.unreadableFile, "the file cannot be read to its end: \(error.localizedDescription)", path: path)
+        end = unread
+        if end == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+        let fileSystem = self.fileSystem, descriptor = self.descriptor, shown = path ?? ""
+        let read = buffer.withUnsafeMutableBytes { raw in
+            Result { () throws(SystemCallError) in
+                try fileSystem.readStream(descriptor, UnsafeMutableRawBufferPointer(rebasing: raw[unread...]), shown)
+            }
         }
-        guard let chunk, !chunk.isEmpty else {
-            atEnd = true
-            return
+        let count: Int
+        do { count = try read.get() } catch {
+            throw ImportError(.unreadableFile, "the file cannot be read to its end: \(FileSystem.describe(errno: error.errno))", path: path)
         }
-        buffer.append(contentsOf: chunk)
+        if count == 0 { atEnd = true }
+        end += count
     }
 }

@@ -35,10 +35,7 @@ struct StagedEventIDs {
         return found
     }
 
-    /// Every id as one index (runs merged, newest first, into the oldest).
-    var index: EventIDIndex {
-        var all: [UInt64] = []
-        for run in runs.reversed() { all = all.isEmpty ? run : EventIDIndex.merge(run, all) }
-        return EventIDIndex(ascending: all)
-    }
+    /// The runs, each ascending (for ``EventIDIndex/absorb(_:)``, which merges them into an
+    /// index in one pass).
+    consuming func ascendingRuns() -> [[UInt64]] { runs }
 }

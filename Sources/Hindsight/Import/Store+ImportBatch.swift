@@ -131,8 +131,8 @@ extension Store {
         }
         do { try await staging.settle() } catch { throw ImportError(error, path: path) }
         do {
-            return StagedImport(range: try await writer.commitStagedBatch(), added: checks.added, present: checks.present,
-                                admitted: checks.admitted, folds: folds)
+            let range = try await writer.commitStagedBatch()
+            return StagedImport(range: range, added: checks.added, present: checks.present, admitted: checks.admitted(), folds: folds)
         } catch {
             throw ImportError(StoreError(error), path: path)
         }

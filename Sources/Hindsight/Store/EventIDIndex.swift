@@ -175,12 +175,44 @@ package struct EventIDIndex: Sendable {
         return copy.packed
     }
 
-    /// The index of the events of both `self` and `other`, which hold different positions (an
-    /// import's staged events and the log's): one merge of their packed words, O(n + m).
-    package func merged(with other: EventIDIndex) -> EventIDIndex {
-        var both = EventIDIndex()
-        both.packed = Self.merge(allPacked, other.allPacked)
-        return both
+    /// Takes in the events of `runs`: ascending runs of packed words (``word(_:at:)``) of
+    /// events at positions the index does not hold (an import's staged events). They are merged
+    /// with the index's own words in one pass from the last word back, in place: beside the
+    /// runs, the index never holds a second copy of its words, only the room it grows by.
+    /// - Complexity: O((n + m) · k) for m words in k runs, once (k is small: about
+    ///   log2 of the import's chunks).
+    package mutating func absorb(_ runs: [[UInt64]]) {
+        compact()
+        let incoming = runs.reduce(0) { $0 + $1.count }
+        guard incoming > 0 else { return }
+        if packed.isEmpty, runs.count == 1 {
+            packed = runs[0]
+            return
+        }
+        var kept = packed.count
+        if packed.capacity < kept + incoming { packed.reserveCapacity(kept + incoming) }
+        packed.append(contentsOf: repeatElement(0, count: incoming))
+        // The unmerged words left in each run, and each run's largest unmerged word.
+        var left = runs.map(\.count)
+        var tails = runs.map { $0.last ?? 0 }
+        packed.withUnsafeMutableBufferPointer { merged in
+            var slot = merged.count
+            var remaining = incoming
+            while remaining > 0 {
+                var best = -1
+                for run in tails.indices where left[run] > 0 && (best < 0 || tails[run] > tails[best]) { best = run }
+                slot -= 1
+                if kept > 0 && merged[kept - 1] > tails[best] {
+                    kept -= 1
+                    merged[slot] = merged[kept]
+                } else {
+                    merged[slot] = tails[best]
+                    left[best] -= 1
+                    remaining -= 1
+                    if left[best] > 0 { tails[best] = runs[best][left[best] - 1] }
+                }
+            }
+        }
     }
 
     /// An index of the packed words `words`, which must be ascending with positions ≥ 1.

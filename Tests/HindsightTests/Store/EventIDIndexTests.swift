@@ -43,22 +43,28 @@ import SeededRandom
         #expect(reads <= 2 + absent.count * count / (1 << 24), "\(reads) log reads for \(absent.count) absent ids")
     }
 
-    /// An index merged from two with different positions (an import's staged events and the
-    /// log's) is the index of inserting them all: the same packed words, the same positions.
-    @Test(arguments: [(11 as UInt64, 0, 50), (12, 100, 0), (13, 9_000, 20_000), (14, 40_000, 3)])
-    func mergingEqualsInsertingEveryEvent(seed: UInt64, logCount: Int, stagedCount: Int) {
+    /// An index that absorbs runs of words at other positions (an import's staged events, in
+    /// sorted runs) is the index of inserting them all: the same packed words, the same
+    /// positions; whatever the runs (none, one, many, some empty) and whether the index still
+    /// holds recent events.
+    @Test(arguments: [(11 as UInt64, 0, 50, 1), (12, 100, 0, 3), (13, 9_000, 20_000, 1), (14, 40_000, 3, 2),
+                      (15, 0, 30_000, 7), (16, 20_000, 30_000, 11), (17, 8_191, 8_193, 4)])
+    func absorbingRunsEqualsInsertingEveryEvent(seed: UInt64, logCount: Int, stagedCount: Int, runCount: Int) {
         let ids = Self.ids(logCount + stagedCount, seed: seed)
-        var log = EventIDIndex(), staged = EventIDIndex(), all = EventIDIndex()
+        var random = SplitMix64(seed: seed)
+        var log = EventIDIndex(), all = EventIDIndex()
+        var runs = [[UInt64]](repeating: [], count: runCount)
         for (offset, id) in ids.enumerated() {
             let position = UInt64(offset + 1)
-            if offset < logCount { log.insert(id, at: position) } else { staged.insert(id, at: position) }
+            if offset < logCount { log.insert(id, at: position) } else { runs[Int(random.next() % UInt64(runCount))].append(EventIDIndex.word(id, at: position)) }
             all.insert(id, at: position)
         }
-        let merged = log.merged(with: staged)
-        #expect(merged.count == ids.count)
-        #expect(merged.allPacked == all.allPacked)
+        log.absorb(runs.map { $0.sorted() })
+        #expect(log.count == ids.count)
+        #expect(log.allPacked == all.allPacked)
+        #expect(log.recent.isEmpty)
         let idAt = { (position: UInt64) -> EventID? in ids[Int(position - 1)] }
-        #expect(ids.enumerated().allSatisfy { merged.position(of: $0.element, confirmingWith: idAt) == UInt64($0.offset + 1) })
+        #expect(ids.enumerated().allSatisfy { log.position(of: $0.element, confirmingWith: idAt) == UInt64($0.offset + 1) })
     }
 
     /// The snapshot's words, written straight from the index (the recent events merged in as
