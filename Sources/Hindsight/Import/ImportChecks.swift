@@ -7,16 +7,14 @@ import Projections
 /// earlier chunk before checking a chunk (``stagedCandidates(of:)``), so that those reads of the
 /// log are done in order, a chunk at a time. What grows with the file is compact: the ids of the
 /// events staged (``StagedEventIDs``, about 8 bytes an event) and a bit for each log position found
-/// present; a fixed 2 MB bit set of the staged ids' fingerprints spares most lookups.
+/// present; a fixed 2 MB bit set of the staged ids (``StagedIDFilter``) spares most lookups and most
+/// false candidates.
 struct ImportChecks {
     private var admission: ImportAdmission
     /// The events staged by earlier chunks, by id: their positions in the staged batch.
     private var staged = StagedEventIDs()
-    /// One bit for each value of the leading 24 bits of an id's fingerprint
-    /// (``EventIDIndex/fingerprint(_:)``), set for every id staged: an id whose bit is clear was
-    /// never staged, which answers almost every lookup of a new id with one read of 2 MB instead
-    /// of a search of the index (about ten reads of memory at 1M events).
-    private var stagedFingerprints = [UInt64](repeating: 0, count: 1 << 18)
+    /// The staged ids as a bit set, asked before ``staged`` (most new ids end there).
+    private var stagedFilter = StagedIDFilter()
     /// The events of this chunk to be added, in order, as they will be recorded.
     private(set) var chunkAdded: [RecordedEvent] = []
     private var chunkIDs: Set<EventID> = []
@@ -43,8 +41,7 @@ struct ImportChecks {
     /// The positions of events staged by earlier chunks that may have the id `id` (to be read
     /// back and compared): none, almost always, for an id not staged.
     func stagedCandidates(of id: EventID) -> [UInt64] {
-        let (word, bit) = Self.fingerprintBit(of: id)
-        guard stagedFingerprints[word] & bit != 0 else { return [] }
+        guard stagedFilter.mayContain(id) else { return [] }
         return staged.candidates(of: id)
     }
 
@@ -85,25 +82,10 @@ struct ImportChecks {
 
     /// Ends a chunk: its events added are noted as staged.
     mutating func endChunk() {
-        let words = chunkAdded.map { EventIDIndex.word($0.id, at: $0.position) }
-        for packed in words {
-            let (word, bit) = Self.fingerprintBit(ofFingerprint: packed >> EventIDIndex.positionBits)
-            stagedFingerprints[word] |= bit
-        }
-        staged.append(words)
+        for event in chunkAdded { stagedFilter.insert(event.id) }
+        staged.append(chunkAdded.map { EventIDIndex.word($0.id, at: $0.position) })
         chunkAdded.removeAll(keepingCapacity: true)
         chunkIDs.removeAll(keepingCapacity: true)
-    }
-
-    /// Where `id`'s bit lies in ``stagedFingerprints``: the word, and the bit in it.
-    @inline(__always) private static func fingerprintBit(of id: EventID) -> (word: Int, bit: UInt64) {
-        fingerprintBit(ofFingerprint: EventIDIndex.fingerprint(id))
-    }
-
-    /// Where the bit of an id whose fingerprint is `fingerprint` lies in ``stagedFingerprints``.
-    @inline(__always) private static func fingerprintBit(ofFingerprint fingerprint: UInt64) -> (word: Int, bit: UInt64) {
-        let leading = fingerprint >> 4
-        return (Int(leading >> 6), 1 << (leading & 63))
     }
 
     /// Notes that the event at log position `position` was found present; false when it was before.
