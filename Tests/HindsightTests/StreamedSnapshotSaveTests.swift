@@ -101,25 +101,39 @@ import SystemSeam
         }
     }
 
-    /// Where a streamed save fails: the `count`th write of the temporary file, or its first read
-    /// back (the state read to be checksummed), with `errno`.
+    /// Where a streamed save fails: the first creation of the temporary file only (a later one
+    /// would succeed), its `count`th write, or its first read back (the state read to be
+    /// checksummed), with `errno`.
     enum Failure: Sendable, CustomStringConvertible {
+        case firstOpen(errno: Int32)
         case write(count: Int, errno: Int32)
         case readBack(errno: Int32)
 
         var description: String {
             switch self {
+            case .firstOpen(let errno): "first open, errno \(errno)"
             case .write(let count, let errno): "write \(count), errno \(errno)"
             case .readBack(let errno): "read back, errno \(errno)"
             }
         }
+
+        /// The message the save reports.
+        var message: String {
+            switch self {
+            case .firstOpen(let errno): "open failed: \(FileSystem.describe(errno: errno)) (errno \(errno))"
+            case .write(_, let errno): "pwrite failed: \(FileSystem.describe(errno: errno)) (errno \(errno))"
+            case .readBack(let errno): "pread failed: \(FileSystem.describe(errno: errno)) (errno \(errno))"
+            }
+        }
     }
 
-    /// A save whose state streams in many writes fails part-way (EIO, ENOSPC, at the first write
-    /// or in the middle, or on the read back): it is reported as a failed write of the temporary
-    /// file, which is gone, and the previous snapshot is left byte for byte as it was.
-    @Test(arguments: [Failure.write(count: 1, errno: InjectedErrno.eio), .write(count: 2, errno: InjectedErrno.enospc),
-                      .write(count: 7, errno: InjectedErrno.eio), .readBack(errno: InjectedErrno.eio)])
+    /// A save whose state streams in many writes fails part-way (EIO, ENOSPC, at the creation of
+    /// its file, at the first write or in the middle, or on the read back): it is reported as a
+    /// failed write of the temporary file, which is gone, and the previous snapshot is left byte
+    /// for byte as it was.
+    @Test(arguments: [Failure.firstOpen(errno: InjectedErrno.eio), .write(count: 1, errno: InjectedErrno.eio),
+                      .write(count: 2, errno: InjectedErrno.enospc), .write(count: 7, errno: InjectedErrno.eio),
+                      .readBack(errno: InjectedErrno.eio)])
     func aWriteThatFailsMidStreamLeavesThePreviousSnapshot(failure: Failure) async throws {
         let f = try await StoreFixture()
         try await History.send(to: f, seed: 31, days: 2)
@@ -141,12 +155,7 @@ import SystemSeam
         } catch {
             #expect(error.code == .writeFailed)
             #expect(error.path == store.path(of: VocabularyProjection.name) + ".tmp")
-            switch failure {
-            case .write(_, let errno):
-                #expect(error.message == "pwrite failed: \(FileSystem.describe(errno: errno)) (errno \(errno))")
-            case .readBack(let errno):
-                #expect(error.message == "pread failed: \(FileSystem.describe(errno: errno)) (errno \(errno))")
-            }
+            #expect(error.message == failure.message)
         }
         #expect(try SnapshotAnchorTests.tree(directory.path) == previous)
     }
@@ -154,8 +163,14 @@ import SystemSeam
     /// The real file system, except that writing or reading a snapshot's temporary file fails as
     /// `failure` says.
     static func failing(_ failure: Failure) -> FileSystem {
-        let writes = Counter()
+        let writes = Counter(), opens = Counter()
         var fs = FileSystem.posix
+        fs.open = { path, mode throws(SystemCallError) in
+            if path.hasSuffix(".snapshot.tmp"), case .firstOpen(let errno) = failure, opens.increment() == 1 {
+                throw SystemCallError(call: "open", path: path, errno: errno)
+            }
+            return try FileSystem.posix.open(path, mode)
+        }
         fs.write = { fd, bytes, offset, path throws(SystemCallError) in
             if path.hasSuffix(".snapshot.tmp"), case .write(let count, let errno) = failure, writes.increment() == count {
                 throw SystemCallError(call: "pwrite", path: path, errno: errno)

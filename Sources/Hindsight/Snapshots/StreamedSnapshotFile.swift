@@ -76,7 +76,7 @@ final class StreamedSnapshotFile {
         do {
             if file == nil {
                 file = try DurableFile.Replacement.begin(path, in: directory, ownerOnly: false, fileSystem: fileSystem)
-                stateStart = Int64(header(stateByteCount: Swift.max(part.count, 2 * limit)).count)
+                stateStart = Int64(header(stateByteCount: Swift.max(part.count, 2 * Swift.min(limit, Int.max / 2))).count)
             }
             try file!.write(part, at: stateStart + written)
             written += Int64(part.count)
@@ -91,6 +91,10 @@ final class StreamedSnapshotFile {
     ///   the temporary file.
     private func finish(rest: UnsafeRawBufferPointer, stateByteCount: Int) throws(SystemCallError) -> DurableFile.Replacement {
         let header = header(stateByteCount: stateByteCount)
+        if let failure {
+            file?.abandon()
+            throw failure
+        }
         guard let file else {
             var hasher = StableHash.Words64()
             header.withUnsafeBytes { hasher.combine($0) }
@@ -107,7 +111,6 @@ final class StreamedSnapshotFile {
             return whole
         }
         do throws(SystemCallError) {
-            if let failure { throw failure }
             try file.write(rest, at: stateStart + written)
             let start = Int64(header.count), end = start + Int64(stateByteCount)
             if start != stateStart { try move(Int64(stateByteCount), in: file, from: stateStart, to: start) }
