@@ -62,11 +62,15 @@ extension Dictionary {
 }
 
 extension Dictionary where Key: Comparable {
-    /// Writes the count, then each pair in ascending key order with `writePair`.
+    /// Writes the count, then each pair in ascending key order with `writePair`, a drain point
+    /// after each (``BinaryWriter/drainIfFull()``).
     /// - Complexity: O(n log n).
     @inlinable package func writeInKeyOrder(to writer: inout BinaryWriter, _ writePair: (Key, Value, inout BinaryWriter) -> Void) {
         writer.writeVarint(UInt64(count))
-        for key in keys.sorted() { writePair(key, self[key]!, &writer) }
+        for key in keys.sorted() {
+            writePair(key, self[key]!, &writer)
+            writer.drainIfFull()
+        }
     }
 }
 

@@ -88,8 +88,8 @@ extension AttachedTexts {
     /// of little-endian 32-bit records, the distinct labels, and the texts (``TextColumn``).
     func encode(to writer: inout BinaryWriter) {
         writer.writeVarint(UInt64(count))
-        writer.withPlainDataBlock(records: count, width: 8) { sink in
-            for index in 0..<count {
+        writer.withPlainDataBlock(records: count, width: 8) { sink, part in
+            for index in part {
                 sink.put(owners[index])
                 sink.put(labelNumbers[index])
             }

@@ -88,8 +88,8 @@ extension CardContentState {
 
     package func encode(to writer: inout BinaryWriter) {
         writer.writeVarint(UInt64(keys.count))
-        writer.withPlainDataBlock(records: keys.count, width: 16) { sink in
-            for key in keys { sink.put(key) }
+        writer.withPlainDataBlock(records: keys.count, width: 16) { sink, part in
+            for slot in part { sink.put(keys[slot]) }
         }
         fronts.encode(to: &writer)
         backs.encode(to: &writer)

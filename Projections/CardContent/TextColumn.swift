@@ -90,12 +90,13 @@ extension TextColumn {
     /// `UInt32`s, then the texts as one length-prefixed UTF-8 blob in slot order.
     func encode(to writer: inout BinaryWriter) {
         writer.writeVarint(UInt64(count))
-        writer.withPlainDataBlock(records: count, width: 4) { sink in
-            for length in lengths { sink.put(length) }
+        writer.withPlainDataBlock(records: count, width: 4) { sink, part in
+            for slot in part { sink.put(lengths[slot]) }
         }
         writer.writeVarint(UInt64(liveByteCount))
         for slot in 0..<count {
             withText(slot) { writer.bytes.append(contentsOf: $0) }
+            writer.drainIfFull()
         }
     }
 

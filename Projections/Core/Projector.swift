@@ -126,6 +126,19 @@ package actor Projector<P: Projection>: RunnableProjector {
                         position: checkpoint, state: writer.bytes)
     }
 
+    /// Calls `body` on the projector with the descriptor of its snapshot at the checkpoint and a
+    /// function that encodes the state into a writer (valid only during the call), so that the
+    /// state can be written where it goes as it is encoded (``SnapshotWriter/init(draining:)``).
+    /// The bytes are those of ``snapshot()``'s state.
+    /// - Throws: what `body` throws.
+    package func encodeSnapshot<R: Sendable>(
+        _ body: @Sendable (SnapshotDescriptor, _ encode: (inout SnapshotWriter) -> Void) throws(SnapshotError) -> R
+    ) throws(SnapshotError) -> R {
+        let descriptor = SnapshotDescriptor(projection: P.name, version: P.version, fingerprint: projection.fingerprint,
+                                            position: checkpoint)
+        return try body(descriptor) { writer in state.encode(to: &writer) }
+    }
+
     /// Replaces the state by the one in `snapshot` when it was taken by this projection, at this
     /// version, under this fingerprint and decodes cleanly; otherwise leaves the projector as it is.
     /// - Returns: nil when the snapshot was taken, else why it was discarded (for the log line).

@@ -21,6 +21,12 @@ package protocol RunnableProjector: Actor {
     func stop(_ failure: ProjectionFailure)
     /// The state as a snapshot at the checkpoint.
     func snapshot() -> Snapshot
+    /// Calls `body` on the projector with its snapshot's descriptor and a function encoding its
+    /// state into a writer (valid only during the call; the bytes of ``snapshot()``'s state).
+    /// - Throws: what `body` throws.
+    func encodeSnapshot<R: Sendable>(
+        _ body: @Sendable (SnapshotDescriptor, _ encode: (inout SnapshotWriter) -> Void) throws(SnapshotError) -> R
+    ) throws(SnapshotError) -> R
     /// Takes `snapshot` if it matches; returns why it was discarded otherwise.
     func restore(from snapshot: Snapshot) -> String?
     /// Back to the initial state at position 0.

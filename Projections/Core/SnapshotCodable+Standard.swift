@@ -95,10 +95,13 @@ extension Optional: SnapshotCodable where Wrapped: SnapshotCodable {
 }
 
 extension Array: SnapshotCodable where Element: SnapshotCodable {
-    /// The element count, then the elements in order.
+    /// The element count, then the elements in order (a drain point after each).
     public func encode(to writer: inout SnapshotWriter) {
         writer.binary.writeVarint(UInt64(count))
-        for element in self { element.encode(to: &writer) }
+        for element in self {
+            element.encode(to: &writer)
+            writer.binary.drainIfFull()
+        }
     }
     /// - Throws: ``EventDecodingError`` as the elements' decoding, or for a count larger than the
     ///   bytes left could hold.
@@ -112,13 +115,15 @@ extension Array: SnapshotCodable where Element: SnapshotCodable {
 }
 
 extension Dictionary: SnapshotCodable where Key: SnapshotCodable & Comparable, Value: SnapshotCodable {
-    /// The pair count, then the pairs in ascending key order (the same bytes for the same dictionary).
+    /// The pair count, then the pairs in ascending key order (the same bytes for the same
+    /// dictionary; a drain point after each pair).
     /// - Complexity: O(n log n).
     public func encode(to writer: inout SnapshotWriter) {
         writer.binary.writeVarint(UInt64(count))
         for key in keys.sorted() {
             key.encode(to: &writer)
             self[key]!.encode(to: &writer)
+            writer.binary.drainIfFull()
         }
     }
     /// - Throws: ``EventDecodingError`` as the keys' and values' decoding, or when a key repeats.

@@ -13,12 +13,18 @@ public struct SnapshotWriter {
     /// An empty writer.
     public init() { binary = BinaryWriter() }
 
-    /// The bytes written so far.
+    /// A writer handing its bytes to `drain` as they fill its limit (a snapshot written to its
+    /// file as it is encoded; see ``BinaryWriter/drainIfFull()``).
+    package init(draining drain: BinaryWriterDrain) { binary = BinaryWriter(draining: drain) }
+
+    /// The bytes written so far (with a drain: since it last took them).
     public var bytes: [UInt8] { binary.bytes }
 
-    /// Appends `value`'s bytes.
+    /// Appends `value`'s bytes (a drain point follows: a state written value by value is written
+    /// to its file through a bounded buffer).
     @inline(__always) public mutating func write<Value: SnapshotCodable>(_ value: Value) {
         value.encode(to: &self)
+        binary.drainIfFull()
     }
 }
 

@@ -146,15 +146,8 @@ public struct Snapshot: Sendable, Equatable {
     package func withFileParts<R, E: Error>(
         _ body: (_ header: UnsafeRawBufferPointer, _ state: UnsafeRawBufferPointer, _ checksum: UnsafeRawBufferPointer) throws(E) -> R
     ) throws(E) -> R {
-        var writer = BinaryWriter(bytes: Self.magic)
-        writer.writeByte(Self.formatVersion)
-        writer.writeString(projection)
-        writer.writeVarint(UInt64(version))
-        writeFixed64(fingerprint, to: &writer)
-        writer.writeVarint(position)
-        writeFixed64(logAnchor?.rawValue ?? 0, to: &writer)
-        writer.writeVarint(UInt64(stateRange.count))
-        let header = writer.bytes
+        let descriptor = SnapshotDescriptor(projection: projection, version: version, fingerprint: fingerprint, position: position)
+        let header = Self.fileHeader(of: descriptor, logAnchor: logAnchor, stateByteCount: stateRange.count)
         return try withUnsafeStateBytes { state throws(E) -> R in
             let result: Result<R, E> = header.withUnsafeBytes { header in
                 var hasher = StableHash.Words64()
@@ -167,6 +160,22 @@ public struct Snapshot: Sendable, Equatable {
             }
             return try result.get()
         }
+    }
+
+    /// The bytes of a snapshot file before its state (format 3): magic, format, the
+    /// `descriptor`'s fields, `logAnchor` (0 when nil: never trusted against a log) and the
+    /// state's length, `stateByteCount`. The file is these, the state, then the checksum
+    /// (``StableHash/Words64`` of the two).
+    package static func fileHeader(of descriptor: SnapshotDescriptor, logAnchor: LogAnchor?, stateByteCount: Int) -> [UInt8] {
+        var writer = BinaryWriter(bytes: Self.magic)
+        writer.writeByte(Self.formatVersion)
+        writer.writeString(descriptor.projection)
+        writer.writeVarint(UInt64(descriptor.version))
+        writeFixed64(descriptor.fingerprint, to: &writer)
+        writer.writeVarint(descriptor.position)
+        writeFixed64(logAnchor?.rawValue ?? 0, to: &writer)
+        writer.writeVarint(UInt64(stateByteCount))
+        return writer.bytes
     }
 
     /// The snapshot in `bytes` (a whole snapshot file), kept as given: the state is read in

@@ -62,8 +62,8 @@ extension VocabularyState {
 
     private func encodeProfiles(to writer: inout BinaryWriter) {
         writer.writeVarint(UInt64(profiles.count))
-        writer.withPlainDataBlock(records: profiles.count, width: Self.profileWidth) { sink in
-            for id in profiles.ids { sink.put(IDKey(id)) }
+        writer.withPlainDataBlock(records: profiles.count, width: Self.profileWidth) { sink, part in
+            for slot in part { sink.put(IDKey(profiles.ids[slot])) }
         }
     }
 
@@ -80,8 +80,8 @@ extension VocabularyState {
 
     private func encodeDecks(to writer: inout BinaryWriter) {
         writer.writeVarint(UInt64(decks.count))
-        writer.withPlainDataBlock(records: decks.count, width: Self.deckWidth) { sink in
-            for slot in 0..<decks.count {
+        writer.withPlainDataBlock(records: decks.count, width: Self.deckWidth) { sink, part in
+            for slot in part {
                 sink.put(IDKey(decks.ids[slot]))
                 sink.put(IDKey(decks.profiles[slot]))
                 sink.put(decks.createdPositions[slot])
@@ -126,8 +126,8 @@ extension VocabularyState {
         let widths = fitsNarrowRecords ? RecordWidths.narrow : RecordWidths.wide
         writer.writeByte(widths.isNarrow ? 1 : 0)
         var undoCount = 0
-        writer.withPlainDataBlock(records: cards.count, width: widths.card) { sink in
-            for slot in 0..<cards.count {
+        writer.withPlainDataBlock(records: cards.count, width: widths.card) { sink, part in
+            for slot in part {
                 let hot = cards.hot[slot]
                 sink.put(cards.keys[slot])
                 sink.put(hot.profile)
@@ -149,18 +149,20 @@ extension VocabularyState {
         if let pending = cards.undo.pending, pending.widths.isNarrow == widths.isNarrow {
             // Untouched since restored, at the same widths: the very bytes it was decoded from.
             writer.writeVarint(UInt64(pending.byteCount))
-            pending.withUnsafeBytes { writer.bytes.append(contentsOf: $0) }
+            pending.withUnsafeBytes { writer.writeRaw($0) }
             return
         }
         let undo = cards.materializedUndo
-        writer.withPlainDataBlock(records: undoCount, width: widths.undo) { sink in
-            for slot in 0..<cards.count {
-                let ring = cards.hot[slot].ring
-                for index in 0..<Int(ring.count) {
-                    let entry = undo.entry(index, of: ring)
-                    sink.put(entry.review)
-                    sink.put(EncodedCardState(entry), narrow: widths.isNarrow)
-                }
+        // The entries' parts may end inside a card's run: `slot` and `index` carry on from one
+        // part to the next.
+        var slot = 0, index = 0
+        writer.withPlainDataBlock(records: undoCount, width: widths.undo) { sink, part in
+            for _ in part {
+                while index == Int(cards.hot[slot].ring.count) { (slot, index) = (slot + 1, 0) }
+                let entry = undo.entry(index, of: cards.hot[slot].ring)
+                sink.put(entry.review)
+                sink.put(EncodedCardState(entry), narrow: widths.isNarrow)
+                index += 1
             }
         }
     }

@@ -70,38 +70,56 @@ struct EncodedLedgerCards: Sendable, Equatable {
         bytes = Array(raw)
     }
 
-    /// The bytes of the cards in `cardIDs` (by slot), each card's header and window given by
-    /// `record(slot)`, in ``IDKey`` order.
+    /// Writes the bytes of the cards in `cardIDs` (by slot), each card's header and window given
+    /// by `record(slot)`, in ``IDKey`` order, after their length (a varint): a first pass sizes
+    /// them, the second writes them, a drain point after each card, so they are written to a
+    /// snapshot file without lying whole in memory.
     /// - Complexity: O(n log n) for the sort.
-    static func encode(cardIDs: [IDKey], record: (Int) -> (entry: LedgerEntry, window: LedgerWindow)) -> [UInt8] {
+    static func write(cardIDs: [IDKey], record: (Int) -> (entry: LedgerEntry, window: LedgerWindow),
+                      to writer: inout BinaryWriter) {
+        var size = 0
+        for slot in cardIDs.indices {
+            let (entry, window) = record(slot)
+            size += cardHeaderSize
+            for index in 0..<entry.count {
+                size += narrowFields(of: window[index, of: entry]) == nil ? wideReviewSize : narrowReviewSize
+            }
+        }
+        writer.writeVarint(UInt64(size))
         let order = cardIDs.indices.sorted { cardIDs[$0] < cardIDs[$1] }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(cardIDs.count * (cardHeaderSize + LedgerWindow.capacity * narrowReviewSize))
         for slot in order {
             let id = cardIDs[slot]
             let (entry, window) = record(slot)
-            bytes.appendLittleEndian(id.high)
-            bytes.appendLittleEndian(id.low)
-            bytes.appendLittleEndian(entry.profile)
-            bytes.append(UInt8(entry.count) | (entry.hasScheduledReview ? 0x10 : 0))
-            for review in window.reviews(of: entry) {
-                bytes.appendLittleEndian(review.idHigh)
-                bytes.appendLittleEndian(review.idLow)
-                let day = Int64(bitPattern: review.facts) >> 8
-                let narrowDay = Int32(exactly: day), narrowDuration = UInt32(exactly: review.durationMs)
+            writer.bytes.appendLittleEndian(id.high)
+            writer.bytes.appendLittleEndian(id.low)
+            writer.bytes.appendLittleEndian(entry.profile)
+            writer.bytes.append(UInt8(entry.count) | (entry.hasScheduledReview ? 0x10 : 0))
+            for index in 0..<entry.count {
+                let review = window[index, of: entry]
+                writer.bytes.appendLittleEndian(review.idHigh)
+                writer.bytes.appendLittleEndian(review.idLow)
                 let flags = UInt8(review.facts & 0x1F)
-                if let narrowDay, let narrowDuration {
-                    bytes.append(flags)
-                    bytes.appendLittleEndian(narrowDay)
-                    bytes.appendLittleEndian(narrowDuration)
+                if let (day, duration) = narrowFields(of: review) {
+                    writer.bytes.append(flags)
+                    writer.bytes.appendLittleEndian(day)
+                    writer.bytes.appendLittleEndian(duration)
                 } else {
-                    bytes.append(flags | 0x80)
-                    bytes.appendLittleEndian(UInt64(bitPattern: day))
-                    bytes.appendLittleEndian(review.durationMs)
+                    writer.bytes.append(flags | 0x80)
+                    writer.bytes.appendLittleEndian(UInt64(bitPattern: Int64(bitPattern: review.facts) >> 8))
+                    writer.bytes.appendLittleEndian(review.durationMs)
                 }
             }
+            writer.drainIfFull()
         }
-        return bytes
+    }
+
+    /// The day and duration of `review` as a narrow review stores them, or nil when one does not
+    /// fit in 4 bytes (the review is then written wide).
+    @inline(__always)
+    private static func narrowFields(of review: LedgerReview) -> (day: Int32, duration: UInt32)? {
+        guard let day = Int32(exactly: Int64(bitPattern: review.facts) >> 8), let duration = UInt32(exactly: review.durationMs)
+        else { return nil }
+        return (day, duration)
     }
 
     /// The buckets (their ``LedgerBuckets/moves`` starting at `moves`), windows and slot ids the

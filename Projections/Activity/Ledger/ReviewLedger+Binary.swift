@@ -27,9 +27,7 @@ extension ReviewLedger: BinaryCodable {
     package func encode(to writer: inout BinaryWriter) {
         writer.writeWordBlock(profiles, wordsPerElement: 2)
         writer.writeVarint(UInt64(count))
-        let cards = encodedCards
-        writer.writeVarint(UInt64(cards.count))
-        writer.bytes.append(contentsOf: cards)
+        writeEncodedCards(to: &writer)
         writer.writeWordBlock(cardDecksInIDOrder, wordsPerElement: 2, countPrefixed: false)
         writer.writeWordBlock(deletedCards.sorted(), wordsPerElement: 2)
         writer.writeWordBlock(decks.created.sorted(), wordsPerElement: 2)

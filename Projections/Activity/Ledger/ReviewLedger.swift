@@ -106,15 +106,27 @@ package struct ReviewLedger: Sendable, Equatable {
     /// The card id of each slot, in slot order.
     package var cardIDs: [IDKey] { materialized.slotIDs }
 
-    /// The cards' bytes as a snapshot stores them (see ``EncodedLedgerCards``).
-    var encodedCards: [UInt8] {
-        if let pending { return pending.bytes }
-        return EncodedLedgerCards.encode(cardIDs: slotIDs) { slot in
-            (buckets.entry(at: buckets.find(slotIDs[slot])!), windows[slot])
+    /// Writes the cards' bytes as a snapshot stores them, after their length (see
+    /// ``EncodedLedgerCards``): a restored ledger's bytes where they lie, others card by card.
+    func writeEncodedCards(to writer: inout BinaryWriter) {
+        if let pending {
+            writer.writeVarint(UInt64(pending.bytes.count))
+            pending.bytes.withUnsafeBytes { writer.writeRaw($0) }
+            return
         }
+        EncodedLedgerCards.write(cardIDs: slotIDs, record: { slot in
+            (buckets.entry(at: buckets.find(slotIDs[slot])!), windows[slot])
+        }, to: &writer)
     }
 
-    /// The deck of each card, in card-id order (the order of ``encodedCards``).
+    /// The cards' bytes as ``writeEncodedCards(to:)`` writes them (for comparing ledgers).
+    private var encodedCards: [UInt8] {
+        var writer = BinaryWriter()
+        writeEncodedCards(to: &writer)
+        return writer.bytes
+    }
+
+    /// The deck of each card, in card-id order (the order of ``writeEncodedCards(to:)``).
     var cardDecksInIDOrder: [IDKey] {
         if pending != nil { return pendingDecks }
         return slotIDs.indices.sorted { slotIDs[$0] < slotIDs[$1] }.map { slotDecks[$0] }

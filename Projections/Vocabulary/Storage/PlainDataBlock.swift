@@ -2,7 +2,7 @@ import Events
 
 /// Writes fixed-width little-endian fields into a block of a ``BinaryWriter``'s bytes that was
 /// sized up front (``BinaryWriter/withPlainDataBlock(records:width:_:)``): one bounds check per
-/// block, none per field.
+/// block (or part of one), none per field.
 struct PlainDataSink {
     private let base: UnsafeMutableRawBufferPointer
     private var offset = 0
@@ -61,17 +61,25 @@ struct PlainDataSource {
 
 extension BinaryWriter {
     /// Writes a length-prefixed block of `records` fixed-width records of `width` bytes each,
-    /// filled by `fill` (which must write exactly `records * width` bytes).
-    mutating func withPlainDataBlock(records: Int, width: Int, _ fill: (inout PlainDataSink) -> Void) {
-        let size = records * width
-        writeVarint(UInt64(size))
-        let start = bytes.count
-        appendZeros(size)
-        guard size > 0 else { return }
-        bytes.withUnsafeMutableBytes { raw in
-            var sink = PlainDataSink(UnsafeMutableRawBufferPointer(rebasing: raw[start...]))
-            fill(&sink)
-            precondition(sink.written == size, "a plain-data block wrote \(sink.written) bytes, not \(size)")
+    /// filled by `fill` a part at a time: each call is given the records of one part, in order,
+    /// and must write exactly theirs (`part.count * width` bytes). Without a ``drain`` there is
+    /// one part, every record; with one, parts of about its limit, each followed by a drain
+    /// point, so a large table is written to its file without lying whole in memory.
+    mutating func withPlainDataBlock(records: Int, width: Int, _ fill: (inout PlainDataSink, _ part: Range<Int>) -> Void) {
+        writeVarint(UInt64(records * width))
+        let perPart = drain.map { Swift.max(1, $0.limit / Swift.max(width, 1)) } ?? records
+        var first = 0
+        while first < records {
+            let part = first..<Swift.min(records, first + perPart)
+            let start = bytes.count, size = part.count * width
+            appendZeros(size)
+            bytes.withUnsafeMutableBytes { raw in
+                var sink = PlainDataSink(UnsafeMutableRawBufferPointer(rebasing: raw[start..<(start + size)]))
+                fill(&sink, part)
+                precondition(sink.written == size, "a plain-data block wrote \(sink.written) bytes, not \(size)")
+            }
+            drainIfFull()
+            first = part.upperBound
         }
     }
 }

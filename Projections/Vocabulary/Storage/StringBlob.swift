@@ -5,12 +5,14 @@ import Foundation
 // lengths stored with the records.
 
 extension BinaryWriter {
-    /// Writes `strings` as one length-prefixed UTF-8 blob (their lengths are written elsewhere).
+    /// Writes `strings` as one length-prefixed UTF-8 blob (their lengths are written elsewhere),
+    /// a drain point after each string.
     mutating func writeStringBlob(_ strings: [String]) {
         writeVarint(UInt64(strings.reduce(0) { $0 + $1.utf8.count }))
         for string in strings {
             var text = string
             text.withUTF8 { bytes.append(contentsOf: $0) }
+            drainIfFull()
         }
     }
 }

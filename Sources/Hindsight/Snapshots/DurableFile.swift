@@ -27,26 +27,18 @@ enum DurableFile {
     /// - Throws: ``SystemCallError`` naming the failing call.
     static func replace(parts: [UnsafeRawBufferPointer], at path: String, in directory: String, ownerOnly: Bool = false,
                         fileSystem fs: FileSystem) throws(SystemCallError) {
-        let temporary = path + ".tmp"
-        let fd = try fs.open(temporary, ownerOnly ? .createTruncateOwnerOnly : .createTruncate)
+        let file = try Replacement.begin(path, in: directory, ownerOnly: ownerOnly, fileSystem: fs)
         do {
             var offset: Int64 = 0
             for part in parts {
-                try fs.writeAll(fd, part, at: offset, path: temporary)
+                try file.write(part, at: offset)
                 offset += Int64(part.count)
             }
-            try fs.sync(fd, .full, temporary)
         } catch {
-            fs.close(fd)
-            try? fs.remove(temporary)
+            file.abandon()
             throw error
         }
-        fs.close(fd)
-        do { try fs.rename(temporary, path) } catch {
-            try? fs.remove(temporary)
-            throw error
-        }
-        try fs.syncDirectory(directory)
+        try file.commit()
     }
 
     /// The whole file at `path`, mapped read-only, or nil when there is no such file.

@@ -58,14 +58,14 @@ package enum SnapshotAnchoring {
     }
 
     /// How many snapshots ``save(_:to:reader:lanes:)`` has in flight at once: two, so that one state is
-    /// encoded on one core while another is encoded or written on the other, and at most two
-    /// states' bytes are held at a time.
+    /// encoded on one core while another is encoded or written on the other; each holds at most
+    /// its store's bounded buffer of state bytes (``SnapshotStore/bufferLimit``), never a whole state.
     package static let saveLanes = 2
 
     /// Saves the snapshot of each of `projectors` to `store`, each anchored to the log record at its
     /// position: at most `lanes` at once (``saveLanes``; 1 saves one after another), started in
-    /// the order given, each encoded on its projector, anchored and written as soon as it is
-    /// encoded (the bytes do not depend on the lanes). Each file is replaced whole, so a snapshot
+    /// the order given, each anchored and written to its file as it is encoded on its projector
+    /// (the bytes do not depend on the lanes or the buffer's size). Each file is replaced whole, so a snapshot
     /// that cannot be written leaves its previous file in place and every other one is either the
     /// new one, anchored, or as it was; once one fails no further one is started.
     /// - Throws: ``SnapshotError`` for a snapshot that cannot be written, or one whose position the
@@ -114,21 +114,34 @@ package enum SnapshotAnchoring {
     }
 
     /// Saves `projector`'s snapshot to `store`, anchored to the log record at its position (its
-    /// anchor taken from `known`, or read from the log).
+    /// anchor taken from `known`, or read from the log): encoded and written to its temporary
+    /// file on the projector, through the store's bounded buffer, then synced and put in place
+    /// off it.
     /// - Throws: ``SnapshotError`` (`writeFailed`, naming the snapshot) when the log cannot be read
     ///   there, holds no record there, or the file cannot be written.
     private static func save(_ projector: any RunnableProjector, to store: SnapshotStore, reader: LogReader,
                              known: [UInt64: LogAnchor]) async throws(SnapshotError) {
-        let snapshot = await projector.snapshot()
+        let written = try await projector.encodeSnapshot { descriptor, encode throws(SnapshotError) in
+            let anchor = try Self.anchor(of: descriptor, known: known, reader: reader, store: store)
+            return try store.write(descriptor, logAnchor: anchor, encode: encode)
+        }
+        try store.commit(written)
+    }
+
+    /// The anchor of the log record at `descriptor`'s position, from `known` or read from the log.
+    /// - Throws: ``SnapshotError`` (`writeFailed`, naming the snapshot's file) when the log cannot
+    ///   be read there or holds no record there.
+    private static func anchor(of descriptor: SnapshotDescriptor, known: [UInt64: LogAnchor], reader: LogReader,
+                               store: SnapshotStore) throws(SnapshotError) -> LogAnchor {
         let found: LogAnchor?
-        do { found = try known[snapshot.position] ?? Self.anchor(at: snapshot.position, in: reader) } catch {
-            throw SnapshotError(.writeFailed, "cannot read the log record at position \(snapshot.position) to anchor "
-                                + "the snapshot of '\(snapshot.projection)': \(error)", path: store.path(of: snapshot.projection))
+        do { found = try known[descriptor.position] ?? Self.anchor(at: descriptor.position, in: reader) } catch {
+            throw SnapshotError(.writeFailed, "cannot read the log record at position \(descriptor.position) to anchor "
+                                + "the snapshot of '\(descriptor.projection)': \(error)", path: store.path(of: descriptor.projection))
         }
         guard let found else {
-            throw SnapshotError(.writeFailed, "the log holds no record at position \(snapshot.position), which the "
-                                + "snapshot of '\(snapshot.projection)' covers", path: store.path(of: snapshot.projection))
+            throw SnapshotError(.writeFailed, "the log holds no record at position \(descriptor.position), which the "
+                                + "snapshot of '\(descriptor.projection)' covers", path: store.path(of: descriptor.projection))
         }
-        try store.save(snapshot.anchored(found))
+        return found
     }
 }

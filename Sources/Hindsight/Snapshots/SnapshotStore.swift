@@ -17,11 +17,23 @@ package struct SnapshotStore: Sendable {
     package let log: @Sendable (String) -> Void
     /// The seam every file access goes through.
     package let fileSystem: FileSystem
+    /// How many bytes of a state ``write(_:logAnchor:encode:)`` holds before it writes them to
+    /// the file (see ``StreamedSnapshotFile``): what a save holds per snapshot in flight,
+    /// whatever the state's size.
+    package let bufferLimit: Int
 
-    /// A store of snapshots in `directory` (created if missing when saving).
-    package init(directory: String, fileSystem: FileSystem = .posix, log: @escaping @Sendable (String) -> Void) {
+    /// ``bufferLimit``'s default: 1 MiB (a save then holds about 3 MiB per lane; writes of a
+    /// MiB run at the disk's speed).
+    package static let defaultBufferLimit = 1 << 20
+
+    /// A store of snapshots in `directory` (created if missing when saving), whose saves hold
+    /// about `bufferLimit` bytes of a state at a time (at least 1).
+    package init(directory: String, fileSystem: FileSystem = .posix, bufferLimit: Int = defaultBufferLimit,
+                 log: @escaping @Sendable (String) -> Void) {
+        precondition(bufferLimit >= 1, "a snapshot's buffer holds at least one byte")
         self.directory = directory
         self.fileSystem = fileSystem
+        self.bufferLimit = bufferLimit
         self.log = log
     }
 
@@ -29,7 +41,8 @@ package struct SnapshotStore: Sendable {
     package func path(of projection: String) -> String { directory + "/" + projection + ".snapshot" }
 
     /// Writes `snapshot` atomically, replacing the projection's previous snapshot. The state is
-    /// written from where it lies, never copied into the file's bytes first.
+    /// written from where it lies, never copied into the file's bytes first. (A save of a
+    /// projector's state writes it as it is encoded instead: ``write(_:logAnchor:encode:)``.)
     /// - Throws: ``SnapshotError`` (`writeFailed`) naming the file and the OS error.
     package func save(_ snapshot: Snapshot) throws(SnapshotError) {
         do {
@@ -39,9 +52,47 @@ package struct SnapshotStore: Sendable {
                 try DurableFile.replace(parts: [header, state, checksum], at: file, in: directory, fileSystem: fileSystem)
             }
         } catch {
-            throw SnapshotError(.writeFailed, "\(error.call) failed: \(FileSystem.describe(errno: error.errno)) (errno \(error.errno))",
-                                path: error.path)
+            throw Self.writeFailed(error)
         }
+    }
+
+    /// Writes the snapshot of `descriptor`, anchored at `logAnchor`, with the state `encode`
+    /// writes, to a temporary file as it is encoded, holding about ``bufferLimit`` bytes of it at
+    /// a time (``StreamedSnapshotFile``): the bytes ``save(_:)`` writes for the same state. The
+    /// previous snapshot stays in place until ``commit(_:)``.
+    /// - Throws: ``SnapshotError`` (`writeFailed`) naming the file and the OS error; the temporary
+    ///   file is then removed and the previous snapshot left as it was.
+    package func write(_ descriptor: SnapshotDescriptor, logAnchor: LogAnchor,
+                       encode: (inout SnapshotWriter) -> Void) throws(SnapshotError) -> WrittenSnapshot {
+        do {
+            try fileSystem.makeDirectory(directory)
+            return WrittenSnapshot(file: try StreamedSnapshotFile.write(
+                descriptor, logAnchor: logAnchor, to: path(of: descriptor.projection), in: directory, fileSystem: fileSystem,
+                limit: bufferLimit, encode: encode))
+        } catch {
+            throw Self.writeFailed(error)
+        }
+    }
+
+    /// Puts a snapshot ``write(_:logAnchor:encode:)`` wrote in place of the previous one, durably
+    /// and atomically (synced, renamed over it, the directory synced).
+    /// - Throws: ``SnapshotError`` (`writeFailed`) naming the file and the OS error; unless the
+    ///   rename was done, the previous snapshot is left as it was.
+    package func commit(_ written: WrittenSnapshot) throws(SnapshotError) {
+        do { try written.file.commit() } catch { throw Self.writeFailed(error) }
+    }
+
+    /// A snapshot written to its temporary file by ``write(_:logAnchor:encode:)``, not yet in
+    /// place: ``commit(_:)`` puts it there.
+    package struct WrittenSnapshot: Sendable {
+        /// The replacement of the snapshot's file under way.
+        fileprivate let file: DurableFile.Replacement
+    }
+
+    /// The error a save reports for the failed call `error`.
+    private static func writeFailed(_ error: SystemCallError) -> SnapshotError {
+        SnapshotError(.writeFailed, "\(error.call) failed: \(FileSystem.describe(errno: error.errno)) (errno \(error.errno))",
+                      path: error.path)
     }
 
     /// The snapshot of `projection`, or nil when there is none or it cannot be trusted (said so in
