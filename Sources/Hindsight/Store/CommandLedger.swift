@@ -14,8 +14,9 @@ package struct CommandLedger: ProjectionState, BinaryCodable, Equatable {
     var streamVersions: [StreamID: UInt64] = [:]
     /// Where every event of the log is, by id.
     var eventPositions = EventIDIndex()
-    /// Each card's history (see ``CardHistory``), kept by ``CardHistoryRule``.
-    var cardHistories: [CardID: CardHistory] = [:]
+    /// Each card's history (see ``CardHistory``), kept by ``CardHistoryRule``, one fixed-size
+    /// record a card.
+    var cardHistories = CardHistoryTable()
     /// The decks created and deleted (a deleted deck's cards are gone).
     var decks = DeckLifecycle()
     /// Open study and spelling sessions (by stream) and their profiles, owned by a profile and a
