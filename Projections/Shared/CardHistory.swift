@@ -5,7 +5,7 @@ import Events
 /// compact storage): fed the log's events about the card in order, with the decks as they stand
 /// then, it says which reviews belong to the card's history and which review an undo takes back.
 /// The audit, the revlog export and the store's command ledger (its review trail, a
-/// ``CardHistoryTable``) use it.
+/// ``CardRecordTable``) use it.
 ///
 /// A fixed-size plain value (240 bytes): the owner and deck as ``IDKey``s, the remembered
 /// reviews inline (``ReviewWindow``), what is absent as flag bits. A table of them holds no

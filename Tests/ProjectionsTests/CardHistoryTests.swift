@@ -5,7 +5,7 @@ import TestSupport
 @testable import Projections
 
 /// The compact ``CardHistory`` (its reviews inline in a ``ReviewWindow``) and the
-/// ``CardHistoryTable`` of them, against a straightforward reference: an array of reviews per
+/// ``CardRecordTable`` of them, against a straightforward reference: an array of reviews per
 /// card, as the history was kept before, decided by the same ``CardHistoryRule``.
 @Suite struct CardHistoryTests {
     /// The array-based history the compact one must equal: each part a plain optional or
@@ -143,7 +143,7 @@ import TestSupport
         var decks = DeckLifecycle()
         var compact: [CardID: CardHistory] = [:]
         var reference: [CardID: ReferenceHistory] = [:]
-        var table = CardHistoryTable()
+        var table = CardRecordTable()
         for event in Self.log(seed: seed, count: 400) {
             CardHistory.observeDecks(event, into: &decks)
             guard let card = CardHistory.card(of: event) else { continue }
@@ -259,30 +259,5 @@ import TestSupport
                 try result.get()
             }
         }
-    }
-
-    /// A table restored in another order equals the folded one, lists its cards in card order,
-    /// and refuses a card twice.
-    @Test func tablesCompareByCardAndListInCardOrder() {
-        let histories = (1...40 as ClosedRange<UInt64>).map { n in
-            (Self.card(n * 7919 % 41), CardHistory(owner: Self.profiles[Int(n % 2)], isGone: n % 5 == 0, deck: nil,
-                                                   window: [], olderInstantMs: Int64(n)))
-        }
-        var forward = CardHistoryTable(), backward = CardHistoryTable(minimumCapacity: 40)
-        let added = histories.map { forward.restore($1, of: $0) } + histories.reversed().map { backward.restore($1, of: $0) }
-        #expect(added == Array(repeating: true, count: 80))
-        #expect(forward == backward)
-        let again = forward.restore(CardHistory(), of: histories[3].0)
-        #expect(!again)
-        #expect(forward == backward && forward.count == 40)
-        var listed: [(CardID, CardHistory)] = []
-        forward.forEachInCardOrder { listed.append(($0, $1)) }
-        #expect(listed.map(\.0) == histories.map(\.0).sorted())
-        #expect(listed.allSatisfy { card, history in history == backward[card] })
-        var changed = backward
-        let added99 = changed.restore(CardHistory(), of: Self.card(99))
-        #expect(added99)
-        #expect(changed != forward)
-        #expect(forward[Self.card(99)] == nil)
     }
 }

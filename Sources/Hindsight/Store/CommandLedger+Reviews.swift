@@ -28,15 +28,14 @@ extension CommandLedger {
     mutating func decodeCardHistories(from reader: inout BinaryReader) throws(EventDecodingError) {
         // As a dictionary's pairs (``Dictionary/init(readingPairs:_:)``): a count, then each card
         // and its history; a card twice is an error.
+        // The cards' records may hold their streams' versions already.
         let count = try reader.readCount()
-        var histories = CardHistoryTable(minimumCapacity: count)
         for _ in 0..<count {
             let card = try CardID(from: &reader), history = try CardHistory(from: &reader)
-            guard histories.restore(history, of: card) else {
+            guard cardHistories.restore(history, of: card) else {
                 throw reader.error(.invalidValue, "a dictionary key appears twice")
             }
         }
-        cardHistories = histories
         let created = try [IDKey](from: &reader), deleted = try [IDKey](from: &reader)
         guard let restored = DeckLifecycle.restored(created: Set(created), deleted: Set(deleted)) else {
             throw reader.error(.invalidValue, "a deck is deleted but was never created")
@@ -48,7 +47,7 @@ extension CommandLedger {
     /// each in id order.
     func encodeCardHistories(to writer: inout BinaryWriter) {
         writer.writeVarint(UInt64(cardHistories.count))
-        cardHistories.forEachInCardOrder { card, history in
+        cardHistories.forEachHistoryInCardOrder { card, history in
             card.encode(to: &writer)
             history.encode(to: &writer)
         }
