@@ -37,13 +37,6 @@ package struct CardHistory: Sendable, Equatable, BitwiseCopyable {
         package var isScheduled: Bool
         /// When it happened, ms since the epoch.
         package var instantMs: Int64
-
-        /// The review of event `id`.
-        package init(id: EventID, isScheduled: Bool, instantMs: Int64) {
-            self.id = id
-            self.isScheduled = isScheduled
-            self.instantMs = instantMs
-        }
     }
 
     /// Which of the optional parts are present, and whether the card is gone.
