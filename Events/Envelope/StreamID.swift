@@ -70,6 +70,11 @@ public struct StreamID: Hashable, Sendable, Codable, CustomStringConvertible {
     public static func deck(_ id: DeckID) -> StreamID { StreamID(kind: .deck, id: id.uuid) }
     /// The stream of a card (its reviews included).
     public static func card(_ id: CardID) -> StreamID { StreamID(kind: .card, id: id.uuid) }
+    /// The card whose stream this is (``card(_:)``); nil for a stream of any other category.
+    @inline(__always) package var cardID: CardID? {
+        if case .card = kind { return CardID(id) }
+        return nil
+    }
     /// The stream of a vocabulary study session.
     public static func studySession(_ id: StudySessionID) -> StreamID { StreamID(kind: .studySession, id: id.uuid) }
     /// The stream of a spelling test.
@@ -187,7 +192,12 @@ extension StreamID {
     /// table of 50k streams.
     /// - Complexity: O(n log n).
     package static func snapshotOrder<Value>(_ table: [StreamID: Value]) -> [(key: StreamID, value: Value)] {
-        let pairs = Array(table)
+        snapshotOrder(Array(table))
+    }
+
+    /// `pairs` (distinct streams) in snapshot order, as ``snapshotOrder(_:)-(Dictionary)`` orders a table's.
+    /// - Complexity: O(n log n).
+    package static func snapshotOrder<Value>(_ pairs: [(key: StreamID, value: Value)]) -> [(key: StreamID, value: Value)] {
         var ranks: [Category: Int] = [:]
         for (rank, kind) in Set(pairs.map(\.key.kind)).sorted(by: { $0.name < $1.name }).enumerated() { ranks[kind] = rank }
         var keys = pairs.indices.map { index in

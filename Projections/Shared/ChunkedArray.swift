@@ -38,6 +38,16 @@ struct ChunkedArray<Element: BitwiseCopyable & Sendable>: Sendable {
         }
     }
 
+    /// Calls `body` with element `index` (`0 ..< count`) in place (no copy of it out and back).
+    /// - Returns: what `body` returns.
+    @inline(__always)
+    mutating func update<Result>(_ index: Int, _ body: (inout Element) -> Result) -> Result {
+        precondition(index >= 0 && index < count, "ChunkedArray index out of range")
+        let chunk = index &>> Self.chunkShift
+        makeUnique(chunk)
+        return body(&chunks[chunk].base[index & Self.chunkMask])
+    }
+
     /// Appends `element`.
     /// - Complexity: O(1); a new chunk is allocated whole, so no append moves elements.
     mutating func append(_ element: Element) {

@@ -52,6 +52,15 @@ struct IDSlotIndex: Sendable, Equatable {
         return table.insert(Bucket(high: key.high, low: key.low, slotPlusOne: UInt32(slot) &+ 1))
     }
 
+    /// Calls `body` with every stored key and its slot, in the buckets' order (the hash's: sort
+    /// what it gives for a deterministic order).
+    /// - Complexity: O(buckets).
+    func forEach(_ body: (IDKey, Int32) -> Void) {
+        for index in 0...table.mask where table[index].slotPlusOne != 0 {
+            body(IDKey(high: table[index].high, low: table[index].low), Int32(bitPattern: table[index].slotPlusOne &- 1))
+        }
+    }
+
     /// Removes `key`.
     /// - Returns: its slot, or nil when it was not stored.
     /// - Complexity: O(1) expected.

@@ -232,3 +232,14 @@ extension CardAudit {
         return audit
     }
 }
+
+extension AuditedReview.Exclusion {
+    /// The audit's name for the rule's reason.
+    init(_ reason: CardHistoryRule.Exclusion) {
+        switch reason {
+        case .beforeCreation: self = .beforeCreation
+        case .cardGone: self = .cardGone
+        case .otherProfile: self = .otherProfile
+        }
+    }
+}

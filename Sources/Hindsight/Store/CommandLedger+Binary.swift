@@ -16,7 +16,7 @@ extension CommandLedger {
         let streams = try reader.readCount(eachAtLeast: 19)
         for _ in 0..<streams {
             let stream = try StreamID(from: &reader)
-            streamVersions[stream] = try reader.readVarint()
+            setVersion(try reader.readVarint(), of: stream)
         }
         let events = try reader.readCount(eachAtLeast: 8)
         let words = try [UInt64](unsafeUninitializedCapacity: events) { (buffer, initialized) throws(EventDecodingError) in
@@ -48,11 +48,13 @@ extension CommandLedger {
         }
     }
 
-    /// Writes the stream versions, the event positions, the card histories and decks, the open sessions and the
+    /// Writes the stream versions (the cards' as well), the event positions, the card histories and decks, the open sessions and the
     /// abandoned ones, each in key order.
     package func encode(to writer: inout BinaryWriter) {
-        writer.writeVarint(UInt64(streamVersions.count))
-        for (stream, version) in StreamID.snapshotOrder(streamVersions) {
+        // Every stream's version, the cards' (from their records) among the others.
+        let streams = Array(streamVersions) + cardHistories.streamVersions.map { (key: StreamID.card($0.card), value: $0.version) }
+        writer.writeVarint(UInt64(streams.count))
+        for (stream, version) in StreamID.snapshotOrder(streams) {
             stream.encode(to: &writer)
             writer.writeVarint(version)
         }

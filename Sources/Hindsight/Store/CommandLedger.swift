@@ -10,12 +10,14 @@ import Projections
 /// `CommandLedger+Reviews.swift`), the open study and spelling sessions (at most one of each
 /// kind per profile: see ``openSessions``) and the abandoned ones.
 package struct CommandLedger: ProjectionState, BinaryCodable, Equatable {
-    /// The number of events in each stream.
+    /// The number of events in each stream but the cards' (theirs are kept in their records in
+    /// ``cardHistories``: see ``version(of:)``).
     var streamVersions: [StreamID: UInt64] = [:]
     /// Where every event of the log is, by id.
     var eventPositions = EventIDIndex()
-    /// Each card's history (see ``CardHistory``), kept by ``CardHistoryRule``.
-    var cardHistories: [CardID: CardHistory] = [:]
+    /// Each card's history (see ``CardHistory``), kept by ``CardHistoryRule``, and the version of
+    /// its stream: one fixed-size record a card (``CardRecordTable``).
+    var cardHistories = CardRecordTable()
     /// The decks created and deleted (a deleted deck's cards are gone).
     var decks = DeckLifecycle()
     /// Open study and spelling sessions (by stream) and their profiles, owned by a profile and a
@@ -31,7 +33,20 @@ package struct CommandLedger: ProjectionState, BinaryCodable, Equatable {
     package init() {}
 
     /// The version of `stream` (0 when it has no event).
-    package func version(of stream: StreamID) -> UInt64 { streamVersions[stream] ?? 0 }
+    package func version(of stream: StreamID) -> UInt64 {
+        if let card = stream.cardID { return cardHistories.streamVersion(of: card) ?? 0 }
+        return streamVersions[stream] ?? 0
+    }
+
+    /// Sets the version of `stream` (a card's in its record, see ``cardHistories``).
+    /// - Complexity: O(1) amortized expected.
+    mutating func setVersion(_ version: UInt64, of stream: StreamID) {
+        if let card = stream.cardID {
+            cardHistories.setStreamVersion(version, of: card)
+        } else {
+            streamVersions[stream] = version
+        }
+    }
 
     /// The position of the event `id`, or nil when the log does not hold it: exact, each
     /// candidate the compact index gives confirmed by `idAt` (the id of the log's record at a position).
@@ -50,7 +65,7 @@ package struct CommandLedger: ProjectionState, BinaryCodable, Equatable {
     /// card's history, sessions), leaving out its position: an import's admission folds its
     /// staged events so, without copying the table of every event's position.
     mutating func applyDecisionFacts(_ event: RecordedEvent) {
-        streamVersions[event.stream] = event.streamVersion
+        setVersion(event.streamVersion, of: event.stream)
         switch event.event {
         case .cardCreated, .cardMoved, .cardDeleted, .reviewGraded, .reviewUndone, .deckCreated, .deckDeleted,
              .cardReset, .cardDueSet:
