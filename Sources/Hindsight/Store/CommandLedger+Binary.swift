@@ -57,6 +57,7 @@ extension CommandLedger {
         for (stream, version) in StreamID.snapshotOrder(streams) {
             stream.encode(to: &writer)
             writer.writeVarint(version)
+            writer.drainIfFull()
         }
         writer.writeVarint(UInt64(eventPositions.count))
         eventPositions.writeAllPacked(to: &writer)

@@ -44,12 +44,14 @@ extension CommandLedger {
     }
 
     /// Writes the card histories in card order, then the decks created and the decks deleted,
-    /// each in id order.
+    /// each in id order; a snapshot's file takes the bytes after each card
+    /// (``BinaryWriter/drainIfFull()``).
     func encodeCardHistories(to writer: inout BinaryWriter) {
         writer.writeVarint(UInt64(cardHistories.count))
         cardHistories.forEachHistoryInCardOrder { card, history in
             card.encode(to: &writer)
             history.encode(to: &writer)
+            writer.drainIfFull()
         }
         decks.created.sorted().encode(to: &writer)
         decks.deleted.sorted().encode(to: &writer)
