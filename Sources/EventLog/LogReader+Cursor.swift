@@ -8,9 +8,12 @@ extension LogReader {
         guard let first = bases.first else { return nil }
         let base = bases.last(where: { $0 <= position }) ?? first
         var cursor = ReadCursor(segmentBase: base, offset: Int64(SegmentHeader.size), position: base)
-        guard position > base,
-              let entry = SegmentFiles.loadIndex(base: base, directory: directory, fileSystem: fileSystem)?
-                .entry(atOrBefore: position) else { return cursor }
+        // A sealed segment's entry is in its index file; the writer's active segment has none
+        // (or one from before it was reopened), so a writer's reader also asks the tail.
+        let stored = position > base
+            ? SegmentFiles.loadIndex(base: base, directory: directory, fileSystem: fileSystem)?.entry(atOrBefore: position) : nil
+        let published = position > base ? tail?.activeEntry(atOrBefore: position, inSegmentAt: base) : nil
+        guard let entry = [stored, published].compactMap({ $0 }).max(by: { $0.position < $1.position }) else { return cursor }
         // Never trust the index: the entry must point at a valid frame of that position.
         let name = SegmentName.segment(base: base)
         let valid = try LogError.mapping("reading", directory: directory, segment: name) { () throws(SystemCallError) -> Bool in

@@ -12,10 +12,38 @@ package final class LogTail: Sendable {
     }
 
     private let state: Mutex<State>
+    /// The sparse index of the writer's active segment, as far as it has published: the segment
+    /// has no index file until it is sealed, and without these entries a reader seeking into it
+    /// would scan it from its start.
+    private let activeIndex: Mutex<SparseIndex?> = Mutex(nil)
 
     /// A tail at `lastPosition` (0: empty log).
     package init(lastPosition: UInt64) {
         state = Mutex(State(lastPosition: lastPosition))
+    }
+
+    /// Publishes the entries of `index`, the active segment's sparse index (only entries of
+    /// records already written may be in it). Keeps the entries it holds for the same segment
+    /// and copies only the new ones, into an array of its own (never sharing the writer's, which
+    /// would make the writer's next entry copy the whole array).
+    /// - Complexity: O(new entries), O(1) when there are none.
+    package func publishIndex(_ index: SparseIndex) {
+        activeIndex.withLock { held in
+            var copy = held.flatMap { $0.basePosition == index.basePosition ? $0 : nil } ?? SparseIndex(basePosition: index.basePosition)
+            held = nil  // the copy is then the array's only owner, and grows in place
+            copy.catchUp(with: index)
+            held = copy
+        }
+    }
+
+    /// The published entry of the active segment based at `base` at or before `position`, or
+    /// nil when that segment is not the active one or has no such entry. Like any index entry it
+    /// is only a hint: a reader checks the frame it points at before using it.
+    package func activeEntry(atOrBefore position: UInt64, inSegmentAt base: UInt64) -> SparseIndex.Entry? {
+        activeIndex.withLock { held in
+            guard let held, held.basePosition == base else { return nil }
+            return held.entry(atOrBefore: position)
+        }
     }
 
     /// The last readable position (0 when the log is empty).

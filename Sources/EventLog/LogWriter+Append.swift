@@ -219,6 +219,7 @@ extension LogWriter {
 
     /// Makes everything staged visible to readers and subscriptions.
     func publish() {
+        tail.publishIndex(segment.index)
         tail.publish(nextPosition - 1)
     }
 

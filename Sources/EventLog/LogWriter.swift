@@ -72,6 +72,7 @@ public actor LogWriter {
         self.recoveryReport = recovered.report
         self.nextPosition = recovered.nextPosition
         self.tail = LogTail(lastPosition: recovered.nextPosition - 1)
+        tail.publishIndex(recovered.index)
         pending.reserveCapacity(options.bufferSize + 4096)
     }
 

@@ -42,6 +42,17 @@ package struct SparseIndex: Equatable, Sendable {
         }
     }
 
+    /// Appends the entries of `other`, an index of the same segment that holds these entries and
+    /// possibly more, past the ones this index holds; when `other` holds fewer (it was cut back),
+    /// takes its entries. The entries are copied into this index's own array.
+    /// - Complexity: O(new entries).
+    package mutating func catchUp(with other: SparseIndex) {
+        if other.entries.count < entries.count { entries.removeAll(keepingCapacity: true) }
+        entries.append(contentsOf: other.entries[entries.count...])
+        lastEntryOffset = other.lastEntryOffset
+        coveredLength = other.coveredLength
+    }
+
     /// The last entry at or before `position`, if any.
     /// - Complexity: O(log n).
     package func entry(atOrBefore position: UInt64) -> Entry? {

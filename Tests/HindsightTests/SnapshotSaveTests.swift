@@ -55,7 +55,8 @@ import SystemSeam
                                                                                                    front: "new \(n)", back: "b")))
         }
 
-        let order = try ReadModels(configuration: ReadModelConfiguration()).all.map(\.name) + [CommandLedgerProjection.name]
+        let order = try ReadModels(configuration: ReadModelConfiguration())
+            .saveOrder(with: [Projector(CommandLedgerProjection())]).map(\.name)
         let first = try #require(order.first { failing.contains($0) })
         do {
             try await f.store.close()
