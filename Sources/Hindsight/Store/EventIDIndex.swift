@@ -176,43 +176,24 @@ package struct EventIDIndex: Sendable {
     }
 
     /// Takes in the events of `runs`: ascending runs of packed words (``word(_:at:)``) of
-    /// events at positions the index does not hold (an import's staged events). They are merged
-    /// with the index's own words in one pass from the last word back, in place: beside the
-    /// runs, the index never holds a second copy of its words, only the room it grows by.
-    /// - Complexity: O((n + m) · k) for m words in k runs, once (k is small: about
-    ///   log2 of the import's chunks).
-    package mutating func absorb(_ runs: [[UInt64]]) {
+    /// events at positions the index does not hold (an import's staged events). They and the
+    /// index's own words are merged in one pass from the last word back into a new array, each
+    /// run's pages handed back as its words move (``DiscardingMerge``): beside the new array's
+    /// pages as they are written, the merge holds no second copy of the words.
+    /// - Complexity: O((n + m) · k) for m words in k runs, once (k is small: about one run per
+    ///   2^18 words staged, plus a few).
+    package mutating func absorb(_ runs: consuming [[UInt64]]) {
         compact()
-        let incoming = runs.reduce(0) { $0 + $1.count }
-        guard incoming > 0 else { return }
+        var runs = runs
+        guard runs.contains(where: { !$0.isEmpty }) else { return }
         if packed.isEmpty, runs.count == 1 {
-            packed = runs[0]
+            packed = runs.removeLast()
             return
         }
-        var kept = packed.count
-        if packed.capacity < kept + incoming { packed.reserveCapacity(kept + incoming) }
-        packed.append(contentsOf: repeatElement(0, count: incoming))
-        // The unmerged words left in each run, and each run's largest unmerged word.
-        var left = runs.map(\.count)
-        var tails = runs.map { $0.last ?? 0 }
-        packed.withUnsafeMutableBufferPointer { merged in
-            var slot = merged.count
-            var remaining = incoming
-            while remaining > 0 {
-                var best = -1
-                for run in tails.indices where left[run] > 0 && (best < 0 || tails[run] > tails[best]) { best = run }
-                slot -= 1
-                if kept > 0 && merged[kept - 1] > tails[best] {
-                    kept -= 1
-                    merged[slot] = merged[kept]
-                } else {
-                    merged[slot] = tails[best]
-                    left[best] -= 1
-                    remaining -= 1
-                    if left[best] > 0 { tails[best] = runs[best][left[best] - 1] }
-                }
-            }
-        }
+        // The index's own words are one more run, moved out so that their pages go back too.
+        runs.append(packed)
+        packed = []
+        packed = DiscardingMerge.merged(runs)
     }
 
     /// An index of the packed words `words`, which must be ascending with positions ≥ 1.

@@ -9,12 +9,16 @@ import SeededRandom
 /// among its candidates, an id never staged almost never has one, and the whole is the index that
 /// inserting every id one by one makes (the form the command ledger takes over).
 @Suite struct StagedEventIDsTests {
-    @Test(arguments: [(1 as UInt64, 0), (2, 1), (3, 4_096), (4, 50_000), (5, 200_000)])
-    func everyStagedIDIsFoundAndTheWholeIsTheIndex(seed: UInt64, count: Int) {
+    /// Chunks of every size (up to 5,000 words), with the real bound on merged runs and with
+    /// small ones, so that the bound is met.
+    @Test(arguments: [(1 as UInt64, 0, StagedEventIDs.longestRun), (2, 1, StagedEventIDs.longestRun),
+                      (3, 4_096, StagedEventIDs.longestRun), (4, 50_000, StagedEventIDs.longestRun),
+                      (5, 200_000, StagedEventIDs.longestRun), (6, 200_000, 10_000), (7, 60_000, 5_000)])
+    func everyStagedIDIsFoundAndTheWholeIsTheIndex(seed: UInt64, count: Int, longestRun: Int) {
         let ids = EventIDIndexTests.ids(count, seed: seed)
         let absent = EventIDIndexTests.ids(2_000, seed: seed &+ 7_000)
         var random = SplitMix64(seed: seed)
-        var staged = StagedEventIDs(), inserted = EventIDIndex()
+        var staged = StagedEventIDs(longestRun: longestRun), inserted = EventIDIndex()
         var next = 0
         let firstPosition: UInt64 = 1 + random.next() % 1_000
         while next < ids.count {
@@ -26,6 +30,12 @@ import SeededRandom
             next += size
         }
         #expect(staged.count == count)
+        // No merge made a run beyond the bound (a chunk's own run is at most 5,000 words here),
+        // and runs are as few as the bound allows: fewer than two per bound's worth, plus a
+        // binary counter's tail.
+        #expect(staged.runLengths.allSatisfy { $0 <= max(longestRun, 5_000) }, "\(staged.runLengths)")
+        #expect(staged.runLengths.reduce(0, +) == count)
+        #expect(staged.runLengths.count <= 2 * (count / longestRun) + 2 + 20, "\(staged.runLengths.count) runs")
         for (offset, id) in ids.enumerated() where offset % 7 == 0 || count < 10_000 {
             #expect(staged.candidates(of: id).contains(firstPosition + UInt64(offset)), "id \(offset)")
         }
