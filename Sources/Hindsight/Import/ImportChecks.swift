@@ -63,7 +63,7 @@ struct ImportChecks {
                         clockTime: Timestamp) throws(ImportError) -> [Int] {
         var accepted: [Int] = []
         accepted.reserveCapacity(events.count)
-        // Read in place: no copy of each event (nor of its payload's and personal data's references).
+        // Through the buffer: the stages read the events ahead in place.
         try events.withUnsafeBufferPointer { (events) throws(ImportError) in
             let distance = Self.prefetchDistance, count = events.count
             // The card of each event's stream (stage 1) and its vocabulary slot (stage 2; -1:
@@ -108,7 +108,7 @@ struct ImportChecks {
     ///   `reviewOutOfOrder`, naming its line.
     @inline(__always)
     private mutating func check(_ event: ImportedEvent, logged: UInt64?, repeatsStaged: Bool,
-                        clockTime: Timestamp) throws(ImportError) -> UInt64? {
+                                clockTime: Timestamp) throws(ImportError) -> UInt64? {
         let id = event.pending.id
         if let logged {
             guard notePresent(logged) else { throw duplicate(event) }
