@@ -43,8 +43,25 @@ package struct CardRecordTable: Sendable {
     /// The history of `card`, if it has one.
     /// - Complexity: O(1) expected.
     package subscript(card: CardID) -> CardHistory? {
-        guard let slot = slots.slot(of: IDKey(card)), records[Int(slot)].parts.contains(.history) else { return nil }
-        return records[Int(slot)].history
+        withHistory(of: card) { copy $0 }
+    }
+
+    /// The instant of `card`'s latest counted review or newest forgotten one
+    /// (``CardHistory/lastInstantMs``), read in place; nil when it has no history or no review.
+    /// - Complexity: O(1) expected.
+    package func lastInstantMs(of card: CardID) -> Int64? { withHistory(of: card) { $0.lastInstantMs } ?? nil }
+
+    /// The review an undo of `card` takes back (``CardHistory/reviewToUndo``), read in place; nil
+    /// when it has no history or none is left to undo.
+    /// - Complexity: O(1) expected.
+    package func reviewToUndo(of card: CardID) -> EventID? { withHistory(of: card) { $0.reviewToUndo } ?? nil }
+
+    /// What `read` gives of `card`'s history, read in place (a fact or two of a 240-byte
+    /// history, without copying it out); nil when `card` has no history.
+    @inline(__always)
+    private func withHistory<Result>(of card: CardID, _ read: (borrowing CardHistory) -> Result) -> Result? {
+        guard let slot = slots.slot(of: IDKey(card)) else { return nil }
+        return records.read(Int(slot)) { record in record.parts.contains(.history) ? read(record.history) : nil }
     }
 
     /// How many cards have a history.
@@ -57,11 +74,28 @@ package struct CardRecordTable: Sendable {
     /// - Complexity: O(``CardHistoryRule/undoDepth``), plus O(1) amortized to add the card.
     @discardableResult
     package mutating func observe(_ event: RecordedEvent, about card: CardID, decks: DeckLifecycle) -> CardHistory.Outcome {
+        observe(event, about: card, decks: decks, streamVersion: nil)
+    }
+
+    /// ``observe(_:about:decks:)``, and when `streamVersion` is given, sets it as the version of
+    /// `card`'s stream (``setStreamVersion(_:of:)``): an event of the card's own stream finds
+    /// the card's record once for both.
+    /// - Returns: what the event did to the history (``CardHistory/observe(_:decks:)``).
+    /// - Complexity: O(``CardHistoryRule/undoDepth``), plus O(1) amortized to add the card.
+    @discardableResult
+    package mutating func observe(_ event: RecordedEvent, about card: CardID, decks: DeckLifecycle,
+                                  streamVersion: UInt64?) -> CardHistory.Outcome {
         let index = slot(creating: IDKey(card))
-        let (outcome, started) = records.update(index) { record in
-            (record.history.observe(event, decks: decks), record.parts.insert(.history).inserted)
+        let (outcome, started, versioned) = records.update(index) { record in
+            var versioned = false
+            if let streamVersion {
+                record.streamVersion = streamVersion
+                versioned = record.parts.insert(.streamVersion).inserted
+            }
+            return (record.history.observe(event, decks: decks), record.parts.insert(.history).inserted, versioned)
         }
         if started { historyCount += 1 }
+        if versioned { streamCount += 1 }
         return outcome
     }
 
@@ -81,8 +115,8 @@ package struct CardRecordTable: Sendable {
     /// The version of `card`'s stream, if it was set.
     /// - Complexity: O(1) expected.
     package func streamVersion(of card: CardID) -> UInt64? {
-        guard let slot = slots.slot(of: IDKey(card)), records[Int(slot)].parts.contains(.streamVersion) else { return nil }
-        return records[Int(slot)].streamVersion
+        guard let slot = slots.slot(of: IDKey(card)) else { return nil }
+        return records.read(Int(slot)) { record in record.parts.contains(.streamVersion) ? record.streamVersion : nil }
     }
 
     /// Sets the version of `card`'s stream.
@@ -94,6 +128,21 @@ package struct CardRecordTable: Sendable {
             return record.parts.insert(.streamVersion).inserted
         }
         if added { streamCount += 1 }
+    }
+
+    /// Starts loading the index bucket where the lookup of `card` begins (a hint: changes nothing).
+    /// `mutating` only so that the table is passed by reference (a call from another module
+    /// would copy it first).
+    @inline(__always)
+    package mutating func prefetchIndex(of card: CardID) { slots.prefetch(IDKey(card)) }
+
+    /// Starts loading every line of `card`'s record for a write, if it has one (a hint: changes
+    /// nothing). Looks the card up: call it once ``prefetchIndex(of:)`` has loaded its bucket.
+    /// `mutating` only so that the table is passed by reference.
+    @inline(__always)
+    package mutating func prefetchRecord(of card: CardID) {
+        guard let slot = slots.slot(of: IDKey(card)) else { return }
+        records.prefetchForWrite(Int(slot))
     }
 
     /// Calls `body` with each card that has a history and its history, in ascending card order

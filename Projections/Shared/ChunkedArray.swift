@@ -38,6 +38,15 @@ struct ChunkedArray<Element: BitwiseCopyable & Sendable>: Sendable {
         }
     }
 
+    /// Calls `body` with element `index` (`0 ..< count`) read in place: no copy of it out, so
+    /// reading a few fields of a large element touches only their cache lines.
+    /// - Returns: what `body` returns.
+    @inline(__always)
+    func read<Result>(_ index: Int, _ body: (borrowing Element) -> Result) -> Result {
+        precondition(index >= 0 && index < count, "ChunkedArray index out of range")
+        return body(chunks[index &>> Self.chunkShift].base[index & Self.chunkMask])
+    }
+
     /// Calls `body` with element `index` (`0 ..< count`) in place (no copy of it out and back).
     /// - Returns: what `body` returns.
     @inline(__always)
@@ -67,13 +76,19 @@ struct ChunkedArray<Element: BitwiseCopyable & Sendable>: Sendable {
         for _ in 0..<repetitions { append(element) }
     }
 
-    /// Starts loading the cache line(s) of element `index` for a write (a hint; nothing for an
-    /// index out of range). Reads the chunk's address only: no retain, no copy.
+    /// Starts loading the cache line(s) of element `index` for a write, every line it covers (a
+    /// hint; nothing for an index out of range). Reads the chunk's address only: no retain, no copy.
     @inline(__always)
     func prefetchForWrite(_ index: Int) {
         guard index >= 0 && index < count else { return }
         let element = UnsafeRawPointer(chunks[index &>> Self.chunkShift].base + (index & Self.chunkMask))
         hindsight_prefetch_for_write(element)
+        // An element longer than a line: each line after its first.
+        var offset = 64
+        while offset < MemoryLayout<Element>.size {
+            hindsight_prefetch_for_write(element + offset)
+            offset += 64
+        }
         // Chunks are 64-byte aligned: an element whose stride divides 64 lies in one cache line.
         if 64 % MemoryLayout<Element>.stride != 0 {
             hindsight_prefetch_for_write(element + (MemoryLayout<Element>.size - 1))

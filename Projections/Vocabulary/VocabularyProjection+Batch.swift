@@ -114,7 +114,7 @@ extension VocabularyProjection {
 extension VocabularyState {
     /// Stage 1: starts loading the id index's bucket of `key`.
     @inline(__always)
-    mutating func prefetchIndex(_ key: IDKey) { cards.prefetchIndex(key) }
+    package mutating func prefetchIndex(_ key: IDKey) { cards.prefetchIndex(key) }
 
     /// Stage 2: the slot of card `key` (-1 when there is none), its hot record prefetched.
     @inline(__always)
@@ -124,10 +124,21 @@ extension VocabularyState {
         return slot
     }
 
+    /// Stage 2 for a check of a command or an imported event on card `key` (its ``standing(of:)``)
+    /// and then its review: the slot of the card (-1 when there is none), its hot record, deck
+    /// and creation time prefetched.
+    @inline(__always)
+    package mutating func prefetchStanding(_ key: IDKey) -> Int32 {
+        guard let slot = cards.slot(of: key) else { return -1 }
+        cards.prefetchHot(slot)
+        cards.prefetchStanding(slot)
+        return slot
+    }
+
     /// Stage 3: prefetches what a review of card `slot` writes besides its record: the undo
     /// slot it fills and its place in the due calendar (nothing for a negative slot).
     @inline(__always)
-    mutating func prefetchTargets(of slot: Int32) {
+    package mutating func prefetchTargets(of slot: Int32) {
         guard slot >= 0 else { return }
         let (ring, place, profile) = cards.hot.withUnsafeBufferPointer { hot in
             (hot[Int(slot)].ring, hot[Int(slot)].due, Int(hot[Int(slot)].profile))

@@ -121,18 +121,20 @@ extension VocabularyState {
     mutating func grade(_ review: ReviewGraded, _ event: RecordedEvent) {
         guard let slot = cards.slot(of: IDKey(review.card)) else { return }
         grade(slot: slot, review, id: event.id, occurred: event.occurred, recordedBy: event.profile,
-              defaultScheduler: defaultScheduling.scheduler)
+              defaultScheduler: nil)
     }
 
     /// ``grade(_:_:)`` of the card at `slot` (the slot of `review.card`), for review event `id`
-    /// that `recorder` recorded at `occurred`; `defaultScheduler` is `defaultScheduling.scheduler`.
+    /// that `recorder` recorded at `occurred`; `defaultScheduler` is `defaultScheduling.scheduler`
+    /// or nil, which reads that one in place.
     ///
-    /// Why the scheduler is passed in: called on a stored property of the `inout` state, the
-    /// scheduler would be copied (220 bytes) before every review, and the first reads of the copy
-    /// wait for the copy's stores; a batch passes one it holds for the whole batch.
+    /// Why the scheduler may be passed in: a batch passes one it holds for the whole batch. Why
+    /// one event passes nil: passed as an argument to this `mutating` call, the state's own
+    /// scheduler would be copied (220 bytes, four arrays retained and released) before every
+    /// review, and the first reads of the copy wait for the copy's stores.
     @inline(__always)
     mutating func grade(slot: Int32, _ review: ReviewGraded, id: EventID, occurred: EventTime,
-                        recordedBy recorder: ProfileID, defaultScheduler: Scheduler) {
+                        recordedBy recorder: ProfileID, defaultScheduler: Scheduler?) {
         guard isHistory(of: slot, recordedBy: recorder) else { return }
         cards.prepareUndo()
         let index = Int(slot)
@@ -168,11 +170,12 @@ extension VocabularyState {
     /// place: no copy of the scheduling per review, which is why this is `mutating`).
     @inline(__always)
     private mutating func nextState(after record: ReviewRecord, from previous: CardState?, seed: Int64,
-                                    profile: ProfileID, defaultScheduler: Scheduler) -> CardState {
+                                    profile: ProfileID, defaultScheduler: Scheduler?) -> CardState {
         if !profileScheduling.isEmpty, let custom = profileScheduling.index(forKey: profile) {
             return profileScheduling.values[custom].nextState(after: record, from: previous, seed: seed)
         }
-        return defaultScheduler.nextState(after: record, from: previous, fuzzSeed: seed)
+        if let defaultScheduler { return defaultScheduler.nextState(after: record, from: previous, fuzzSeed: seed) }
+        return defaultScheduling.scheduler.nextState(after: record, from: previous, fuzzSeed: seed)
     }
 
     /// Excludes a remembered review from the card's history: a cram review is uncounted; a

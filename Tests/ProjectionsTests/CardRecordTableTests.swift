@@ -65,4 +65,48 @@ import Testing
         _ = withHistory.restore(CardHistory(), of: Self.card(2))
         #expect(withHistory != table && withHistory.count == 2)
     }
+
+    /// A review event at `milliseconds` of `card` by profile 0, version `version` of its stream.
+    static func review(_ card: CardID, id: UInt64, at milliseconds: Int64, version: UInt64) -> RecordedEvent {
+        RecordedEvent(position: id, id: EventID(testUUID(0xE000 + id)), stream: .card(card), streamVersion: version,
+                      profile: profiles[0], occurred: EventTime(instant: Timestamp(milliseconds: milliseconds), utcOffset: .zero),
+                      recordedAt: Timestamp(milliseconds: milliseconds),
+                      event: .reviewGraded(ReviewGraded(card: card, rating: .good, mode: .scheduled, duration: try! ElapsedTime(milliseconds: 900))))
+    }
+
+    /// Observing an event with its stream's version gives the same table as observing it and
+    /// setting the version apart (a first version and a later one); the facts read in place
+    /// (the latest review's instant, the review to undo) are the history's own.
+    @Test func observingWithAVersionIsObservingThenSettingIt() {
+        let created = RecordedEvent(position: 1, id: EventID(testUUID(0xE000)), stream: .card(Self.card(1)), streamVersion: 1,
+                                    profile: Self.profiles[0], occurred: EventTime(instant: Timestamp(milliseconds: 1_000), utcOffset: .zero),
+                                    recordedAt: Timestamp(milliseconds: 1_000),
+                                    event: .cardCreated(CardCreated(card: Self.card(1), deck: DeckID(testUUID(0xD1)), front: "f", back: "b")))
+        let events = [created, Self.review(Self.card(1), id: 2, at: 5_000, version: 2), Self.review(Self.card(1), id: 3, at: 9_000, version: 3)]
+        var together = CardRecordTable(), apart = CardRecordTable()
+        for event in events {
+            let outcome = together.observe(event, about: Self.card(1), decks: DeckLifecycle(), streamVersion: event.streamVersion)
+            #expect(outcome == apart.observe(event, about: Self.card(1), decks: DeckLifecycle()))
+            apart.setStreamVersion(event.streamVersion, of: Self.card(1))
+            #expect(together == apart)
+        }
+        #expect(together.streamVersion(of: Self.card(1)) == 3 && together.streamVersions.map(\.version) == [3])
+        #expect(together.count == 1)
+        #expect(together.lastInstantMs(of: Self.card(1)) == 9_000 && together[Self.card(1)]?.lastInstantMs == 9_000)
+        #expect(together.reviewToUndo(of: Self.card(1)) == EventID(testUUID(0xE003)))
+        #expect(together.lastInstantMs(of: Self.card(2)) == nil && together.reviewToUndo(of: Self.card(2)) == nil)
+        // A card with a version but no history; a history with no review.
+        together.setStreamVersion(4, of: Self.card(2))
+        #expect(together.lastInstantMs(of: Self.card(2)) == nil && together.reviewToUndo(of: Self.card(2)) == nil)
+        var fresh = CardRecordTable()
+        fresh.observe(created, about: Self.card(1), decks: DeckLifecycle(), streamVersion: nil)
+        #expect(fresh.streamVersion(of: Self.card(1)) == nil && fresh.lastInstantMs(of: Self.card(1)) == nil)
+        #expect(fresh.reviewToUndo(of: Self.card(1)) == nil && fresh[Self.card(1)]?.owner == Self.profiles[0])
+        // Prefetching is a hint: nothing changes.
+        let before = together
+        together.prefetchIndex(of: Self.card(1))
+        together.prefetchRecord(of: Self.card(1))
+        together.prefetchRecord(of: Self.card(3))
+        #expect(together == before)
+    }
 }

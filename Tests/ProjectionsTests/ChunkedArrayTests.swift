@@ -34,8 +34,31 @@ struct ChunkedArrayTests {
             #expect(chunked.count == model.count)
         }
         #expect(model.indices.allSatisfy { chunked[$0] == model[$0] })
+        #expect(model.indices.allSatisfy { index in chunked.read(index) { $0 == model[index] } })
         chunked.prefetchForWrite(model.count - 1)  // a hint: changes nothing
         #expect(chunked[model.count - 1] == model[model.count - 1])
+    }
+
+    /// An element longer than a cache line is read in place field by field, and prefetching it
+    /// (every line it covers) changes nothing.
+    @Test func readsLargeElementsInPlace() {
+        struct Wide: BitwiseCopyable, Equatable {
+            var first: Int64
+            var middle = (Int64(0), Int64(0), Int64(0), Int64(0), Int64(0), Int64(0), Int64(0), Int64(0),
+                          Int64(0), Int64(0), Int64(0), Int64(0), Int64(0), Int64(0), Int64(0), Int64(0),
+                          Int64(0), Int64(0), Int64(0), Int64(0), Int64(0), Int64(0), Int64(0), Int64(0),
+                          Int64(0), Int64(0), Int64(0), Int64(0))
+            var last: Int64
+            static func == (lhs: Wide, rhs: Wide) -> Bool { lhs.first == rhs.first && lhs.last == rhs.last }
+        }
+        #expect(MemoryLayout<Wide>.size == 240)
+        var wide = ChunkedArray<Wide>()
+        for n in 0..<Int64(ChunkedArray<Wide>.chunkSize + 3) { wide.append(Wide(first: n, last: -n)) }
+        let picked = [0, 1, ChunkedArray<Wide>.chunkSize - 1, ChunkedArray<Wide>.chunkSize, wide.count - 1]
+        for index in picked { wide.prefetchForWrite(index) }
+        wide.prefetchForWrite(wide.count)  // out of range: nothing
+        #expect(picked.map { index in wide.read(index) { $0.last } } == [0, -1, -4095, -4096, -4098])
+        #expect(picked.map { wide[$0].first } == [0, 1, 4095, 4096, 4098])
     }
 
     @Test func equalityIsByElementsInOrder() {

@@ -1,3 +1,4 @@
+import CPrefetch
 import Events
 
 /// The vocabulary model's cards as columns indexed by slot: a card's slot is given when it is
@@ -102,6 +103,15 @@ extension CardTable {
     /// Starts loading card `slot`'s hot record (one cache line) for writing.
     @inline(__always)
     func prefetchHot(_ slot: Int32) { hot.prefetchForWrite(Int(slot)) }
+
+    /// Starts loading card `slot`'s deck and creation time (the columns a card's standing reads
+    /// besides its hot record); nothing for a slot out of range.
+    @inline(__always)
+    func prefetchStanding(_ slot: Int32) {
+        guard slot >= 0 && Int(slot) < decks.count && Int(slot) < created.count else { return }
+        decks.withUnsafeBufferPointer { hindsight_prefetch($0.baseAddress! + Int(slot)) }
+        created.withUnsafeBufferPointer { hindsight_prefetch($0.baseAddress! + Int(slot)) }
+    }
 }
 
 extension CardTable {

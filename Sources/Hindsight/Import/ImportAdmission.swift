@@ -73,6 +73,32 @@ struct ImportAdmission {
     }
 }
 
+// The checks' prefetch pipeline (``ImportChecks/check(_:logged:repeats:clockTime:)``): hints
+// only, none changes the state or any result. Admitting and folding an event on a card reads and
+// writes the card's records in the vocabulary and in the command ledger, cache misses one after
+// another (each index bucket, then each record); the stages start them for events ahead, so that
+// the misses of several events overlap. `mutating` only so that the states are passed by
+// reference (a call into another module would copy them first).
+extension ImportAdmission {
+    /// Stage 1: starts loading the index buckets of `card` in the vocabulary and the ledger.
+    mutating func prefetchIndexes(of card: CardID) {
+        context.vocabulary.prefetchIndex(IDKey(card))
+        context.ledger.cardHistories.prefetchIndex(of: card)
+    }
+
+    /// Stage 2, once stage 1 has loaded the buckets: starts loading `card`'s records (the
+    /// vocabulary's hot record, deck and creation time; the ledger's record).
+    /// - Returns: the card's slot in the vocabulary, for stage 3 (-1 when it has none).
+    mutating func prefetchRecords(of card: CardID) -> Int32 {
+        context.ledger.cardHistories.prefetchRecord(of: card)
+        return context.vocabulary.prefetchStanding(IDKey(card))
+    }
+
+    /// Stage 3, once stage 2 has loaded the vocabulary's record of the card at `slot`: starts
+    /// loading what a review of it writes besides (its undo slot, its place in the due calendar).
+    mutating func prefetchTargets(ofSlot slot: Int32) { context.vocabulary.prefetchTargets(of: slot) }
+}
+
 /// The states of the read models and the command ledger an import's admission folds
 /// (``ImportAdmission``), with the import's events folded in: what they hold once it is committed.
 struct AdmittedModels {

@@ -45,6 +45,59 @@ struct ImportChecks {
         return staged.candidates(of: id)
     }
 
+    /// Events between the stages of the prefetch pipeline (see ``check(_:logged:repeats:clockTime:)``;
+    /// below 16, the size of its ring of cards looked up ahead). 8, as the vocabulary's batch fold.
+    static let prefetchDistance = 8
+
+    /// Checks the events of a chunk in order, each as ``check(_:logged:repeatsStaged:clockTime:)``
+    /// does, the records of the cards of the events ahead prefetched (three stages,
+    /// ``prefetchDistance`` events apart: see ``ImportAdmission/prefetchIndexes(of:)``), so that
+    /// their cache misses overlap.
+    /// - Parameters:
+    ///   - logged: the position in the log of each event's id (nil: the log does not hold it).
+    ///   - repeats: the indices of the events whose id an event staged by an earlier chunk has.
+    ///   - clockTime: the recording time of the events the file gives none (the store's clock).
+    /// - Returns: the indices of the events to be added (in ``chunkAdded``, in the same order).
+    /// - Throws: as ``check(_:logged:repeatsStaged:clockTime:)``, for the first event refused.
+    mutating func check(_ events: [ImportedEvent], logged: [UInt64?], repeats: Set<Int>,
+                        clockTime: Timestamp) throws(ImportError) -> [Int] {
+        var accepted: [Int] = []
+        accepted.reserveCapacity(events.count)
+        // Through the buffer: the stages read the events ahead in place.
+        try events.withUnsafeBufferPointer { (events) throws(ImportError) in
+            let distance = Self.prefetchDistance, count = events.count
+            // The card of each event's stream (stage 1) and its vocabulary slot (stage 2; -1:
+            // none), by index modulo a power of two above the distance.
+            let ring = 16
+            var cards = [CardID?](repeating: nil, count: ring), slots = [Int32](repeating: -1, count: ring)
+            func stage1(_ ahead: Int) {
+                let card = events[ahead].pending.stream.cardID
+                cards[ahead & (ring - 1)] = card
+                if let card { admission.prefetchIndexes(of: card) }
+            }
+            func stage2(_ ahead: Int) {
+                slots[ahead & (ring - 1)] = cards[ahead & (ring - 1)].map { admission.prefetchRecords(of: $0) } ?? -1
+            }
+            func stage3(_ ahead: Int) {
+                let slot = slots[ahead & (ring - 1)]
+                if slot >= 0 { admission.prefetchTargets(ofSlot: slot) }
+            }
+            for ahead in 0..<min(3 * distance, count) { stage1(ahead) }
+            for ahead in 0..<min(2 * distance, count) { stage2(ahead) }
+            for ahead in 0..<min(distance, count) { stage3(ahead) }
+            for index in 0..<count {
+                if index + 3 * distance < count { stage1(index + 3 * distance) }
+                if index + 2 * distance < count { stage2(index + 2 * distance) }
+                if index + distance < count { stage3(index + distance) }
+                if try check(events[index], logged: logged[index], repeatsStaged: !repeats.isEmpty && repeats.contains(index),
+                             clockTime: clockTime) != nil {
+                    accepted.append(index)
+                }
+            }
+        }
+        return accepted
+    }
+
     /// Checks `event`: its stream version when it is to be added (it is then in ``chunkAdded``,
     /// as it will be recorded), nil when it is already present.
     /// - Parameters:
@@ -53,8 +106,9 @@ struct ImportChecks {
     ///   - clockTime: its recording time when the file gives none (the store's clock).
     /// - Throws: ``ImportError`` `duplicateEvent`, `streamVersion`, `refusedEvent`,
     ///   `reviewOutOfOrder`, naming its line.
-    mutating func check(_ event: ImportedEvent, logged: UInt64?, repeatsStaged: Bool,
-                        clockTime: Timestamp) throws(ImportError) -> UInt64? {
+    @inline(__always)
+    private mutating func check(_ event: ImportedEvent, logged: UInt64?, repeatsStaged: Bool,
+                                clockTime: Timestamp) throws(ImportError) -> UInt64? {
         let id = event.pending.id
         if let logged {
             guard notePresent(logged) else { throw duplicate(event) }

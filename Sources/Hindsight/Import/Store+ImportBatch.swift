@@ -101,8 +101,6 @@ extension Store {
                                   firstPosition: position + 1, path: path)
         var folds = await ImportFolds(models.all.filter { !ImportAdmission.foldedReadModels.contains($0.name) })
         let place = LogReadPlace()
-        var accepted: [Int] = []
-        accepted.reserveCapacity(Self.importChunk)
         while true {
             let chunk = await reader.next()
             if let failure = chunk.failure { throw failure }
@@ -114,19 +112,13 @@ extension Store {
             }
             let repeats = try await repeatsOfStaged(incoming, logged: logged, checks: checks, staging: &staging, path: path)
             let clockTime = options.clock()
-            for index in incoming.indices {
-                if try checks.check(incoming[index], logged: logged[index], repeatsStaged: repeats.contains(index),
-                                    clockTime: clockTime) != nil {
-                    accepted.append(index)
-                }
-            }
+            let accepted = try checks.check(incoming, logged: logged, repeats: repeats, clockTime: clockTime)
             if !accepted.isEmpty {
                 try prepareStaging(accepted, of: incoming, clockTime: clockTime, path: path)
                 do { try await staging.stage(checks.chunkAdded) } catch { throw ImportError(error, path: path) }
             }
             await folds.fold(checks.chunkAdded)
             checks.endChunk()
-            accepted.removeAll(keepingCapacity: true)
             progress?(chunk.bytesRead)
         }
         do { try await staging.settle() } catch { throw ImportError(error, path: path) }

@@ -6,22 +6,25 @@ import Projections
 // review's time against the reviews they count.
 extension CommandLedger {
     /// Folds an event of a card's history (creation, move, deletion, review, undo, change by hand)
-    /// or a deck's
-    /// creation or deletion.
+    /// or a deck's creation or deletion; when the event is in the stream of the card it is about,
+    /// also sets that stream's version (one lookup of the card's record for both).
+    /// - Returns: whether it set the version of the event's stream.
     /// - Complexity: O(``CardHistoryRule/undoDepth``).
-    mutating func observeCardHistory(_ event: RecordedEvent) {
+    mutating func observeCardHistory(_ event: RecordedEvent) -> Bool {
         CardHistory.observeDecks(event, into: &decks)
-        guard let card = CardHistory.card(of: event) else { return }
-        cardHistories.observe(event, about: card, decks: decks)
+        guard let card = CardHistory.card(of: event) else { return false }
+        let ownStream = event.stream.cardID == card
+        cardHistories.observe(event, about: card, decks: decks, streamVersion: ownStream ? event.streamVersion : nil)
+        return ownStream
     }
 
     /// The review an undo of `card`'s latest review takes back (``CardHistoryRule/reviewToUndo(count:)``);
     /// nil when none is left to undo.
-    func reviewToUndo(of card: CardID) -> EventID? { cardHistories[card]?.reviewToUndo }
+    func reviewToUndo(of card: CardID) -> EventID? { cardHistories.reviewToUndo(of: card) }
 
     /// The instant (ms since the epoch) of `card`'s latest counted review, if any: a new review
     /// may not be dated before it.
-    func lastReviewInstantMs(of card: CardID) -> Int64? { cardHistories[card]?.lastInstantMs }
+    func lastReviewInstantMs(of card: CardID) -> Int64? { cardHistories.lastInstantMs(of: card) }
 
     /// Reads what ``encodeCardHistories(to:)`` writes.
     /// - Throws: ``EventDecodingError`` for malformed bytes or a deck deleted but never created.

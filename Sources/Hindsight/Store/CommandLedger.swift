@@ -65,11 +65,12 @@ package struct CommandLedger: ProjectionState, BinaryCodable, Equatable {
     /// card's history, sessions), leaving out its position: an import's admission folds its
     /// staged events so, without copying the table of every event's position.
     mutating func applyDecisionFacts(_ event: RecordedEvent) {
-        setVersion(event.streamVersion, of: event.stream)
+        // A card's own event sets its stream's version with its history (one lookup of its record).
+        var versioned = false
         switch event.event {
         case .cardCreated, .cardMoved, .cardDeleted, .reviewGraded, .reviewUndone, .deckCreated, .deckDeleted,
              .cardReset, .cardDueSet:
-            observeCardHistory(event)
+            versioned = observeCardHistory(event)
         case .studySessionStarted(let started):
             startSession(.studySession(started.session), profile: event.profile)
         case .studySessionEnded(let ended):
@@ -81,6 +82,7 @@ package struct CommandLedger: ProjectionState, BinaryCodable, Equatable {
         default:
             break
         }
+        if !versioned { setVersion(event.streamVersion, of: event.stream) }
     }
 
     /// Opens session `stream` for `profile` as ``OpenSessions/start(_:owner:value:)`` says, and

@@ -71,4 +71,32 @@ import TestSupport
         #expect(restored == ledger)
         #expect(restored.cardHistories[HistoryBuilder.card(2)] == nil && restored.version(of: .card(HistoryBuilder.card(2))) == 1)
     }
+
+    /// A card's event in its own stream sets the stream's version with the card's history; one
+    /// about a card in another card's stream (a foreign log) sets that stream's version and the
+    /// other card's history; the import admission's fold (``CommandLedger/applyDecisionFacts(_:)``)
+    /// keeps the same facts as the full fold, positions aside.
+    @Test func aCardEventSetsItsOwnStreamsVersion() throws {
+        var builder = HistoryBuilder()
+        let (profile, deck) = (HistoryBuilder.profile(1), HistoryBuilder.deck(1))
+        let (first, second) = (HistoryBuilder.card(1), HistoryBuilder.card(2))
+        builder.createDeck(deck, profile: profile, at: 1_750_000_000_000)
+        builder.createCard(first, deck: deck, profile: profile, at: 1_750_000_000_001)
+        builder.createCard(second, deck: deck, profile: profile, at: 1_750_000_000_002)
+        builder.add(.reviewGraded(ReviewGraded(card: first, rating: .good, mode: .scheduled, duration: try ElapsedTime(milliseconds: 900))),
+                    stream: .card(first), profile: profile, at: 1_750_000_000_003)
+        builder.add(.reviewGraded(ReviewGraded(card: second, rating: .good, mode: .scheduled, duration: try ElapsedTime(milliseconds: 900))),
+                    stream: .card(first), profile: profile, at: 1_750_000_000_004)
+        var ledger = CommandLedger(), facts = CommandLedger()
+        for event in builder.events {
+            ledger.apply(event)
+            facts.applyDecisionFacts(event)
+        }
+        #expect(ledger.version(of: .card(first)) == 3 && ledger.version(of: .card(second)) == 1)
+        #expect(ledger.version(of: .deck(deck)) == 1)
+        #expect(ledger.lastReviewInstantMs(of: first) == 1_750_000_000_003 && ledger.lastReviewInstantMs(of: second) == 1_750_000_000_004)
+        #expect(ledger.reviewToUndo(of: second) == builder.events[4].id && ledger.reviewToUndo(of: first) == builder.events[3].id)
+        #expect(facts.cardHistories == ledger.cardHistories && facts.streamVersions == ledger.streamVersions)
+        #expect(facts.eventPositions.count == 0 && ledger.eventPositions.count == 5)
+    }
 }
