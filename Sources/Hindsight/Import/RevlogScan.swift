@@ -4,7 +4,7 @@ import Events
 /// A revlog read once, front to back, into what its import needs: its cards (numbered in order
 /// of their first row in the file, with each one's earliest row) and its rows as compact records
 /// handed to a sorter (``RevlogRecordSorter``), which puts them in time order in bounded memory.
-/// Holds about 30 bytes a card, plus the sorter's run; never the file or its rows.
+/// Holds about 30 bytes a card, plus the sorter's runs; never the file or its rows.
 struct RevlogScan {
     /// Each card's `card_id`, by number.
     private(set) var cardIDs: [Int64] = []
