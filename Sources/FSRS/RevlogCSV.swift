@@ -31,10 +31,12 @@ public enum RevlogCSV {
         public init() {}
 
         /// The row of the next line, or nil for the header and blank lines. A `\r` before the
-        /// line's end is dropped, and a byte-order mark on the first line.
+        /// line's end is dropped, and a byte-order mark on the first line. A plain row (as
+        /// exports write them) is read on a short way (``RevlogCSV/plainRow(_:lineNumber:)``).
         /// - Throws: ``RevlogError`` naming the line: a bad header, or a malformed row.
         public mutating func read(_ bytes: UnsafeRawBufferPointer) throws(RevlogError) -> RevlogRow? {
             lineNumber += 1
+            if sawHeader, let row = plainRow(bytes[...], lineNumber: lineNumber) { return row }
             var line = bytes[...]
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
             if lineNumber == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
