@@ -35,9 +35,10 @@ struct RevlogRecord: Comparable {
 /// reading a few thousand records of each at a time. Memory: one run (two while the file has
 /// more), then one read buffer per run.
 struct RevlogRecordSorter {
-    /// The records sorted in memory at a time by default: 256 Ki (6 MiB, and half that again
-    /// while sorting).
-    static let defaultRunLength = 1 << 18
+    /// The records sorted in memory at a time by default: 128 Ki (3 MiB; two runs while a file
+    /// of more is read, one filled and one sorted behind, and half a run again while sorting).
+    static let defaultRunLength = 1 << 17
+
     /// The records sorted in memory at a time.
     let runLength: Int
     private var run: [RevlogRecord] = []

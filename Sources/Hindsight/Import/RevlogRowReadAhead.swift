@@ -92,24 +92,32 @@ final class RevlogRowReadAhead {
         /// Reads up to a block of rows, or to the file's end (checking then that it had a header),
         /// or to the first failure.
         func readBlock() {
-            let path = self.path
             rows.reserveCapacity(RevlogRowReadAhead.blockLength)
             do throws(ImportError) {
-                while rows.count < RevlogRowReadAhead.blockLength {
-                    guard let row = try lines.withNextLine({ (line) throws(ImportError) -> RevlogRow? in
-                        do throws(RevlogError) { return try csv.read(line) } catch { throw ImportError(error, path: path) }
-                    }) else {
-                        do { try csv.finish() } catch { throw ImportError(error, path: path) }
-                        ended = true
-                        return
-                    }
-                    if let row { rows.append(row) }
-                    if lines.lineNumber & 0xFFFF == 0 { progress?(lines.bytesRead) }
-                }
+                ended = try Self.read(&lines, &csv, into: &rows, path: path, progress: progress)
             } catch {
                 failure = error
                 ended = true
             }
+        }
+
+        /// Reads rows from `lines` through `csv` into `rows` until it holds a block or the file
+        /// ends (then true, once `csv` found the header). Takes the reader's state as `inout`
+        /// values, so the loop touches no class property (each access of one is checked).
+        /// - Throws: ``ImportError`` of the first bad line or failed read.
+        private static func read(_ lines: inout ImportLineReader, _ csv: inout RevlogCSV.LineReader, into rows: inout [RevlogRow],
+                                 path: String?, progress: (@Sendable (_ bytesRead: UInt64) -> Void)?) throws(ImportError) -> Bool {
+            while rows.count < RevlogRowReadAhead.blockLength {
+                guard let row = try lines.withNextLine({ (line) throws(ImportError) -> RevlogRow? in
+                    do throws(RevlogError) { return try csv.read(line) } catch { throw ImportError(error, path: path) }
+                }) else {
+                    do { try csv.finish() } catch { throw ImportError(error, path: path) }
+                    return true
+                }
+                if let row { rows.append(row) }
+                if lines.lineNumber & 0xFFFF == 0 { progress?(lines.bytesRead) }
+            }
+            return false
         }
     }
 }
