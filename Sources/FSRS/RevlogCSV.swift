@@ -31,10 +31,12 @@ public enum RevlogCSV {
         public init() {}
 
         /// The row of the next line, or nil for the header and blank lines. A `\r` before the
-        /// line's end is dropped, and a byte-order mark on the first line.
+        /// line's end is dropped, and a byte-order mark on the first line. A plain row (as
+        /// exports write them) is read on a short way (``RevlogCSV/plainRow(_:lineNumber:)``).
         /// - Throws: ``RevlogError`` naming the line: a bad header, or a malformed row.
         public mutating func read(_ bytes: UnsafeRawBufferPointer) throws(RevlogError) -> RevlogRow? {
             lineNumber += 1
+            if sawHeader, let row = plainRow(bytes[...], lineNumber: lineNumber) { return row }
             var line = bytes[...]
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
             if lineNumber == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
@@ -72,6 +74,7 @@ public enum RevlogCSV {
     /// The row of `line`: five integer fields (spaces and tabs around each allowed), read without
     /// a `String` per field; an error message quotes the field as text.
     private static func parseRow(_ line: Slice<UnsafeRawBufferPointer>, lineNumber: Int) throws(RevlogError) -> RevlogRow {
+        if let row = plainRow(line, lineNumber: lineNumber) { return row }
         var values: (Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0)
         var fieldStart = line.startIndex
         var count = 0
@@ -117,6 +120,43 @@ public enum RevlogCSV {
         }
         return RevlogRow(cardID: values.0, reviewTimeMs: values.1, rating: Int(values.2), state: state,
                          durationMs: values.4, line: lineNumber)
+    }
+
+    /// The row of `line` when it is plain, as revlog exports write rows: five fields of 1 … 18
+    /// digits (no sign, no spaces), a rating 0 … 4 and a state 0 … 6; nil for any other line,
+    /// which ``parseRow(_:lineNumber:)`` reads the long way (and names what is wrong). Reads
+    /// each byte once, with no overflow check: 18 digits fit an `Int64`. The values are those
+    /// the long way reads.
+    static func plainRow(_ line: Slice<UnsafeRawBufferPointer>, lineNumber: Int) -> RevlogRow? {
+        guard let base = line.base.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        var cursor = base + line.startIndex
+        let end = base + line.endIndex
+        guard let cardID = plainField(&cursor, end, last: false), let time = plainField(&cursor, end, last: false),
+              let rating = plainField(&cursor, end, last: false), let state = plainField(&cursor, end, last: false),
+              let duration = plainField(&cursor, end, last: true),
+              rating <= 4, state <= 6, let known = RevlogRow.State(rawValue: Int(state)) else { return nil }
+        return RevlogRow(cardID: cardID, reviewTimeMs: time, rating: Int(rating), state: known, durationMs: duration, line: lineNumber)
+    }
+
+    /// The value of the 1 … 18 digits at `cursor`, which then moves past them and the comma
+    /// after them (the line's end after them when `last`); nil, `cursor` anywhere, when the
+    /// bytes there are not so.
+    @inline(__always)
+    private static func plainField(_ cursor: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, last: Bool) -> Int64? {
+        let start = cursor
+        var value: Int64 = 0
+        while cursor < end {
+            let digit = cursor.pointee &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            value = value &* 10 &+ Int64(digit)
+            cursor += 1
+        }
+        let digits = start.distance(to: cursor)
+        guard digits > 0, digits <= 18 else { return nil }
+        if last { return cursor == end ? value : nil }
+        guard cursor < end, cursor.pointee == UInt8(ascii: ",") else { return nil }
+        cursor += 1
+        return value
     }
 
     /// The integer `field` spells (an optional sign and decimal digits, spaces and tabs around),

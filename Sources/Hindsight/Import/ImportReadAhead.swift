@@ -72,7 +72,11 @@ private final class SourceBox<Source: ImportEventSource> {
     }
 
     /// Reads up to a chunk of events from the source.
-    func readChunk() -> ImportChunk {
+    func readChunk() -> ImportChunk { Self.readChunk(from: &source, chunkSize: chunkSize) }
+
+    /// Reads up to `chunkSize` events from `source`, taken `inout` so that the loop touches no
+    /// class property (each access of one is checked, an event at a time).
+    private static func readChunk(from source: inout Source, chunkSize: Int) -> ImportChunk {
         var events: [ImportedEvent] = []
         events.reserveCapacity(chunkSize)
         do throws(ImportError) {

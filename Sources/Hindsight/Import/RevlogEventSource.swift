@@ -22,8 +22,8 @@ struct RevlogEventSource: ImportEventSource {
     /// The number of cards in the file.
     var cards: Int { scan.cardIDs.count }
 
+    /// The events made and not yet handed out, the next one last (handed out by moving it out).
     private var queue: [ImportedEvent]
-    private var queueIndex = 0
     private var rows: RevlogRecordMerge
     private let scan: RevlogScan
     private let maker: RevlogEventMaker
@@ -43,7 +43,7 @@ struct RevlogEventSource: ImportEventSource {
     /// `scan` by its number, the card it becomes and its latest review in the store.
     init(prefix: [ImportedEvent], rows: RevlogRecordMerge, scan: RevlogScan, maker: RevlogEventMaker,
          creations: [Creation], cards: [CardID], latest: [Int64?]) {
-        queue = prefix
+        queue = prefix.reversed()
         self.rows = rows
         self.scan = scan
         self.maker = maker
@@ -55,18 +55,16 @@ struct RevlogEventSource: ImportEventSource {
     }
 
     mutating func next() throws(ImportError) -> ImportedEvent? {
-        while queueIndex == queue.count {
-            queue.removeAll(keepingCapacity: true)
-            queueIndex = 0
+        while queue.isEmpty {
             guard let record = try rows.next() else { return nil }
             try enqueue(record)
+            queue.reverse()
         }
-        defer { queueIndex += 1 }
-        return queue[queueIndex]
+        return queue.removeLast()
     }
 
     /// Queues the cards created at `record`'s time (when it is the first row of that time), then
-    /// the events of its row.
+    /// the events of its row, in order (``next()`` reverses them once queued).
     private mutating func enqueue(_ record: RevlogRecord) throws(ImportError) {
         while nextCreation < creations.count, creations[nextCreation].timeMs <= record.timeMs {
             let creation = creations[nextCreation]
@@ -89,7 +87,7 @@ struct RevlogEventSource: ImportEventSource {
             if let last = latest[number], row.reviewTimeMs < last {
                 event.requiresPresence = ReviewBeforeLatest(cardID: row.cardID, timeMs: row.reviewTimeMs, latestMs: last)
             }
-            queue.append(event)
+            queue.append(consume event)
         }
     }
 }

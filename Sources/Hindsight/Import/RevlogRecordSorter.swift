@@ -29,18 +29,22 @@ struct RevlogRecord: Comparable {
 }
 
 /// Sorts revlog records in bounded memory: they are gathered in runs of ``runLength``, each
-/// sorted in memory; when there is more than one run, each is written to a temporary file
-/// (unlinked as soon as it is open, so nothing is left behind by a crash) and the runs are merged
-/// back reading a few thousand records of each at a time. Memory: one run, then one read buffer
-/// per run.
+/// sorted in memory; when there is more than one run, each is sorted and written to a temporary
+/// file (unlinked as soon as it is open, so nothing is left behind by a crash) on a thread of
+/// its own while the next run is gathered (``RevlogSortBehind``), and the runs are merged back
+/// reading a few thousand records of each at a time. Memory: one run (two while the file has
+/// more), then one read buffer per run.
 struct RevlogRecordSorter {
-    /// The records sorted in memory at a time by default: 256 Ki (6 MiB, and half that again
-    /// while sorting).
-    static let defaultRunLength = 1 << 18
+    /// The records sorted in memory at a time by default: 128 Ki (3 MiB; two runs while a file
+    /// of more is read, one filled and one sorted behind, and half a run again while sorting).
+    static let defaultRunLength = 1 << 17
+
     /// The records sorted in memory at a time.
     let runLength: Int
     private var run: [RevlogRecord] = []
     private var spill: SpillFile?
+    /// Sorts and writes the full runs, once there is more than one.
+    private var behind: RevlogSortBehind?
     private var runs: [Range<Int>] = []
     private let path: String?
 
@@ -51,7 +55,8 @@ struct RevlogRecordSorter {
     }
 
     /// Adds a record.
-    /// - Throws: ``ImportError`` `store` when a run cannot be written to the temporary file.
+    /// - Throws: ``ImportError`` `store` when the temporary file cannot be created, or a run
+    ///   before this one could not be written to it.
     mutating func append(_ record: RevlogRecord) throws(ImportError) {
         if run.capacity == 0 { run.reserveCapacity(runLength) }
         run.append(record)
@@ -59,28 +64,30 @@ struct RevlogRecordSorter {
     }
 
     /// The records in order, handed out one at a time.
-    /// - Throws: ``ImportError`` `store` when the last run cannot be written.
+    /// - Throws: ``ImportError`` `store` when a run cannot be written to the temporary file.
     consuming func sorted() throws(ImportError) -> RevlogRecordMerge {
-        guard let spill else {
+        guard let spill, let behind else {
             run.sort()
             return RevlogRecordMerge(inMemory: run)
         }
         if !run.isEmpty { try spillRun() }
         run = []
+        try behind.finish()
         return try RevlogRecordMerge(file: spill, runs: runs, path: path)
     }
 
-    /// Sorts the run and writes it at the end of the temporary file.
+    /// Hands the run over to be sorted and written at the end of the temporary file (after the
+    /// runs before it), and goes on with an empty one.
     private mutating func spillRun() throws(ImportError) {
-        if spill == nil { spill = try SpillFile(path: path) }
-        guard let spill else { return }
-        run.sort()
+        if behind == nil {
+            let file = try SpillFile(path: path)
+            spill = file
+            behind = RevlogSortBehind(file: file, path: path)
+        }
+        guard let behind else { return }
         let start = runs.last?.upperBound ?? 0
-        let path = self.path
-        let written = run.withUnsafeBytes { raw in Result { () throws(ImportError) in try spill.write(raw, path: path) } }
-        try written.get()
         runs.append(start..<(start + run.count))
-        run.removeAll(keepingCapacity: true)
+        try behind.spill(taking: &run)
     }
 }
 

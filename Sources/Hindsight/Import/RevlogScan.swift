@@ -4,7 +4,7 @@ import Events
 /// A revlog read once, front to back, into what its import needs: its cards (numbered in order
 /// of their first row in the file, with each one's earliest row) and its rows as compact records
 /// handed to a sorter (``RevlogRecordSorter``), which puts them in time order in bounded memory.
-/// Holds about 30 bytes a card, plus the sorter's run; never the file or its rows.
+/// Holds about 30 bytes a card, plus the sorter's runs; never the file or its rows.
 struct RevlogScan {
     /// Each card's `card_id`, by number.
     private(set) var cardIDs: [Int64] = []
@@ -24,23 +24,19 @@ struct RevlogScan {
         sorter = RevlogRecordSorter(runLength: runLength, path: path)
     }
 
-    /// The scan of the revlog file at `file` (errors name it `path`), read a line at a time.
+    /// The scan of the revlog file at `file` (errors name it `path`), read a line at a time: the
+    /// lines are read and parsed a block ahead, on a thread of their own (``RevlogRowReadAhead``).
     /// - Throws: ``ImportError`` `unreadableFile` (missing, unreadable, not UTF-8), `badRevlogLine`
     ///   naming the first bad line, `store` when the rows cannot be sorted.
     /// - Parameter progress: called every 64 Ki lines with the bytes read so far.
     static func scan(file: String, path: String?, runLength: Int = RevlogRecordSorter.defaultRunLength,
                      progress: (@Sendable (_ bytesRead: UInt64) -> Void)? = nil) throws(ImportError) -> RevlogScan {
         var scan = RevlogScan(path: path, runLength: runLength)
-        var lines = try ImportLineReader(path: file, displayName: path)
-        defer { lines.close() }
-        var csv = RevlogCSV.LineReader()
-        while let row = try lines.withNextLine({ (line) throws(ImportError) -> RevlogRow? in
-            do throws(RevlogError) { return try csv.read(line) } catch { throw ImportError(error, path: path) }
-        }) {
-            if let row { try scan.add(row) }
-            if lines.lineNumber & 0xFFFF == 0 { progress?(lines.bytesRead) }
+        let reader = try RevlogRowReadAhead(file: file, path: path, progress: progress)
+        var rows: [RevlogRow] = []
+        while try reader.next(into: &rows) {
+            for row in rows { try scan.add(row) }
         }
-        do { try csv.finish() } catch { throw ImportError(error, path: path) }
         return scan
     }
 
