@@ -10,16 +10,12 @@ import Dispatch
 /// file's size, and the runs are written in the order they were handed over. A failed write is
 /// reported at the next hand-over or at ``finish()``; no run is written after it.
 ///
-/// Owned by one ``RevlogRecordSorter`` and called from one thread at a time; the sorting thread
-/// touches only the run handed to it, until it signals that it is done.
+/// Owned by one ``RevlogRecordSorter`` and called from one thread at a time (the hand-over is
+/// ``WorkBehind``'s).
 final class RevlogSortBehind {
-    private let queue = DispatchQueue(label: "hindsight.import.sort-behind")
-    /// 1 while no run is in flight, 0 while one is.
-    private let idle = DispatchSemaphore(value: 1)
+    private let behind = WorkBehind<[RevlogRecord], ImportError>(label: "hindsight.import.sort-behind")
     private let file: SpillFile
     private let path: String?
-    /// The run being sorted and written or last written, nil before the first hand-over.
-    private var inFlight: Run?
 
     /// Writes the runs handed over to the end of `file`, one after the other; errors name the
     /// imported file `path`.
@@ -28,62 +24,28 @@ final class RevlogSortBehind {
         self.path = path
     }
 
-    deinit {
-        // Waits for a run in flight (a semaphore must be back at its first value when freed).
-        idle.wait()
-        idle.signal()
-    }
-
     /// Starts sorting `run` and writing it after the runs handed over before, and leaves `run`
     /// an empty array to fill next (the one written before, or a new one of the same capacity).
     /// - Throws: ``ImportError`` `store` of an earlier write that failed (then nothing is started).
     func spill(taking run: inout [RevlogRecord]) throws(ImportError) {
-        idle.wait()
-        if let failure = inFlight?.failure {
-            idle.signal()
-            throw failure
-        }
-        let handed = inFlight ?? Run(file: file, capacity: run.capacity)
-        handed.records.removeAll(keepingCapacity: true)
-        swap(&handed.records, &run)
-        inFlight = handed
-        let (idle, path) = (idle, path)
-        queue.async {
-            handed.sortAndWrite(path: path)
-            idle.signal()
+        let (file, path, capacity) = (file, path, run.capacity)
+        try behind.handOver(&run, fresh: {
+            var fresh: [RevlogRecord] = []
+            fresh.reserveCapacity(capacity)
+            return fresh
+        },
+                            emptying: { $0.removeAll(keepingCapacity: true) }) { records in
+            records.sort()
+            return records.withUnsafeBytes { raw -> ImportError? in
+                do throws(ImportError) { try file.write(raw, path: path) } catch { return error }
+                return nil
+            }
         }
     }
 
     /// Waits until every run handed over is written.
     /// - Throws: ``ImportError`` `store` of the write that failed, if one did.
     func finish() throws(ImportError) {
-        idle.wait()
-        defer { idle.signal() }
-        if let failure = inFlight?.failure { throw failure }
-    }
-
-    /// A run handed to the sorting thread, and how its write ended. Sendable by hand-over:
-    /// between ``spill(taking:)`` starting its sort and the signal that it is done, only the
-    /// sorting thread touches it (and the file, which only these writes touch until
-    /// ``finish()``); the semaphore orders the two threads' accesses.
-    private final class Run: @unchecked Sendable {
-        var records: [RevlogRecord] = []
-        var failure: ImportError?
-        let file: SpillFile
-
-        init(file: SpillFile, capacity: Int) {
-            self.file = file
-            records.reserveCapacity(capacity)
-        }
-
-        /// Sorts the records and appends them to the file, keeping a failure.
-        func sortAndWrite(path: String?) {
-            records.sort()
-            let file = self.file
-            failure = records.withUnsafeBytes { raw -> ImportError? in
-                do throws(ImportError) { try file.write(raw, path: path) } catch { return error }
-                return nil
-            }
-        }
+        try behind.finish()
     }
 }
