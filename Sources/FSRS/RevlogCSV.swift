@@ -36,9 +36,9 @@ public enum RevlogCSV {
         /// - Throws: ``RevlogError`` naming the line: a bad header, or a malformed row.
         public mutating func read(_ bytes: UnsafeRawBufferPointer) throws(RevlogError) -> RevlogRow? {
             lineNumber += 1
-            if sawHeader, let row = plainRow(bytes[...], lineNumber: lineNumber) { return row }
             var line = bytes[...]
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            if sawHeader, let row = plainRow(line, lineNumber: lineNumber) { return row }
             if lineNumber == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
             if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return nil }
             if !sawHeader {
@@ -74,7 +74,6 @@ public enum RevlogCSV {
     /// The row of `line`: five integer fields (spaces and tabs around each allowed), read without
     /// a `String` per field; an error message quotes the field as text.
     private static func parseRow(_ line: Slice<UnsafeRawBufferPointer>, lineNumber: Int) throws(RevlogError) -> RevlogRow {
-        if let row = plainRow(line, lineNumber: lineNumber) { return row }
         var values: (Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0)
         var fieldStart = line.startIndex
         var count = 0
