@@ -12,7 +12,7 @@ import Projections
 /// | 0 new, 1 learning | 1 … 4 | a scheduled review; when it starts a learning run after answers of the card's current history (``CardHistoryRule/revlogAnswerStartsHistory(_:after:)``), a reset first |
 /// | 2 review, 3 relearning | 1 … 4 | a scheduled review in a history; a cram review when the card has none yet (no learning answer since it was new or reset: fsrs-rs gives it no FSRS history) |
 /// | 4 filtered (cram, filtered deck) | 1 … 4 | a cram review: counted as an answer, the memory state unchanged |
-/// | 5 manual | any | a reset to new (Anki's "forget"; Anki 23.10 and later write set due date as 6) |
+/// | 5 manual | any | a reset to new (Anki's "forget"; Anki 23.10 and later write set due date as 6); nothing on a card with no memory state (new, or reset since its last scheduled review: Anki logs a forget of such a card too, but it changes nothing, and the store refuses a reset of a new card) |
 /// | 6 rescheduled | any | a due date set, its date unknown (the CSV does not carry it); nothing on a card with no FSRS history (it has no due to move, and the store refuses it) |
 /// | 0 … 4 | 0 | nothing: not an answer, and no manual change Anki writes so |
 struct RevlogCardWalk {
@@ -69,13 +69,19 @@ struct RevlogCardWalk {
 
     /// Whether the card has an FSRS history now (a learning answer since it was new or reset).
     private(set) var inHistory: Bool
+    /// Whether the card has a memory state now, as the store sees it: a scheduled review since it
+    /// was created or last reset (in the store before the import, or made by the walk).
+    private(set) var hasMemoryState: Bool
     /// The state of the card's latest answer in its current history (nil: none yet).
     private var previous: RevlogRow.State?
 
     /// A walk from a card's first row: the file holds the card's whole revlog (a file of only
     /// newer rows of a card the store has: its answers before a learning answer are cram).
-    init() {
+    /// `hasMemoryState`: whether the store holds a memory state for the card already (false for a
+    /// card the import creates).
+    init(hasMemoryState: Bool = false) {
         inHistory = false
+        self.hasMemoryState = hasMemoryState
     }
 
     /// The events `row` becomes, in order, given the rows before it.
@@ -84,6 +90,8 @@ struct RevlogCardWalk {
         case .manual:
             inHistory = false
             previous = nil
+            guard hasMemoryState else { return .none }
+            hasMemoryState = false
             return Steps(.reset(implied: false))
         case .rescheduled:
             return inHistory ? Steps(.dueSet) : .none
@@ -95,10 +103,12 @@ struct RevlogCardWalk {
             guard CardHistoryRule.revlogAnswerStartsHistory(row.state, after: previous) else {
                 guard inHistory else { return Steps(.graded(.cram)) }
                 previous = row.state
+                hasMemoryState = true
                 return Steps(.graded(.scheduled))
             }
             let implied = previous != nil
             inHistory = true
+            hasMemoryState = true
             previous = row.state
             return implied ? Steps(.reset(implied: true), .graded(.scheduled)) : Steps(.graded(.scheduled))
         }

@@ -39,10 +39,11 @@ struct RevlogEventSource: ImportEventSource {
     private var group: (timeMs: Int64, card: UInt32)?
     private var occurrences = SIMD4<Int64>()
 
-    /// The events of `prefix`, then of `rows`; `cards` and `latest` are, for each card of
-    /// `scan` by its number, the card it becomes and its latest review in the store.
+    /// The events of `prefix`, then of `rows`; `cards`, `latest` and `walks` are, for each card
+    /// of `scan` by its number, the card it becomes, its latest review in the store and its walk
+    /// before the file's rows (knowing whether the store holds a memory state for it).
     init(prefix: [ImportedEvent], rows: RevlogRecordMerge, scan: RevlogScan, maker: RevlogEventMaker,
-         creations: [Creation], cards: [CardID], latest: [Int64?]) {
+         creations: [Creation], cards: [CardID], latest: [Int64?], walks: [RevlogCardWalk]) {
         queue = prefix.reversed()
         self.rows = rows
         self.scan = scan
@@ -50,7 +51,7 @@ struct RevlogEventSource: ImportEventSource {
         self.creations = creations
         self.latest = latest
         cardsByNumber = cards
-        walks = Array(repeating: RevlogCardWalk(), count: scan.cardIDs.count)
+        self.walks = walks
         path = maker.path
     }
 

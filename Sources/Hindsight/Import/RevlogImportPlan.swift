@@ -44,13 +44,16 @@ struct RevlogImportPlan {
         var prefix = ImportBatch(path: path)
         let maker = RevlogEventMaker(profile: options.profile, deckName: deckName, offset: offset, path: path)
         guard let earliest = scan.earliestRows.map(\.timeMs).min() else {
-            return RevlogEventSource(prefix: [], rows: try scan.sortedRows(), scan: scan, maker: maker, creations: [], cards: [], latest: [])
+            return RevlogEventSource(prefix: [], rows: try scan.sortedRows(), scan: scan, maker: maker, creations: [], cards: [], latest: [],
+                                     walks: [])
         }
         let start = EventTime(instant: Timestamp(milliseconds: earliest), utcOffset: offset)
         let firstLine = scan.earliestRows.map(\.line).min() ?? 0
         try addProfileAndDeck(deckName, at: start, line: firstLine, into: &prefix)
         var latest: [Int64?] = []
         latest.reserveCapacity(scan.cardIDs.count)
+        var walks: [RevlogCardWalk] = []
+        walks.reserveCapacity(scan.cardIDs.count)
         var creations: [RevlogEventSource.Creation] = []
         var cards: [CardID] = []
         cards.reserveCapacity(scan.cardIDs.count)
@@ -58,12 +61,26 @@ struct RevlogImportPlan {
             let card = ImportIdentity.card(options.profile, revlogCard: cardID)
             cards.append(card)
             let first = scan.earliestRows[number]
-            latest.append(try existingCard(card, firstLine: first.line))
-            if vocabulary.card(card) == nil { creations.append(.init(timeMs: first.timeMs, card: UInt32(number), line: first.line)) }
+            let latestMs = try existingCard(card, firstLine: first.line)
+            latest.append(latestMs)
+            let standing = vocabulary.standing(of: card)
+            walks.append(RevlogCardWalk(hasMemoryState: Self.startsWithMemoryState(standing, latestMs: latestMs, firstRowMs: first.timeMs)))
+            if standing == nil { creations.append(.init(timeMs: first.timeMs, card: UInt32(number), line: first.line)) }
         }
         creations.sort { ($0.timeMs, $0.card) < ($1.timeMs, $1.card) }
         return RevlogEventSource(prefix: prefix.events, rows: try scan.sortedRows(), scan: scan, maker: maker,
-                                 creations: creations, cards: cards, latest: latest)
+                                 creations: creations, cards: cards, latest: latest, walks: walks)
+    }
+
+    /// Whether a card's walk starts with the memory state the store holds for it (`standing`, nil
+    /// for a card the import creates): only when every row of the file for it comes after its
+    /// latest review in the store (`latestMs`; the file's earliest row at `firstRowMs`), so that
+    /// the store's state is the one before the rows. Otherwise the walk starts from nothing, as
+    /// for the file's own cards, which keeps a repeated import of the same file making the same
+    /// events (or fewer: a forget that reset the card's state the first time is nothing then).
+    static func startsWithMemoryState(_ standing: CardStanding?, latestMs: Int64?, firstRowMs: Int64) -> Bool {
+        guard let standing, !standing.isNew, let latestMs else { return false }
+        return firstRowMs > latestMs
     }
 
     private func utcOffset() throws(ImportError) -> UTCOffset {

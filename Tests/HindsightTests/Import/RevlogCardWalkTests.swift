@@ -27,9 +27,30 @@ import Events
         ("0:3 2:3 6:0 2:3", "S S D S"),            // set due date
         ("0:3 5:0 2:3", "S R C"),                  // a review after a reset with no learning since
         ("0:3 1:0 2:0 4:0", "S - - -"),            // rating 0 outside manual rows: nothing
+        ("5:0 0:3", "- S"),                        // a forget of a new card: nothing to reset
+        ("0:3 5:0 5:0 1:3", "S R - S"),            // forgotten twice: the second has nothing to reset
+        ("2:3 4:3 5:0", "C C -"),                  // cram answers leave no memory state to reset
+        ("0:3 5:0 2:3 5:0", "S R C -"),            // nor does a review after a reset with no learning
     ])
     func eachRowBecomesItsEvents(rows: String, expected: String) {
         var walk = RevlogCardWalk()
+        let got = rows.split(separator: " ").map { row -> String in
+            let parts = row.split(separator: ":").compactMap { Int($0) }
+            let steps = walk.steps(for: Self.row(parts[0], rating: parts[1]))
+            return steps.isEmpty ? "-" : String(steps.compactMap { Self.letters[$0] })
+        }
+        #expect(got.joined(separator: " ") == expected)
+    }
+
+    /// A card the store holds with a memory state already (a file of newer rows): a forget resets
+    /// it, once; its answers before a learning answer are still cram (the walk has no history of it).
+    @Test(arguments: [
+        ("5:0 5:0", "R -"),
+        ("2:3 5:0 1:3", "C R S"),
+        ("6:0 5:0", "- R"),
+    ])
+    func aCardWithAMemoryStateInTheStoreCanBeForgotten(rows: String, expected: String) {
+        var walk = RevlogCardWalk(hasMemoryState: true)
         let got = rows.split(separator: " ").map { row -> String in
             let parts = row.split(separator: ":").compactMap { Int($0) }
             let steps = walk.steps(for: Self.row(parts[0], rating: parts[1]))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import FSRS
 @testable import Hindsight
 
 /// A revlog CSV becomes a deck, cards and scheduled reviews: card states match the fsrs-rs
@@ -132,5 +133,51 @@ import TestSupport
         #expect(try await a.store.exportJSONLines() == (try await b.store.exportJSONLines()))
         #expect(await a.store.encodedReadModels() == (await b.store.encodedReadModels()))
         #expect(try await a.store.importRevlog(text, options: Self.options()).added == 0)
+    }
+
+    /// Forgetting a card with no memory state (new, or forgotten already) becomes nothing, where a
+    /// reset would be refused and the whole file with it; a newer file's forget of a card the store
+    /// holds with a memory state resets it.
+    @Test func aForgetOfACardWithNoMemoryStateBecomesNothing() async throws {
+        let f = try await StoreFixture(options: try Self.memoryModelOptions())
+        let day: Int64 = 86_400_000, start: Int64 = 1_704_700_800_000
+        let header = RevlogCSV.header + "\n"
+        // Card 1: forgotten while new, learnt, forgotten twice. Card 2: learnt.
+        let first = header + "1,\(start),0,5,0\n1,\(start + day),3,0,1000\n1,\(start + 2 * day),0,5,0\n"
+            + "1,\(start + 3 * day),0,5,0\n2,\(start + day),3,0,1000\n"
+        // profile, deck, two cards, two reviews, one reset (the default cut-off is the one given)
+        #expect(try await f.store.importRevlog(first, options: Self.options()).added == 7)
+        let card1 = ImportIdentity.card(Self.profile, revlogCard: 1), card2 = ImportIdentity.card(Self.profile, revlogCard: 2)
+        #expect(await f.store.vocabulary().card(card1)?.isNew == true)
+        #expect(await f.store.vocabulary().card(card2)?.isNew == false)
+        let newer = header + "2,\(start + 4 * day),0,5,0\n2,\(start + 5 * day),0,5,0\n1,\(start + 4 * day),0,5,0\n"
+        #expect(try await f.store.importRevlog(newer, options: Self.options()).added == 1)
+        #expect(await f.store.vocabulary().card(card2)?.isNew == true)
+        #expect(try await f.store.importRevlog(first, options: Self.options()).added == 0)
+        #expect(try await f.store.importRevlog(newer, options: Self.options()).added == 0)
+    }
+
+    /// A revlog import does not look for an id given twice among its own events, because none can
+    /// be (``RevlogEventSource/idsAreDistinct``): rows crowded onto three cards and six times, of
+    /// every state and rating (answers, cram, resets, due dates set, rows that become nothing,
+    /// the same row several times), still give every event recorded an id of its own.
+    @Test(arguments: 0..<10)
+    func crowdedRowsGiveEveryEventItsOwnId(seed: UInt64) async throws {
+        var random = SplitMix64(seed: seed)
+        var text = RevlogCSV.header + "\n"
+        for _ in 0..<300 {
+            let time = 1_704_700_800_000 + Int64(random.next() % 6) * 86_400_000
+            text += "\(random.next() % 3),\(time),\(random.next() % 5),\(random.next() % 7),\(random.next() % 60_000)\n"
+        }
+        let f = try await StoreFixture(options: try Self.memoryModelOptions())
+        let result = try await f.store.importRevlog(text, options: Self.options())
+        let ids = try await f.store.exportJSONLines().map { line in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            return try #require(object["eventId"] as? String)
+        }
+        #expect(result.added > 100)
+        #expect(ids.count == result.added)
+        #expect(Set(ids).count == ids.count)
+        #expect(try await f.store.importRevlog(text, options: Self.options()).added == 0)
     }
 }
