@@ -8,13 +8,15 @@ import Projections
 /// log are done in order, a chunk at a time. What grows with the file is compact: the ids of the
 /// events staged (``StagedEventIDs``, about 8 bytes an event) and a bit for each log position found
 /// present; a fixed 2 MB bit set of the staged ids (``StagedIDFilter``) spares most lookups and most
-/// false candidates.
+/// false candidates. A source whose ids cannot repeat (``ImportEventSource/idsAreDistinct``) is
+/// spared all of that but the ids staged.
 struct ImportChecks {
     private var admission: ImportAdmission
     /// The events staged by earlier chunks, by id: their positions in the staged batch.
     private var staged = StagedEventIDs()
-    /// The staged ids as a bit set, asked before ``staged`` (most new ids end there).
-    private var stagedFilter = StagedIDFilter()
+    /// The staged ids as a bit set, asked before ``staged`` (most new ids end there); nil when
+    /// the ids cannot repeat.
+    private var stagedFilter: StagedIDFilter?
     /// The events of this chunk to be added, in order, as they will be recorded.
     private(set) var chunkAdded: [RecordedEvent] = []
     private var chunkIDs: Set<EventID> = []
@@ -22,16 +24,22 @@ struct ImportChecks {
     private var presentSeen: [UInt64] = []
     private let firstPosition: UInt64
     private let path: String?
+    /// Whether the events' ids cannot repeat (``ImportEventSource/idsAreDistinct``): then neither
+    /// the chunk's ids nor the staged ones are looked through for a repeat.
+    let idsAreDistinct: Bool
     /// Events already in the store (left out).
     private(set) var present = 0
     /// Events to be added.
     private(set) var added = 0
 
-    /// Checks on `admission` (which holds the command ledger), the first event added getting `firstPosition`.
-    init(admission: ImportAdmission, firstPosition: UInt64, path: String?) {
+    /// Checks on `admission` (which holds the command ledger), the first event added getting
+    /// `firstPosition`, of events whose ids cannot repeat when `idsAreDistinct`.
+    init(admission: ImportAdmission, firstPosition: UInt64, path: String?, idsAreDistinct: Bool = false) {
         self.admission = admission
         self.firstPosition = firstPosition
         self.path = path
+        self.idsAreDistinct = idsAreDistinct
+        stagedFilter = idsAreDistinct ? nil : StagedIDFilter()
     }
 
     /// The admission's read models and command ledger, with every event of the chunks ended so
@@ -39,9 +47,10 @@ struct ImportChecks {
     consuming func admitted() -> AdmittedModels { admission.admitted(staged: staged) }
 
     /// The positions of events staged by earlier chunks that may have the id `id` (to be read
-    /// back and compared): none, almost always, for an id not staged.
+    /// back and compared): none, almost always, for an id not staged, and always none when the
+    /// ids cannot repeat.
     func stagedCandidates(of id: EventID) -> [UInt64] {
-        guard stagedFilter.mayContain(id) else { return [] }
+        guard let stagedFilter, stagedFilter.mayContain(id) else { return [] }
         return staged.candidates(of: id)
     }
 
@@ -115,7 +124,7 @@ struct ImportChecks {
             present += 1
             return nil
         }
-        guard !repeatsStaged, chunkIDs.insert(id).inserted else { throw duplicate(event) }
+        guard !repeatsStaged, idsAreDistinct || chunkIDs.insert(id).inserted else { throw duplicate(event) }
         if let requirement = event.requiresPresence { throw requirement.refusal(path: path, line: event.line) }
         let stream = event.pending.stream
         // The admission's ledger holds every event added before this one: its stream's next version.
@@ -136,7 +145,10 @@ struct ImportChecks {
 
     /// Ends a chunk: its events added are noted as staged.
     mutating func endChunk() {
-        for event in chunkAdded { stagedFilter.insert(event.id) }
+        if var filter = stagedFilter.take() {
+            for event in chunkAdded { filter.insert(event.id) }
+            stagedFilter = filter
+        }
         staged.append(chunkAdded.map { EventIDIndex.word($0.id, at: $0.position) })
         chunkAdded.removeAll(keepingCapacity: true)
         chunkIDs.removeAll(keepingCapacity: true)

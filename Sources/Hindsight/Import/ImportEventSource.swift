@@ -10,6 +10,15 @@ protocol ImportEventSource {
     /// The next event, or nil when there are no more.
     /// - Throws: ``ImportError`` naming the line that is not an event.
     mutating func next() throws(ImportError) -> ImportedEvent?
+    /// True when no two events of the source can share an id, because the source derives each
+    /// id from facts no other event of it has (``ImportIdentity``): the import then does not look
+    /// for an id given twice among its own events (it still finds the ones the log holds).
+    /// False (the default) for ids read from a file, which may repeat.
+    var idsAreDistinct: Bool { get }
+}
+
+extension ImportEventSource {
+    var idsAreDistinct: Bool { false }
 }
 
 /// The events of a batch built in memory (a revlog import's plan).

@@ -160,3 +160,12 @@ extension ImportIdentity.Kind {
         }
     }
 }
+
+extension RevlogEventSource {
+    /// True: every id is derived (``ImportIdentity``) from the profile, the kind of event and
+    /// values no other event of the same kind in one import has (the revlog card; with a row's
+    /// time and its occurrence number among the rows of the same card and time; the deck's name;
+    /// the profile stream's version), so two of its ids are equal only if 122 bits of hash
+    /// collide.
+    var idsAreDistinct: Bool { true }
+}

@@ -71,7 +71,8 @@ extension Store {
         // and what it counted) however the import ends.
         let reader = ImportReadAhead(source, chunkSize: Self.importChunk)
         do {
-            let staged = try await stageAndCommit(reading: reader, path: source.path, ledger: state, progress: progress)
+            let staged = try await stageAndCommit(reading: reader, path: source.path, idsAreDistinct: source.idsAreDistinct,
+                                                  ledger: state, progress: progress)
             source = await reader.finish()
             return staged
         } catch {
@@ -80,12 +81,15 @@ extension Store {
         }
     }
 
-    /// ``stageAndCommit(_:ledger:progress:)`` on the chunks `reader` reads.
-    private func stageAndCommit<Source>(reading reader: ImportReadAhead<Source>, path: String?, ledger state: CommandLedger,
+    /// ``stageAndCommit(_:ledger:progress:)`` on the chunks `reader` reads (of a source whose
+    /// ids cannot repeat when `idsAreDistinct`).
+    private func stageAndCommit<Source>(reading reader: ImportReadAhead<Source>, path: String?, idsAreDistinct: Bool,
+                                        ledger state: CommandLedger,
                                         progress: (@Sendable (_ bytesRead: UInt64) -> Void)?) async throws(ImportError) -> StagedImport {
         var staging = ImportStaging(writer: writer)
         do {
-            return try await stageAndCommit(reading: reader, staging: &staging, path: path, ledger: state, progress: progress)
+            return try await stageAndCommit(reading: reader, staging: &staging, path: path, idsAreDistinct: idsAreDistinct,
+                                            ledger: state, progress: progress)
         } catch {
             // The caller abandons the staged batch: no chunk may still be on its way into it.
             try? await staging.settle()
@@ -93,12 +97,12 @@ extension Store {
         }
     }
 
-    /// ``stageAndCommit(reading:path:ledger:progress:)``, staging through `staging`.
+    /// ``stageAndCommit(reading:path:idsAreDistinct:ledger:progress:)``, staging through `staging`.
     private func stageAndCommit<Source>(reading reader: ImportReadAhead<Source>, staging: inout ImportStaging, path: String?,
-                                        ledger state: CommandLedger,
+                                        idsAreDistinct: Bool, ledger state: CommandLedger,
                                         progress: (@Sendable (_ bytesRead: UInt64) -> Void)?) async throws(ImportError) -> StagedImport {
         var checks = ImportChecks(admission: ImportAdmission(await decisionContext(ledger: state), models: models),
-                                  firstPosition: position + 1, path: path)
+                                  firstPosition: position + 1, path: path, idsAreDistinct: idsAreDistinct)
         var folds = await ImportFolds(models.all.filter { !ImportAdmission.foldedReadModels.contains($0.name) })
         let place = LogReadPlace()
         while true {
@@ -138,6 +142,7 @@ extension Store {
     ///   chunk could not be staged.
     private func repeatsOfStaged(_ events: [ImportedEvent], logged: [UInt64?], checks: ImportChecks, staging: inout ImportStaging,
                                  path: String?) async throws(ImportError) -> Set<Int> {
+        guard !checks.idsAreDistinct else { return [] }
         var wanted: [(position: UInt64, index: Int)] = []
         for index in events.indices where logged[index] == nil {
             for position in checks.stagedCandidates(of: events[index].pending.id) { wanted.append((position, index)) }
