@@ -51,9 +51,7 @@ public struct FramedRecords: Sendable {
     /// Appends room for a record's header; returns where its frame starts.
     @usableFromInline mutating func beginRecord() -> Int {
         let start = bytes.count
-        withUnsafeBytes(of: (UInt64(0), UInt64(0), UInt32(0))) { header in
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: header.prefix(RecordFrame.headerSize)))
-        }
+        RecordFrame.appendHeaderRoom(to: &bytes)
         return start
     }
 

@@ -48,12 +48,17 @@ extension LogWriter {
             pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[..<last]))
             batch.heldBack = Array(raw[(last + RecordFrame.headerSize)...])
         }
+        // The index is moved out and noted in locally: noting into the actor's own, from the
+        // closure, cost two dynamic exclusivity checks a record.
+        var index = SparseIndex(basePosition: segment.base)
+        swap(&index, &segment.index)
         pending.withUnsafeMutableBytes { raw in
             let frames = UnsafeMutableRawBufferPointer(rebasing: raw[pendingStart...])
             _ = RecordFrame.frameInPlace(frames, count: records.count - 1, firstPosition: batch.nextPosition, flags: 0) { position, offset in
-                segment.index.note(position: position, offset: start + Int64(offset))
+                index.note(position: position, offset: start + Int64(offset))
             }
         }
+        swap(&index, &segment.index)
         batch.nextPosition += UInt64(records.count - 1)
         staged = batch
         try writeStaged(cutBackTo: batch.committedEnd, syncing: false)

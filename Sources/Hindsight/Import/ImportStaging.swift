@@ -55,7 +55,7 @@ struct ImportStaging {
         return records
     }
 
-    /// The bytes reserved per event for a chunk's frames: a review's frame is about 130 bytes,
+    /// The bytes reserved per event for a chunk's frames: a review's frame is about 140 bytes,
     /// so a chunk of reviews fills its buffer without growing it.
     static let typicalFrameSize = 160
 
