@@ -72,7 +72,13 @@ extension BinarySink {
     }
 
     @inlinable @inline(__always) package mutating func writeUUID(_ value: UUID) {
-        claim(16).storeBytes(of: value.uuid, as: uuid_t.self)
+        // As two words: storing the `uuid_t` tuple took sixteen byte-sized loads and stores.
+        let words = withUnsafeBytes(of: value.uuid) { raw in
+            (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        }
+        let target = claim(16)
+        target.storeBytes(of: words.0, as: UInt64.self)
+        target.storeBytes(of: words.1, toByteOffset: 8, as: UInt64.self)
     }
 
     @inlinable @inline(__always) package mutating func writeString(_ value: String) {

@@ -117,13 +117,7 @@ import TestSupport
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let diskFull = FaultSwitch()
-        var fs = FileSystem.posix
-        let real = fs.write
-        fs.write = { fd, bytes, offset, path throws(SystemCallError) in
-            if diskFull.isOn { throw SystemCallError(call: "pwrite", path: path, errno: 28) }
-            return try real(fd, bytes, offset, path)
-        }
-        var options = LogOptions(durability: .fsyncEachAppend, fileSystem: fs)
+        var options = LogOptions(durability: .fsyncEachAppend, fileSystem: FaultInjectionTests.fullDisk(diskFull))
         options.preallocationSize = 0
         let writer = try await LogWriter.open(directory: directory.path, options: options)
         let before = LogFixtures.payloads(25, seed: 5, lengths: 0...300)
