@@ -8,7 +8,7 @@ import Foundation
 /// bytes over at the encoders' drain points once they fill the drain's limit, so a large state
 /// never lies whole in memory; without one (every event) all the bytes stay in ``bytes``, and
 /// the appends below are exactly what they were: no drain point is on an event's path.
-@usableFromInline package struct BinaryWriter {
+@usableFromInline package struct BinaryWriter: BinarySink {
     /// The bytes written so far, or, with a ``drain``, those written since it last took them.
     @usableFromInline package var bytes: [UInt8]
     /// Where the bytes go once they reach its limit (nil: they all stay in ``bytes``).
@@ -57,20 +57,10 @@ import Foundation
     /// One raw byte.
     @inlinable @inline(__always) package mutating func writeByte(_ value: UInt8) { bytes.append(value) }
 
-    /// An unsigned LEB128 varint: 7 bits a byte, low bits first, shortest form.
+    /// An unsigned LEB128 varint (``BinarySink/encodingVarint(_:_:)``).
     /// - Complexity: O(1), at most 10 bytes.
     @inlinable @inline(__always) package mutating func writeVarint(_ value: UInt64) {
-        var v = value
-        while v >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: v) | 0x80)
-            v >>= 7
-        }
-        bytes.append(UInt8(truncatingIfNeeded: v))
-    }
-
-    /// A signed integer, zigzag-mapped so that small magnitudes stay short, then as a varint.
-    @inlinable @inline(__always) package mutating func writeSignedVarint(_ value: Int64) {
-        writeVarint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
+        Self.encodingVarint(value) { byte in bytes.append(byte) }
     }
 
     /// Eight bytes, little-endian.
@@ -112,4 +102,16 @@ import Foundation
 
     /// Raw bytes with no length prefix (the caller's framing says where they end).
     @inlinable @inline(__always) package mutating func writeRaw(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }
+
+    /// Writes through `body` a run of fields of at most `maxSize` bytes in all, into memory
+    /// reserved for them (on the stack when small), then appends the bytes written at once: one
+    /// append for the run instead of one for each field. No drain point.
+    /// - Complexity: O(`maxSize`) to reserve, plus what `body` writes.
+    @inlinable @inline(__always) package mutating func write(atMost maxSize: Int, _ body: (inout BinarySpan) -> Void) {
+        withUnsafeTemporaryAllocation(byteCount: maxSize, alignment: 1) { memory in
+            var span = BinarySpan(memory)
+            body(&span)
+            bytes.append(contentsOf: UnsafeRawBufferPointer(start: memory.baseAddress, count: span.count))
+        }
+    }
 }

@@ -141,15 +141,21 @@ public enum LogCodec {
     private static func encodeEnvelope(id: EventID, stream: StreamID, streamVersion: UInt64, profile: ProfileID,
                                        occurred: EventTime, recordedAt: Timestamp, event: DomainEvent,
                                        to writer: inout BinaryWriter) {
-        writer.writeByte(formatVersion)
-        id.encode(to: &writer)
-        stream.encode(to: &writer)
-        writer.writeVarint(streamVersion)
-        profile.encode(to: &writer)
-        occurred.encode(to: &writer)
-        recordedAt.encode(to: &writer)
-        writer.writeString(event.typeName)
-        writer.writeVarint(UInt64(event.schemaVersion))
+        // The envelope's fields are written into memory reserved for them and appended at once:
+        // appending its ten fields one by one to the array was most of the cost of encoding a review.
+        let typeName = event.typeName
+        let maxSize = 1 + 16 + BinarySpan.maxSize(of: stream.category) + 16 + 10 + 16 + 8 + 10 + 8 + BinarySpan.maxSize(of: typeName) + 10
+        writer.write(atMost: maxSize) { span in
+            span.writeByte(formatVersion)
+            id.write(to: &span)
+            stream.write(to: &span)
+            span.writeVarint(streamVersion)
+            profile.write(to: &span)
+            occurred.write(to: &span)
+            recordedAt.write(to: &span)
+            span.writeString(typeName)
+            span.writeVarint(UInt64(event.schemaVersion))
+        }
         event.encodeBody(to: &writer)
     }
 

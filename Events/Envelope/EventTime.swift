@@ -27,8 +27,10 @@ extension EventTime: BinaryCodable {
         instant = try Timestamp(from: &reader)
         utcOffset = try UTCOffset(from: &reader)
     }
-    @inline(__always) package func encode(to writer: inout BinaryWriter) {
-        instant.encode(to: &writer)
-        utcOffset.encode(to: &writer)
+    @inline(__always) package func encode(to writer: inout BinaryWriter) { write(to: &writer) }
+    /// Writes the time's bytes to `sink` (its layout's one home).
+    @inline(__always) package func write<Sink: BinarySink>(to sink: inout Sink) {
+        instant.write(to: &sink)
+        utcOffset.write(to: &sink)
     }
 }

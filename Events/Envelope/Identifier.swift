@@ -64,7 +64,9 @@ extension Identifier {
 
 extension Identifier: BinaryCodable {
     @inline(__always) package init(from reader: inout BinaryReader) throws(EventDecodingError) { uuid = try reader.readUUID() }
-    @inline(__always) package func encode(to writer: inout BinaryWriter) { writer.writeUUID(uuid) }
+    @inline(__always) package func encode(to writer: inout BinaryWriter) { write(to: &writer) }
+    /// Writes the id's bytes to `sink` (its layout's one home).
+    @inline(__always) package func write<Sink: BinarySink>(to sink: inout Sink) { sink.writeUUID(uuid) }
 }
 
 /// Tag of ``EventID``.

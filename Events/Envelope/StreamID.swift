@@ -172,9 +172,11 @@ extension StreamID: BinaryCodable {
         }
     }
 
-    @inline(__always) package func encode(to writer: inout BinaryWriter) {
-        writer.writeString(category)
-        writer.writeUUID(id)
+    @inline(__always) package func encode(to writer: inout BinaryWriter) { write(to: &writer) }
+    /// Writes the stream id's bytes to `sink` (its layout's one home).
+    @inline(__always) package func write<Sink: BinarySink>(to sink: inout Sink) {
+        sink.writeString(category)
+        sink.writeUUID(id)
     }
 }
 

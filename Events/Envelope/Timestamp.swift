@@ -40,5 +40,7 @@ extension Timestamp: BinaryCodable {
     @inline(__always) package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         milliseconds = Int64(bitPattern: try reader.readFixed64())
     }
-    @inline(__always) package func encode(to writer: inout BinaryWriter) { writer.writeFixed64(UInt64(bitPattern: milliseconds)) }
+    @inline(__always) package func encode(to writer: inout BinaryWriter) { write(to: &writer) }
+    /// Writes the instant's bytes to `sink` (its layout's one home).
+    @inline(__always) package func write<Sink: BinarySink>(to sink: inout Sink) { sink.writeFixed64(UInt64(bitPattern: milliseconds)) }
 }

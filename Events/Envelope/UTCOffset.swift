@@ -55,5 +55,7 @@ extension UTCOffset: BinaryCodable {
         }
         seconds = Int32(truncatingIfNeeded: raw)
     }
-    @inline(__always) package func encode(to writer: inout BinaryWriter) { writer.writeSignedVarint(Int64(seconds)) }
+    @inline(__always) package func encode(to writer: inout BinaryWriter) { write(to: &writer) }
+    /// Writes the offset's bytes to `sink` (its layout's one home).
+    @inline(__always) package func write<Sink: BinarySink>(to sink: inout Sink) { sink.writeSignedVarint(Int64(seconds)) }
 }

@@ -97,5 +97,7 @@ extension ElapsedTime: BinaryCodable {
             return ElapsedTime(nonNegativeMilliseconds: ms)
         }
     }
-    @inline(__always) package func encode(to writer: inout BinaryWriter) { writer.writeVarint(UInt64(milliseconds)) }
+    @inline(__always) package func encode(to writer: inout BinaryWriter) { write(to: &writer) }
+    /// Writes the duration's bytes to `sink` (its layout's one home).
+    @inline(__always) package func write<Sink: BinarySink>(to sink: inout Sink) { sink.writeVarint(UInt64(milliseconds)) }
 }

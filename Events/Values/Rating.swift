@@ -31,5 +31,7 @@ extension Rating: BinaryCodable {
             raw throws(EventValidationError) in try Rating(validating: Int(raw))
         }
     }
-    @inline(__always) package func encode(to writer: inout BinaryWriter) { writer.writeByte(rawValue) }
+    @inline(__always) package func encode(to writer: inout BinaryWriter) { write(to: &writer) }
+    /// Writes the rating's byte to `sink` (its layout's one home).
+    @inline(__always) package func write<Sink: BinarySink>(to sink: inout Sink) { sink.writeByte(rawValue) }
 }

@@ -16,5 +16,7 @@ extension ReviewMode: BinaryCodable {
                                      offset: reader.offset - 1)
         }
     }
-    @inline(__always) package func encode(to writer: inout BinaryWriter) { writer.writeByte(self == .scheduled ? 0 : 1) }
+    @inline(__always) package func encode(to writer: inout BinaryWriter) { write(to: &writer) }
+    /// Writes the mode's byte to `sink` (its layout's one home).
+    @inline(__always) package func write<Sink: BinarySink>(to sink: inout Sink) { sink.writeByte(self == .scheduled ? 0 : 1) }
 }

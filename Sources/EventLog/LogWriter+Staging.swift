@@ -10,41 +10,66 @@ extension LogWriter {
     /// The first call flushes and syncs what is appended before it. While a batch is staged,
     /// ``append(contentsOf:)`` throws; the batch stays in one segment, which may grow past
     /// ``LogOptions/segmentSize``.
-    /// - Throws: ``LogError`` `.invalidRecord` for a payload over 1 GiB; `.writerFailed`
-    ///   (the staged records are cut off, the writer refuses further appends), `.writerClosed`.
+    /// - Throws: ``LogError`` `.invalidRecord` for a payload over 1 GiB (nothing of `records` is
+    ///   staged; the batch stays as it was); `.writerFailed` (the staged records are cut off, the
+    ///   writer refuses further appends), `.writerClosed`.
     /// - Complexity: one write of the records (all but the one held back).
     public func stageRecords(_ records: some Collection<[UInt8]> & Sendable) throws(LogError) {
         try stageBatchPart(records)
     }
 
     /// Stages `records` as ``stageRecords(_:)-(some Collection<[UInt8]> & Sendable)`` does. An
-    /// array of records (what an import hands over) takes this overload, compiled for arrays
-    /// (see ``append(contentsOf:)-([[UInt8]])``).
+    /// array of records takes this overload, compiled for arrays (see
+    /// ``append(contentsOf:)-([[UInt8]])``).
     /// - Throws: as the generic overload.
     public func stageRecords(_ records: [[UInt8]]) throws(LogError) {
         try stageBatchPart(records)
     }
 
-    /// The body of both `stageRecords(_:)` overloads, specialized for each in this module.
-    private func stageBatchPart(_ records: some Collection<[UInt8]>) throws(LogError) {
+    /// Stages the records of `records`, laid out as their frames (what an import hands over, a
+    /// chunk encoded into one buffer), as ``stageRecords(_:)-(some Collection<[UInt8]> & Sendable)``
+    /// stages the same payloads, byte for byte: frames them where they lie and writes them.
+    /// - Throws: as the generic overload.
+    /// - Complexity: one write of the records (all but the one held back); one copy of their bytes.
+    public func stageRecords(_ records: FramedRecords) throws(LogError) {
         try checkUsable()
-        var bytes = 0
-        for payload in records {
-            guard payload.count <= RecordFrame.maxPayload else {
-                throw LogError(.invalidRecord, "a record of \(payload.count) bytes exceeds the 1 GiB limit; split it",
-                               directory: directory, position: staged?.nextPosition ?? nextPosition)
-            }
-            bytes += RecordFrame.size(payload: payload.count)
+        if records.largestPayload > RecordFrame.maxPayload {
+            throw LogError(.invalidRecord, "a record of \(records.largestPayload) bytes exceeds the 1 GiB limit; split it",
+                           directory: directory, position: staged?.nextPosition ?? nextPosition)
         }
         guard !records.isEmpty else { return }
-        if staged == nil { try beginStaging(firstBytes: bytes) }
+        if staged == nil { try beginStaging(firstBytes: records.bytes.count) }
         guard var batch = staged else { return }
-        for payload in records {
-            if let held = batch.heldBack { frame(held, at: batch.nextPosition, flags: 0); batch.nextPosition += 1 }
-            batch.heldBack = payload
+        if let held = batch.heldBack { frame(held, at: batch.nextPosition, flags: 0); batch.nextPosition += 1 }
+        // The records but the last are copied after the frames pending and framed there; the last
+        // is held back.
+        let last = records.lastFrameOffset, pendingStart = pending.count, start = segment.dataEnd + Int64(pendingStart)
+        records.bytes.withUnsafeBytes { raw in
+            pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[..<last]))
+            batch.heldBack = Array(raw[(last + RecordFrame.headerSize)...])
         }
+        // The index is moved out and noted in locally: noting into the actor's own, from the
+        // closure, cost two dynamic exclusivity checks a record.
+        var index = SparseIndex(basePosition: segment.base)
+        swap(&index, &segment.index)
+        pending.withUnsafeMutableBytes { raw in
+            let frames = UnsafeMutableRawBufferPointer(rebasing: raw[pendingStart...])
+            _ = RecordFrame.frameInPlace(frames, count: records.count - 1, firstPosition: batch.nextPosition, flags: 0) { position, offset in
+                index.note(position: position, offset: start + Int64(offset))
+            }
+        }
+        swap(&index, &segment.index)
+        batch.nextPosition += UInt64(records.count - 1)
         staged = batch
         try writeStaged(cutBackTo: batch.committedEnd, syncing: false)
+    }
+
+    /// The body of both `stageRecords(_:)` overloads of arrays, specialized for each in this module:
+    /// frames the payloads into one buffer and stages that (``stageRecords(_:)-(FramedRecords)``).
+    private func stageBatchPart(_ records: some Collection<[UInt8]>) throws(LogError) {
+        var framed = FramedRecords(reservingCapacity: records.reduce(0) { $0 + RecordFrame.size(payload: $1.count) })
+        for payload in records { framed.append(payload) }
+        try stageRecords(framed)
     }
 
     /// Commits the staged batch: syncs the staged records, then writes the held-back last

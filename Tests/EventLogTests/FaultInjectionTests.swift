@@ -25,6 +25,17 @@ final class FaultSwitch: Sendable {
         return fs
     }
 
+    /// A file system whose writes fail with ENOSPC (a full disk) while `full` is on.
+    static func fullDisk(_ full: FaultSwitch) -> FileSystem {
+        var fs = FileSystem.posix
+        let real = fs.write
+        fs.write = { fd, bytes, offset, path throws(SystemCallError) in
+            if full.isOn { throw SystemCallError(call: "pwrite", path: path, errno: 28) }
+            return try real(fd, bytes, offset, path)
+        }
+        return fs
+    }
+
     /// After an injected fsync failure the writer refuses every further append with a
     /// clear error, even once syncs would succeed again; reopening recovers what was acknowledged.
     @Test(arguments: [LogOptions.Durability.fsyncEachAppend, .groupCommit])
@@ -57,13 +68,8 @@ final class FaultSwitch: Sendable {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let diskFull = FaultSwitch()
-        var fs = FileSystem.posix
-        let real = fs.write
-        fs.write = { fd, bytes, offset, path throws(SystemCallError) in
-            if diskFull.isOn { throw SystemCallError(call: "pwrite", path: path, errno: 28) }
-            return try real(fd, bytes, offset, path)
-        }
-        let writer = try await LogWriter.open(directory: directory.path, options: LogOptions(durability: .fsyncEachAppend, fileSystem: fs))
+        let writer = try await LogWriter.open(directory: directory.path,
+                                              options: LogOptions(durability: .fsyncEachAppend, fileSystem: Self.fullDisk(diskFull)))
         diskFull.set(true)
         let error = try await #require(throws: LogError.self) { _ = try await writer.append([1]) }
         #expect(error.code == .writerFailed)

@@ -18,10 +18,13 @@ extension ReviewGraded: RegisteredEvent {
     }
 
     package func encode(to writer: inout BinaryWriter) {
-        card.encode(to: &writer)
-        rating.encode(to: &writer)
-        mode.encode(to: &writer)
-        duration.encode(to: &writer)
+        // Reviews are most of an import: their fields are appended at once (card, rating, mode, duration).
+        writer.write(atMost: 16 + 1 + 1 + 10) { span in
+            card.write(to: &span)
+            rating.write(to: &span)
+            mode.write(to: &span)
+            duration.write(to: &span)
+        }
     }
 }
 

@@ -2,7 +2,7 @@ import EventLog
 import Events
 
 /// Stages an import's chunks in the log behind its checks: a chunk's events are encoded and
-/// written (``LogWriter/stageRecords(_:)-([[UInt8]])``) on a task of their own while the store
+/// written (``LogWriter/stageRecords(_:)-(FramedRecords)``) on a task of their own while the store
 /// checks the next chunks, so that writing the log uses the second core instead of holding up
 /// the checks. At most ``depth`` chunks are in flight; each task encodes at once but writes only
 /// once the chunk before it is staged, so the log stages the chunks in order, at the positions
@@ -41,14 +41,23 @@ struct ImportStaging {
         let writer = writer, previous = inFlight.last
         firstInFlight.append(events[0].position)
         inFlight.append(Task.detached {
-            var payloads: [[UInt8]] = []
-            payloads.reserveCapacity(events.count)
-            for event in events { payloads.append(LogCodec.encode(event)) }
+            let records = Self.encode(events)
             if let previous, case .failure(let error) = await previous.value { return .failure(error) }
-            do throws(LogError) { try await writer.stageRecords(payloads) } catch { return .failure(error) }
+            do throws(LogError) { try await writer.stageRecords(records) } catch { return .failure(error) }
             return .success(())
         })
     }
+
+    /// The log payloads of `events`, encoded back to back into one buffer of frames.
+    static func encode(_ events: [RecordedEvent]) -> FramedRecords {
+        var records = FramedRecords(reservingCapacity: events.count * typicalFrameSize)
+        for event in events { records.append { LogCodec.encode(event, into: &$0) } }
+        return records
+    }
+
+    /// The bytes reserved per event for a chunk's frames: a review's frame is about 140 bytes,
+    /// so a chunk of reviews fills its buffer without growing it.
+    static let typicalFrameSize = 160
 
     /// Waits until the records at `positions` are staged: until every chunk handed over is, when
     /// one of them lies in a chunk still in flight; at once otherwise (the records of the chunks
