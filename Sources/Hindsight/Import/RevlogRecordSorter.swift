@@ -91,7 +91,9 @@ struct RevlogRecordSorter {
     }
 }
 
-/// The sorted records of a ``RevlogRecordSorter``, merged from its runs.
+/// The sorted records of a ``RevlogRecordSorter``, merged from its runs by a tree of losers: a
+/// record handed out costs one comparison for each level of the tree (3 for 8 runs), against
+/// the next record of the runs that lost to its run on its way up.
 struct RevlogRecordMerge {
     /// One run being read: its next records in a buffer.
     private struct Cursor {
@@ -107,8 +109,17 @@ struct RevlogRecordMerge {
     private var memoryIndex = 0
     private let spill: SpillFile?
     private var cursors: [Cursor] = []
-    /// Indices into ``cursors``, a min-heap on each cursor's next record.
-    private var heap: [Int] = []
+    /// Each run's next record (after its last: any, marked by ``Cursor/remaining`` and the
+    /// buffer being done).
+    private var heads: [RevlogRecord] = []
+    /// Whether each run has no record left.
+    private var done: [Bool] = []
+    /// The tree over the runs, as a heap: node 1 is the root, node `n` has children `2n` and
+    /// `2n + 1`, and the leaves `runs … 2 runs - 1` are the runs; each inner node holds the run
+    /// that lost the comparison there; node 0 holds the run whose record is next.
+    private var tree: [Int] = []
+    /// The records not yet handed out.
+    private var left = 0
     private let path: String?
 
     init(inMemory records: [RevlogRecord]) {
@@ -122,7 +133,13 @@ struct RevlogRecordMerge {
         spill = file
         self.path = path
         cursors = runs.map { Cursor(remaining: $0) }
-        for index in cursors.indices where try refill(index) { push(index) }
+        heads = Array(repeating: RevlogRecord(timeMs: 0, card: 0, line: 0, durationMs: 0, rating: 0, state: 0), count: runs.count)
+        done = Array(repeating: false, count: runs.count)
+        left = runs.reduce(0) { $0 + $1.count }
+        for run in runs.indices {
+            if try refill(run) { heads[run] = cursors[run].buffer[0] } else { done[run] = true }
+        }
+        buildTree()
     }
 
     /// The next record in order, or nil after the last.
@@ -133,14 +150,20 @@ struct RevlogRecordMerge {
             defer { memoryIndex += 1 }
             return memory[memoryIndex]
         }
-        guard let top = heap.first else { return nil }
-        let record = cursors[top].buffer[cursors[top].index]
-        cursors[top].index += 1
-        if cursors[top].index == cursors[top].buffer.count, try !refill(top) {
-            heap[0] = heap[heap.count - 1]
-            heap.removeLast()
+        guard left > 0 else { return nil }
+        left -= 1
+        let run = tree[0]
+        let record = heads[run]
+        let index = cursors[run].index + 1
+        if index < cursors[run].buffer.count {
+            cursors[run].index = index
+            heads[run] = cursors[run].buffer[index]
+        } else if try refill(run) {
+            heads[run] = cursors[run].buffer[0]
+        } else {
+            done[run] = true
         }
-        siftDown(0)
+        replay(from: run)
         return record
     }
 
@@ -156,30 +179,44 @@ struct RevlogRecordMerge {
         return true
     }
 
-    private func head(_ cursor: Int) -> RevlogRecord { cursors[cursor].buffer[cursors[cursor].index] }
-
-    private mutating func push(_ cursor: Int) {
-        heap.append(cursor)
-        var child = heap.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard head(heap[child]) < head(heap[parent]) else { break }
-            heap.swapAt(child, parent)
-            child = parent
+    /// Whether run `a`'s next record comes before run `b`'s: a run with none left comes last;
+    /// ties (equal records) go to the earlier run.
+    private func precedes(_ a: Int, _ b: Int) -> Bool {
+        let x = heads[a], y = heads[b]
+        if x.timeMs != y.timeMs || x.card != y.card || x.line != y.line || done[a] || done[b] {
+            return !done[a] && (done[b] || x < y)
         }
+        return a < b
     }
 
-    private mutating func siftDown(_ start: Int) {
-        var parent = start
-        while true {
-            let left = 2 * parent + 1, right = left + 1
-            var smallest = parent
-            if left < heap.count, head(heap[left]) < head(heap[smallest]) { smallest = left }
-            if right < heap.count, head(heap[right]) < head(heap[smallest]) { smallest = right }
-            guard smallest != parent else { return }
-            heap.swapAt(parent, smallest)
-            parent = smallest
+    /// Plays every match of the tree, from the leaves up.
+    private mutating func buildTree() {
+        let runs = cursors.count
+        guard runs > 0 else { return }
+        // The winner at each node, leaves included; the losers are kept in ``tree``.
+        var winners = [Int](repeating: 0, count: 2 * runs)
+        tree = [Int](repeating: 0, count: runs)
+        for run in 0..<runs { winners[runs + run] = run }
+        for node in stride(from: runs - 1, through: 1, by: -1) {
+            let a = winners[2 * node], b = winners[2 * node + 1]
+            (winners[node], tree[node]) = precedes(b, a) ? (b, a) : (a, b)
         }
+        tree[0] = runs == 1 ? 0 : winners[1]
+    }
+
+    /// Plays again the matches on the way from run `run`'s leaf to the root, after its record changed.
+    private mutating func replay(from run: Int) {
+        var winner = run
+        var node = (run + cursors.count) / 2
+        while node > 0 {
+            let loser = tree[node]
+            if precedes(loser, winner) {
+                tree[node] = winner
+                winner = loser
+            }
+            node /= 2
+        }
+        tree[0] = winner
     }
 }
 
