@@ -134,6 +134,8 @@ struct RevlogEventMaker {
     let path: String?
     /// The ids of a row's kinds of event, by ``slot(of:)``.
     private let stems: [ImportIdentity.Stem]
+    /// The import's deck, and the back of every card it creates.
+    private let deck: DeckID, back: String
 
     /// The maker of `profile`'s events in the deck `deckName`, at `offset` from UTC; errors name the file `path`.
     init(profile: ProfileID, deckName: String, offset: UTCOffset, path: String?) {
@@ -142,12 +144,13 @@ struct RevlogEventMaker {
         self.offset = offset
         self.path = path
         stems = Self.slotKinds.map { ImportIdentity.Stem(profile, $0) }
+        deck = ImportIdentity.deck(profile, name: deckName)
+        back = "imported from \(deckName)"
     }
 
     /// The creation of `card` (the revlog's card `cardID`) in the import's deck at `timeMs`.
     func creation(_ card: CardID, cardID: Int64, at timeMs: Int64, line: Int) -> ImportedEvent {
-        let created = CardCreated(card: card, deck: ImportIdentity.deck(profile, name: deckName), front: "revlog card \(cardID)",
-                                  back: "imported from \(deckName)")
+        let created = CardCreated(card: card, deck: deck, front: "revlog card \(cardID)", back: back)
         let id = ImportIdentity.uuid(profile, .cardCreated, [cardID])
         return ImportedEvent(pending: pending(id, .card(card), at: timeMs, .cardCreated(created)), streamVersion: nil, recordedAt: nil,
                              line: line)
