@@ -61,11 +61,14 @@ enum ImportIdentity {
         /// The UUID of (profile, kind, [`a`, `b`, `c`]): the one ``ImportIdentity/uuid(_:_:_:_:_:)`` gives.
         /// - Complexity: O(1), with no allocation.
         func uuid(_ a: Int64, _ b: Int64, _ c: Int64) -> UUID {
-            // 16 + 8 + 3 × 8 bytes, no padding: the bytes ``ImportIdentity/uuid(_:_:_:)`` hashes.
-            let bytes = (prefix.0, prefix.1, a.littleEndian, b.littleEndian, c.littleEndian)
-            return withUnsafeBytes(of: bytes) { all in
-                let high = StableHash.fnv1a64(UnsafeRawBufferPointer(rebasing: all[24...]), seed: state)
-                return DerivedIdentity.uuid(high: high, low: StableHash.fnv1a64(all, seed: DerivedIdentity.secondSeed(high)))
+            // The bytes ``ImportIdentity/uuid(_:_:_:)`` hashes are the prefix's, then these 3 × 8;
+            // FNV-1a over them in two parts is FNV-1a over the whole, each part going on from the
+            // state the one before left.
+            let values = (a.littleEndian, b.littleEndian, c.littleEndian)
+            return withUnsafeBytes(of: values) { values in
+                let high = StableHash.fnv1a64(values, seed: state)
+                let low = withUnsafeBytes(of: prefix) { StableHash.fnv1a64($0, seed: DerivedIdentity.secondSeed(high)) }
+                return DerivedIdentity.uuid(high: high, low: StableHash.fnv1a64(values, seed: low))
             }
         }
     }
