@@ -99,7 +99,15 @@ enum DerivedIdentity {
     /// - Complexity: O(n), with no allocation (ids are derived for every imported row).
     static func uuid(hashing bytes: UnsafeRawBufferPointer) -> UUID {
         let high = StableHash.fnv1a64(bytes)
-        let low = StableHash.fnv1a64(bytes, seed: high ^ 0x9E37_79B9_7F4A_7C15)
+        return uuid(high: high, low: StableHash.fnv1a64(bytes, seed: secondSeed(high)))
+    }
+
+    /// The seed of the second hash of ``uuid(hashing:)``, given the first hash `high`.
+    static func secondSeed(_ high: UInt64) -> UInt64 { high ^ 0x9E37_79B9_7F4A_7C15 }
+
+    /// The UUID of the two hashes ``uuid(hashing:)`` makes: `high`, then `low`, little-endian,
+    /// with the version-8 and variant bits set.
+    static func uuid(high: UInt64, low: UInt64) -> UUID {
         var raw = (high.littleEndian, low.littleEndian)
         return withUnsafeMutableBytes(of: &raw) { raw in
             raw[6] = (raw[6] & 0x0F) | 0x80

@@ -15,10 +15,23 @@ protocol ImportEventSource {
     /// for an id given twice among its own events (it still finds the ones the log holds).
     /// False (the default) for ids read from a file, which may repeat.
     var idsAreDistinct: Bool { get }
+    /// Appends the next events to `events`, in order, until it holds `limit` of them or there
+    /// are no more: the events ``next()`` would give, appended without handing each out.
+    /// - Returns: false when the source ran out (then there are no more), true when `events` is full.
+    /// - Throws: as ``next()``; `events` then holds those before the failing one.
+    mutating func read(into events: inout [ImportedEvent], upTo limit: Int) throws(ImportError) -> Bool
 }
 
 extension ImportEventSource {
     var idsAreDistinct: Bool { false }
+
+    mutating func read(into events: inout [ImportedEvent], upTo limit: Int) throws(ImportError) -> Bool {
+        while events.count < limit {
+            guard let event = try next() else { return false }
+            events.append(event)
+        }
+        return true
+    }
 }
 
 /// The events of a batch built in memory (a revlog import's plan).

@@ -34,12 +34,36 @@ enum ImportIdentity {
         }
     }
 
-    /// The UUID of (`profile`, `kind`, [`a`, `b`, `c`]), as ``uuid(_:_:_:)`` gives it, with the
-    /// values held inline rather than in an array (an import derives one for each of its rows).
-    static func uuid(_ profile: ProfileID, _ kind: Kind, _ a: Int64, _ b: Int64, _ c: Int64) -> UUID {
-        // 16 + 8 + 3 × 8 bytes, no padding: the bytes ``uuid(_:_:_:)`` hashes.
-        let bytes = (profile.uuid.uuid, kind.rawValue.littleEndian, a.littleEndian, b.littleEndian, c.littleEndian)
-        return withUnsafeBytes(of: bytes) { DerivedIdentity.uuid(hashing: $0) }
+    /// The ids of one profile and kind with three values each, as ``uuid(_:_:_:)`` derives them,
+    /// made for many (an import derives one for each of its rows), with no array: the first
+    /// hash's state after the profile's and kind's 24 bytes is kept, so each id's first hash goes
+    /// on over its values' 24 bytes only (the second hash, seeded by the first's result, hashes
+    /// all 48 bytes each time).
+    struct Stem {
+        /// The profile's 16 bytes and the kind's 8 little-endian.
+        private let prefix: (uuid_t, UInt64)
+        /// The first hash of ``prefix``.
+        private let state: UInt64
+
+        /// The ids of `profile` and `kind`.
+        init(_ profile: ProfileID, _ kind: Kind) {
+            prefix = (profile.uuid.uuid, kind.rawValue.littleEndian)
+            state = withUnsafeBytes(of: prefix) { StableHash.fnv1a64($0) }
+        }
+
+        /// The UUID of (profile, kind, [`a`, `b`, `c`]): the one ``ImportIdentity/uuid(_:_:_:)`` gives.
+        /// - Complexity: O(1), with no allocation.
+        func uuid(_ a: Int64, _ b: Int64, _ c: Int64) -> UUID {
+            // The bytes ``ImportIdentity/uuid(_:_:_:)`` hashes are the prefix's, then these 3 × 8;
+            // FNV-1a over them in two parts is FNV-1a over the whole, each part going on from the
+            // state the one before left.
+            let values = (a.littleEndian, b.littleEndian, c.littleEndian)
+            return withUnsafeBytes(of: values) { values in
+                let high = StableHash.fnv1a64(values, seed: state)
+                let low = withUnsafeBytes(of: prefix) { StableHash.fnv1a64($0, seed: DerivedIdentity.secondSeed(high)) }
+                return DerivedIdentity.uuid(high: high, low: StableHash.fnv1a64(values, seed: low))
+            }
+        }
     }
 
     /// A stable 64-bit number for `text` (for names in ids).

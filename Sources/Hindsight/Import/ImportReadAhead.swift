@@ -80,13 +80,8 @@ private final class SourceBox<Source: ImportEventSource> {
         var events: [ImportedEvent] = []
         events.reserveCapacity(chunkSize)
         do throws(ImportError) {
-            while events.count < chunkSize {
-                guard let event = try source.next() else {
-                    return ImportChunk(events: events, failure: nil, bytesRead: source.bytesRead, isLast: true)
-                }
-                events.append(event)
-            }
-            return ImportChunk(events: events, failure: nil, bytesRead: source.bytesRead, isLast: false)
+            let full = try source.read(into: &events, upTo: chunkSize)
+            return ImportChunk(events: events, failure: nil, bytesRead: source.bytesRead, isLast: !full)
         } catch {
             return ImportChunk(events: events, failure: error, bytesRead: source.bytesRead, isLast: true)
         }

@@ -22,8 +22,10 @@ struct RevlogEventSource: ImportEventSource {
     /// The number of cards in the file.
     var cards: Int { scan.cardIDs.count }
 
-    /// The events made and not yet handed out, the next one last (handed out by moving it out).
-    private var queue: [ImportedEvent]
+    /// Events made and not yet handed out, from ``carriedStart`` on: the prefix, then the rest
+    /// of a row whose events did not fit in the chunk being filled.
+    private var carried: [ImportedEvent]
+    private var carriedStart = 0
     private var rows: RevlogRecordMerge
     private let scan: RevlogScan
     private let maker: RevlogEventMaker
@@ -44,7 +46,7 @@ struct RevlogEventSource: ImportEventSource {
     /// before the file's rows (knowing whether the store holds a memory state for it).
     init(prefix: [ImportedEvent], rows: RevlogRecordMerge, scan: RevlogScan, maker: RevlogEventMaker,
          creations: [Creation], cards: [CardID], latest: [Int64?], walks: [RevlogCardWalk]) {
-        queue = prefix.reversed()
+        carried = prefix
         self.rows = rows
         self.scan = scan
         self.maker = maker
@@ -56,21 +58,54 @@ struct RevlogEventSource: ImportEventSource {
     }
 
     mutating func next() throws(ImportError) -> ImportedEvent? {
-        while queue.isEmpty {
+        while carriedStart == carried.count {
+            carried.removeAll(keepingCapacity: true)
+            carriedStart = 0
             guard let record = try rows.next() else { return nil }
-            try enqueue(record)
-            queue.reverse()
+            var events: [ImportedEvent] = []
+            swap(&events, &carried)
+            try append(record, to: &events)
+            carried = events
         }
-        return queue.removeLast()
+        defer { carriedStart += 1 }
+        return carried[carriedStart]
     }
 
-    /// Queues the cards created at `record`'s time (when it is the first row of that time), then
-    /// the events of its row, in order (``next()`` reverses them once queued).
-    private mutating func enqueue(_ record: RevlogRecord) throws(ImportError) {
+    /// Appends the events in order straight to `events`, a row at a time; a row's events that
+    /// go past `limit` are carried to the next call.
+    mutating func read(into events: inout [ImportedEvent], upTo limit: Int) throws(ImportError) -> Bool {
+        while true {
+            if carriedStart < carried.count {
+                let taken = min(carried.count - carriedStart, limit - events.count)
+                events.append(contentsOf: carried[carriedStart..<(carriedStart + taken)])
+                carriedStart += taken
+                if carriedStart == carried.count {
+                    carried.removeAll(keepingCapacity: true)
+                    carriedStart = 0
+                }
+            }
+            guard events.count < limit else { return true }
+            guard let record = try rows.next() else { return false }
+            let start = events.count
+            do throws(ImportError) { try append(record, to: &events) } catch {
+                // As when the events were handed out one at a time: none of the failing row's.
+                events.removeSubrange(start...)
+                throw error
+            }
+            if events.count > limit {
+                carried.append(contentsOf: events[limit...])
+                events.removeSubrange(limit...)
+            }
+        }
+    }
+
+    /// Appends the cards created at `record`'s time (when it is the first row of that time),
+    /// then the events of its row, in order.
+    private mutating func append(_ record: RevlogRecord, to events: inout [ImportedEvent]) throws(ImportError) {
         while nextCreation < creations.count, creations[nextCreation].timeMs <= record.timeMs {
             let creation = creations[nextCreation]
             let number = Int(creation.card)
-            queue.append(maker.creation(cardsByNumber[number], cardID: scan.cardIDs[number], at: creation.timeMs, line: creation.line))
+            events.append(maker.creation(cardsByNumber[number], cardID: scan.cardIDs[number], at: creation.timeMs, line: creation.line))
             nextCreation += 1
         }
         if group.map({ $0.timeMs != record.timeMs || $0.card != record.card }) ?? true {
@@ -79,16 +114,15 @@ struct RevlogEventSource: ImportEventSource {
         }
         let row = scan.row(record)
         let number = Int(record.card)
+        let requiresPresence = latest[number].flatMap { last in
+            row.reviewTimeMs < last ? ReviewBeforeLatest(cardID: row.cardID, timeMs: row.reviewTimeMs, latestMs: last) : nil
+        }
         for step in walks[number].steps(for: row) {
-            let kind = RevlogEventMaker.identityKind(of: step)
-            let occurrence = occurrences[kind.slot]
-            occurrences[kind.slot] += 1
-            var event = try maker.event(step, row, card: cardsByNumber[number], occurrence: occurrence)
+            let slot = RevlogEventMaker.slot(of: step)
+            let occurrence = occurrences[slot]
+            occurrences[slot] += 1
+            events.append(try maker.event(step, row, card: cardsByNumber[number], occurrence: occurrence, requiresPresence: requiresPresence))
             if case .graded = step { reviews += 1 }
-            if let last = latest[number], row.reviewTimeMs < last {
-                event.requiresPresence = ReviewBeforeLatest(cardID: row.cardID, timeMs: row.reviewTimeMs, latestMs: last)
-            }
-            queue.append(consume event)
         }
     }
 }
@@ -99,21 +133,37 @@ struct RevlogEventMaker {
     let deckName: String
     let offset: UTCOffset
     let path: String?
+    /// The ids of a row's kinds of event, by ``slot(of:)``.
+    private let stems: [ImportIdentity.Stem]
+    /// The import's deck, and the back of every card it creates.
+    private let deck: DeckID, back: String
+
+    /// The maker of `profile`'s events in the deck `deckName`, at `offset` from UTC; errors name the file `path`.
+    init(profile: ProfileID, deckName: String, offset: UTCOffset, path: String?) {
+        self.profile = profile
+        self.deckName = deckName
+        self.offset = offset
+        self.path = path
+        stems = Self.slotKinds.map { ImportIdentity.Stem(profile, $0) }
+        deck = ImportIdentity.deck(profile, name: deckName)
+        back = "imported from \(deckName)"
+    }
 
     /// The creation of `card` (the revlog's card `cardID`) in the import's deck at `timeMs`.
     func creation(_ card: CardID, cardID: Int64, at timeMs: Int64, line: Int) -> ImportedEvent {
-        let created = CardCreated(card: card, deck: ImportIdentity.deck(profile, name: deckName), front: "revlog card \(cardID)",
-                                  back: "imported from \(deckName)")
+        let created = CardCreated(card: card, deck: deck, front: "revlog card \(cardID)", back: back)
         let id = ImportIdentity.uuid(profile, .cardCreated, [cardID])
         return ImportedEvent(pending: pending(id, .card(card), at: timeMs, .cardCreated(created)), streamVersion: nil, recordedAt: nil,
                              line: line)
     }
 
     /// The event of `step` for `row` of `card` (``ImportIdentity/card(_:revlogCard:)`` of the
-    /// row's card), the `occurrence`-th of its kind at the row's card and time.
+    /// row's card), the `occurrence`-th of its kind at the row's card and time, entering the log
+    /// only if present when `requiresPresence` is given.
     /// - Throws: `badRevlogLine` when an answer's rating or duration is out of range.
-    func event(_ step: RevlogCardWalk.Step, _ row: RevlogRow, card: CardID, occurrence: Int64) throws(ImportError) -> ImportedEvent {
-        let id = ImportIdentity.uuid(profile, Self.identityKind(of: step), row.cardID, row.reviewTimeMs, occurrence)
+    func event(_ step: RevlogCardWalk.Step, _ row: RevlogRow, card: CardID, occurrence: Int64,
+               requiresPresence: ReviewBeforeLatest?) throws(ImportError) -> ImportedEvent {
+        let id = stems[Self.slot(of: step)].uuid(row.cardID, row.reviewTimeMs, occurrence)
         let event: DomainEvent
         switch step {
         case .graded(let mode): event = .reviewGraded(try graded(card, row, mode))
@@ -121,16 +171,20 @@ struct RevlogEventMaker {
         case .dueSet: event = .cardDueSet(CardDueSet(card: card, due: nil))
         }
         return ImportedEvent(pending: pending(id, .card(card), at: row.reviewTimeMs, event), streamVersion: nil, recordedAt: nil,
-                             line: row.line)
+                             line: row.line, requiresPresence: requiresPresence)
     }
 
-    /// The salt of a step's id: reviews keep the ids earlier versions derived.
-    static func identityKind(of step: RevlogCardWalk.Step) -> ImportIdentity.Kind {
+    /// The salt of each slot's ids: reviews keep the ids earlier versions derived.
+    private static let slotKinds: [ImportIdentity.Kind] = [.review, .cardReset, .impliedReset, .cardDueSet]
+
+    /// The place of a step's kind of event among a row's kinds (``slotKinds``): its id's salt,
+    /// and its count among a group's occurrences.
+    static func slot(of step: RevlogCardWalk.Step) -> Int {
         switch step {
-        case .graded: .review
-        case .reset(implied: false): .cardReset
-        case .reset(implied: true): .impliedReset
-        case .dueSet: .cardDueSet
+        case .graded: 0
+        case .reset(implied: false): 1
+        case .reset(implied: true): 2
+        case .dueSet: 3
         }
     }
 
@@ -146,18 +200,6 @@ struct RevlogEventMaker {
     private func pending(_ id: UUID, _ stream: StreamID, at timeMs: Int64, _ event: DomainEvent) -> PendingEvent {
         PendingEvent(id: EventID(id), stream: stream, profile: profile,
                      occurred: EventTime(instant: Timestamp(milliseconds: timeMs), utcOffset: offset), event: event)
-    }
-}
-
-extension ImportIdentity.Kind {
-    /// The place of a row's kinds of event among a group's occurrence counts.
-    fileprivate var slot: Int {
-        switch self {
-        case .cardReset: 1
-        case .impliedReset: 2
-        case .cardDueSet: 3
-        default: 0
-        }
     }
 }
 

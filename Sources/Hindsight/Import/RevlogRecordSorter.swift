@@ -5,7 +5,7 @@ import Foundation
 struct RevlogRecord: Comparable {
     /// `review_time`, ms since the epoch.
     var timeMs: Int64
-    /// The row's card, numbered in order of its first row in the file.
+    /// The row's card, numbered in order of its first row in the file (below `UInt32.max`).
     var card: UInt32
     /// The 1-based line of the file.
     var line: UInt32
@@ -54,10 +54,11 @@ struct RevlogRecordSorter {
         self.path = path
     }
 
-    /// Adds a record.
+    /// Adds a record; its card must be below `UInt32.max` (``RevlogScan`` numbers fewer cards).
     /// - Throws: ``ImportError`` `store` when the temporary file cannot be created, or a run
     ///   before this one could not be written to it.
     mutating func append(_ record: RevlogRecord) throws(ImportError) {
+        precondition(record.card < UInt32.max, "card numbers are below UInt32.max")
         if run.capacity == 0 { run.reserveCapacity(runLength) }
         run.append(record)
         if run.count == runLength { try spillRun() }
@@ -91,13 +92,44 @@ struct RevlogRecordSorter {
     }
 }
 
-/// The sorted records of a ``RevlogRecordSorter``, merged from its runs.
+/// The sorted records of a ``RevlogRecordSorter``, merged from its runs by a tree of losers: a
+/// record handed out costs one comparison for each level of the tree (1 for 2 runs, 3 for 8),
+/// against the next records of the runs that lost to its run on its way up.
 struct RevlogRecordMerge {
     /// One run being read: its next records in a buffer.
     private struct Cursor {
         var remaining: Range<Int>
         var buffer: [RevlogRecord] = []
         var index = 0
+    }
+
+    /// A run's next record's place in the order, as two words compared in turn: the time (its
+    /// sign bit flipped, so that unsigned order is signed order), then the card and the line.
+    /// A run with no record left has ``Key/end``, after every record's (cards are numbered
+    /// below `UInt32.max`, see ``RevlogRecordSorter/append(_:)``).
+    private struct Key {
+        var high: UInt64
+        var low: UInt64
+
+        static let end = Key(high: .max, low: .max)
+
+        init(high: UInt64, low: UInt64) {
+            self.high = high
+            self.low = low
+        }
+
+        init(_ record: RevlogRecord) {
+            high = UInt64(bitPattern: record.timeMs) ^ (1 << 63)
+            low = UInt64(record.card) << 32 | UInt64(record.line)
+        }
+
+        static func < (a: Key, b: Key) -> Bool { a.high < b.high || (a.high == b.high && a.low < b.low) }
+    }
+
+    /// A run and its next record's key: what a node of the tree holds.
+    private struct Entry {
+        var key: Key
+        var run: Int
     }
 
     /// Records read from a run at a time.
@@ -107,8 +139,14 @@ struct RevlogRecordMerge {
     private var memoryIndex = 0
     private let spill: SpillFile?
     private var cursors: [Cursor] = []
-    /// Indices into ``cursors``, a min-heap on each cursor's next record.
-    private var heap: [Int] = []
+    /// The tree over the runs, as a heap: node 1 is the root, node `n` has children `2n` and
+    /// `2n + 1`, and the leaves `runs … 2 runs - 1` are the runs; each inner node holds the run
+    /// that lost the comparison there (node 0 is unused).
+    private var losers: [Entry] = []
+    /// The run whose record is next.
+    private var winner = Entry(key: .end, run: 0)
+    /// The records not yet handed out.
+    private var left = 0
     private let path: String?
 
     init(inMemory records: [RevlogRecord]) {
@@ -122,7 +160,19 @@ struct RevlogRecordMerge {
         spill = file
         self.path = path
         cursors = runs.map { Cursor(remaining: $0) }
-        for index in cursors.indices where try refill(index) { push(index) }
+        left = runs.reduce(0) { $0 + $1.count }
+        // Every match played from the leaves up: the winner at each node, the loser kept.
+        var winners = [Entry](repeating: winner, count: 2 * runs.count)
+        for run in runs.indices {
+            winners[runs.count + run] = Entry(key: try refill(run) ? Key(cursors[run].buffer[0]) : .end, run: run)
+        }
+        losers = winners
+        for node in stride(from: runs.count - 1, through: 1, by: -1) {
+            let a = winners[2 * node], b = winners[2 * node + 1]
+            (winners[node], losers[node]) = b.key < a.key ? (b, a) : (a, b)
+        }
+        if !runs.isEmpty { winner = winners[1] }
+        losers.removeLast(runs.count)
     }
 
     /// The next record in order, or nil after the last.
@@ -133,14 +183,19 @@ struct RevlogRecordMerge {
             defer { memoryIndex += 1 }
             return memory[memoryIndex]
         }
-        guard let top = heap.first else { return nil }
-        let record = cursors[top].buffer[cursors[top].index]
-        cursors[top].index += 1
-        if cursors[top].index == cursors[top].buffer.count, try !refill(top) {
-            heap[0] = heap[heap.count - 1]
-            heap.removeLast()
+        guard left > 0 else { return nil }
+        left -= 1
+        let run = winner.run
+        let index = cursors[run].index
+        let record = cursors[run].buffer[index]
+        let key: Key
+        if index + 1 < cursors[run].buffer.count {
+            cursors[run].index = index + 1
+            key = Key(cursors[run].buffer[index + 1])
+        } else {
+            key = try refill(run) ? Key(cursors[run].buffer[0]) : .end
         }
-        siftDown(0)
+        replay(Entry(key: key, run: run))
         return record
     }
 
@@ -156,30 +211,16 @@ struct RevlogRecordMerge {
         return true
     }
 
-    private func head(_ cursor: Int) -> RevlogRecord { cursors[cursor].buffer[cursors[cursor].index] }
-
-    private mutating func push(_ cursor: Int) {
-        heap.append(cursor)
-        var child = heap.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard head(heap[child]) < head(heap[parent]) else { break }
-            heap.swapAt(child, parent)
-            child = parent
+    /// Plays again the matches on the way from `entry`'s leaf to the root, after its run's
+    /// record was handed out: `entry` holds the run's next one.
+    private mutating func replay(_ entry: Entry) {
+        var winner = entry
+        var node = (entry.run + cursors.count) / 2
+        while node > 0 {
+            if losers[node].key < winner.key { swap(&losers[node], &winner) }
+            node /= 2
         }
-    }
-
-    private mutating func siftDown(_ start: Int) {
-        var parent = start
-        while true {
-            let left = 2 * parent + 1, right = left + 1
-            var smallest = parent
-            if left < heap.count, head(heap[left]) < head(heap[smallest]) { smallest = left }
-            if right < heap.count, head(heap[right]) < head(heap[smallest]) { smallest = right }
-            guard smallest != parent else { return }
-            heap.swapAt(parent, smallest)
-            parent = smallest
-        }
+        self.winner = winner
     }
 }
 

@@ -38,6 +38,29 @@ import TestSupport
         #expect(out.count == count)
     }
 
+    /// The merge of sorted runs read back from the file is their sort, whatever the runs: many,
+    /// one, none, empty ones among them, of different lengths, with ties on time and card, and
+    /// records equal in every field.
+    @Test(arguments: [(UInt64(1), [0]), (2, [5]), (3, [0, 0, 0]), (4, [3, 0, 7]), (5, [1, 1, 1, 1, 1]),
+                      (6, [4100, 9000]), (7, [300, 0, 5000, 17, 0, 2, 8193, 1]), (8, [2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]), (9, [])] as [(UInt64, [Int])])
+    func theMergeOfSortedRunsIsTheirSort(seed: UInt64, lengths: [Int]) throws {
+        var random = SplitMix64(seed: seed)
+        let file = try SpillFile(path: "r.csv")
+        var all: [RevlogRecord] = [], runs: [Range<Int>] = []
+        for length in lengths {
+            var run = Self.records(length, seed: random.next())
+            // Some records repeated whole: equal records come back as many times as written.
+            if length > 2, random.next() % 2 == 0 { run[length - 1] = run[0] }
+            run.sort()
+            try run.withUnsafeBytes { try file.write($0, path: "r.csv") }
+            runs.append(all.count..<(all.count + length))
+            all += run
+        }
+        let out = try Self.drained(try RevlogRecordMerge(file: file, runs: runs, path: "r.csv"))
+        let key = { (record: RevlogRecord) in [record.timeMs, Int64(record.card), Int64(record.line), Int64(record.durationMs)] }
+        #expect(out.map(key) == all.sorted { key($0).lexicographicallyPrecedes(key($1)) }.map(key))
+    }
+
     @Test func theSortBehindWritesEachRunSortedInTheOrderHandedOver() throws {
         let file = try SpillFile(path: "r.csv")
         let behind = RevlogSortBehind(file: file, path: "r.csv")
