@@ -36,13 +36,17 @@ struct ImportAdmission {
     /// The ledger is left out (nil: it folds the import from the log) when the import is small
     /// beside the log: merging the indexes copies every position the log holds, about 5
     /// instructions each, where folding costs about 1,000 an event imported.
-    consuming func admitted(staged: consuming StagedEventIDs) -> AdmittedModels {
+    ///
+    /// Mutating, so that the admission's own ledger is given up in place before the merge (its
+    /// index then has one owner and grows where it is); the admission is used up: call it once,
+    /// last.
+    mutating func giveUpModels(staged: consuming StagedEventIDs) -> AdmittedModels {
         var ledger: CommandLedger?
         if context.ledger.eventPositions.count <= Self.mergeBreakEven * staged.count {
             var merged = context.ledger
             // The admission's own reference is dropped first, so that the index grows in place.
             context.ledger = CommandLedger()
-            merged.eventPositions.absorb(staged.ascendingRuns())
+            merged.eventPositions.absorb((consume staged).ascendingRuns())
             ledger = merged
         }
         return AdmittedModels(vocabulary: context.vocabulary, profiles: context.profiles, stories: context.stories,

@@ -25,8 +25,8 @@ struct ImportChecks {
     private let firstPosition: UInt64
     private let path: String?
     /// Whether the events' ids cannot repeat (``ImportEventSource/idsAreDistinct``): then neither
-    /// the chunk's ids nor the staged ones are looked through for a repeat.
-    let idsAreDistinct: Bool
+    /// the chunk's ids nor the staged ones are looked through for a repeat (and there is no bit set).
+    var idsAreDistinct: Bool { stagedFilter == nil }
     /// Events already in the store (left out).
     private(set) var present = 0
     /// Events to be added.
@@ -38,13 +38,19 @@ struct ImportChecks {
         self.admission = admission
         self.firstPosition = firstPosition
         self.path = path
-        self.idsAreDistinct = idsAreDistinct
         stagedFilter = idsAreDistinct ? nil : StagedIDFilter()
     }
 
     /// The admission's read models and command ledger, with every event of the chunks ended so
     /// far folded in (call after the last ``endChunk()``; the checks are used up).
-    consuming func admitted() -> AdmittedModels { admission.admitted(staged: staged) }
+    consuming func admitted() -> AdmittedModels {
+        // The staged ids move out, and the admission gives its models up in place, so that the
+        // merge of the ids holds the only reference to each run and to the ledger's index (a run
+        // still held here too would be copied whole before its pages could go back).
+        var ids = StagedEventIDs()
+        swap(&ids, &staged)
+        return admission.giveUpModels(staged: consume ids)
+    }
 
     /// The positions of events staged by earlier chunks that may have the id `id` (to be read
     /// back and compared): none, almost always, for an id not staged, and always none when the
@@ -98,7 +104,7 @@ struct ImportChecks {
                 if index + 3 * distance < count { stage1(index + 3 * distance) }
                 if index + 2 * distance < count { stage2(index + 2 * distance) }
                 if index + distance < count { stage3(index + distance) }
-                if try check(events[index], logged: logged[index], repeatsStaged: !repeats.isEmpty && repeats.contains(index),
+                if try check(events, at: index, logged: logged[index], repeatsStaged: !repeats.isEmpty && repeats.contains(index),
                              clockTime: clockTime) != nil {
                     accepted.append(index)
                 }
@@ -107,8 +113,9 @@ struct ImportChecks {
         return accepted
     }
 
-    /// Checks `event`: its stream version when it is to be added (it is then in ``chunkAdded``,
-    /// as it will be recorded), nil when it is already present.
+    /// Checks the event at `index` of `events`: its stream version when it is to be added (it is
+    /// then in ``chunkAdded``, as it will be recorded), nil when it is already present. The event
+    /// is read in place, never copied whole.
     /// - Parameters:
     ///   - logged: the position of its id in the log (nil: the log does not hold it).
     ///   - repeatsStaged: whether an event staged by an earlier chunk has its id.
@@ -116,28 +123,29 @@ struct ImportChecks {
     /// - Throws: ``ImportError`` `duplicateEvent`, `streamVersion`, `refusedEvent`,
     ///   `reviewOutOfOrder`, naming its line.
     @inline(__always)
-    private mutating func check(_ event: ImportedEvent, logged: UInt64?, repeatsStaged: Bool,
-                                clockTime: Timestamp) throws(ImportError) -> UInt64? {
-        let id = event.pending.id
+    private mutating func check(_ events: UnsafeBufferPointer<ImportedEvent>, at index: Int, logged: UInt64?,
+                                repeatsStaged: Bool, clockTime: Timestamp) throws(ImportError) -> UInt64? {
+        let event = events.baseAddress! + index
+        let id = event.pointee.pending.id
         if let logged {
-            guard notePresent(logged) else { throw duplicate(event) }
+            guard notePresent(logged) else { throw duplicate(event.pointee) }
             present += 1
             return nil
         }
-        guard !repeatsStaged, idsAreDistinct || chunkIDs.insert(id).inserted else { throw duplicate(event) }
-        if let requirement = event.requiresPresence { throw requirement.refusal(path: path, line: event.line) }
-        let stream = event.pending.stream
+        guard !repeatsStaged, idsAreDistinct || chunkIDs.insert(id).inserted else { throw duplicate(event.pointee) }
+        if let requirement = event.pointee.requiresPresence { throw requirement.refusal(path: path, line: event.pointee.line) }
+        let stream = event.pointee.pending.stream
         // The admission's ledger holds every event added before this one: its stream's next version.
         let version = admission.version(of: stream) + 1
-        if let given = event.streamVersion, given != version {
+        if let given = event.pointee.streamVersion, given != version {
             throw ImportError(.streamVersion,
                               "event \(id) is version \(given) of stream \(stream), but the stream's next version here is \(version); import into a store that holds the events before it (or a fresh one)",
-                              path: path, line: event.line)
+                              path: path, line: event.pointee.line)
         }
         let position = firstPosition + UInt64(added)
-        let recorded = RecordedEvent(event.pending, position: position, streamVersion: version,
-                                     recordedAt: event.recordedAt ?? clockTime)
-        try admission.admit(event.pending, as: recorded, line: event.line, path: path)
+        let recorded = RecordedEvent(event.pointee.pending, position: position, streamVersion: version,
+                                     recordedAt: event.pointee.recordedAt ?? clockTime)
+        try admission.admit(event.pointee.pending, as: recorded, line: event.pointee.line, path: path)
         chunkAdded.append(recorded)
         added += 1
         return version

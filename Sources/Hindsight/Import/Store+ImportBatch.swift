@@ -128,7 +128,9 @@ extension Store {
         do { try await staging.settle() } catch { throw ImportError(error, path: path) }
         do {
             let range = try await writer.commitStagedBatch()
-            return StagedImport(range: range, added: checks.added, present: checks.present, admitted: checks.admitted(), folds: folds)
+            let added = checks.added, present = checks.present
+            // Moved, not copied: the staged ids then have one owner while the ledger takes them in.
+            return StagedImport(range: range, added: added, present: present, admitted: (consume checks).admitted(), folds: folds)
         } catch {
             throw ImportError(StoreError(error), path: path)
         }

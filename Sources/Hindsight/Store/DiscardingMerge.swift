@@ -17,7 +17,6 @@ enum DiscardingMerge {
     /// copied first, and then only the copy is handed back).
     /// - Complexity: O(n · k) for n words in k runs (k is small).
     static func merged(_ runs: consuming [[UInt64]]) -> [UInt64] {
-        var runs = runs
         let total = runs.reduce(0) { $0 + $1.count }
         // The words of each run not yet merged (its first `left`), and the largest of them.
         var left = runs.map(\.count)

@@ -184,7 +184,6 @@ package struct EventIDIndex: Sendable {
     ///   2^18 words staged, plus a few).
     package mutating func absorb(_ runs: consuming [[UInt64]]) {
         compact()
-        var runs = runs
         guard runs.contains(where: { !$0.isEmpty }) else { return }
         if packed.isEmpty, runs.count == 1 {
             packed = runs.removeLast()
@@ -193,7 +192,9 @@ package struct EventIDIndex: Sendable {
         // The index's own words are one more run, moved out so that their pages go back too.
         runs.append(packed)
         packed = []
-        packed = DiscardingMerge.merged(runs)
+        // Moved, not copied: the merge must hold the only reference to each run, or its first
+        // write through one copies the run whole before any page goes back.
+        packed = DiscardingMerge.merged(consume runs)
     }
 
     /// An index of the packed words `words`, which must be ascending with positions ≥ 1.
