@@ -44,6 +44,18 @@ public enum LogCodec {
         swap(&writer.bytes, &buffer)
     }
 
+    /// Appends the payload of the recorded event at `event` (as `encode(_:into:)` does that of a value),
+    /// reading it where it lies: a batch's encoder hands over each event's address, where passing
+    /// the event copied it (185 bytes, its texts retained and released) at every call.
+    package static func encode(_ event: UnsafePointer<RecordedEvent>, into buffer: inout [UInt8]) {
+        var writer = BinaryWriter()
+        swap(&writer.bytes, &buffer)
+        encodeEnvelope(id: event.pointee.id, stream: event.pointee.stream, streamVersion: event.pointee.streamVersion,
+                       profile: event.pointee.profile, occurred: event.pointee.occurred, recordedAt: event.pointee.recordedAt,
+                       event: event.pointee.event, to: &writer)
+        swap(&writer.bytes, &buffer)
+    }
+
     /// The payload of an already recorded event (its position is not part of it).
     public static func encode(_ event: RecordedEvent) -> [UInt8] {
         var buffer: [UInt8] = []
@@ -143,9 +155,9 @@ public enum LogCodec {
                                        to writer: inout BinaryWriter) {
         // The envelope's fields are written into memory reserved for them and appended at once:
         // appending its ten fields one by one to the array was most of the cost of encoding a review.
-        let typeName = event.typeName
-        let maxSize = 1 + 16 + BinarySpan.maxSize(of: stream.category) + 16 + 10 + 16 + 8 + 10 + 8 + BinarySpan.maxSize(of: typeName) + 10
-        writer.write(atMost: maxSize) { span in
+        // A stream category is at most 32 bytes (StreamID's rule), so its length takes one byte.
+        let headSize = 1 + 16 + 1 + 32 + 16 + 10 + 16 + 8 + 10 + 8
+        @inline(__always) func writeHead(to span: inout BinarySpan) {
             span.writeByte(formatVersion)
             id.write(to: &span)
             stream.write(to: &span)
@@ -153,8 +165,21 @@ public enum LogCodec {
             profile.write(to: &span)
             occurred.write(to: &span)
             recordedAt.write(to: &span)
-            span.writeString(typeName)
-            span.writeVarint(UInt64(event.schemaVersion))
+        }
+        if let kind = event.kind {
+            // A known event's type name and schema version are its kind's, laid out once.
+            let tail = EnvelopeTail.bytes(of: kind)
+            writer.write(atMost: headSize + tail.count) { span in
+                writeHead(to: &span)
+                span.writeRaw(tail)
+            }
+        } else {
+            let typeName = event.typeName
+            writer.write(atMost: headSize + BinarySpan.maxSize(of: typeName) + 10) { span in
+                writeHead(to: &span)
+                span.writeString(typeName)
+                span.writeVarint(UInt64(event.schemaVersion))
+            }
         }
         event.encodeBody(to: &writer)
     }
