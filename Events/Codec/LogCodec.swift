@@ -44,18 +44,6 @@ public enum LogCodec {
         swap(&writer.bytes, &buffer)
     }
 
-    /// Appends the payload of the recorded event at `event` (as `encode(_:into:)` does that of a value),
-    /// reading it where it lies: a batch's encoder hands over each event's address, where passing
-    /// the event copied it (185 bytes, its texts retained and released) at every call.
-    package static func encode(_ event: UnsafePointer<RecordedEvent>, into buffer: inout [UInt8]) {
-        var writer = BinaryWriter()
-        swap(&writer.bytes, &buffer)
-        encodeEnvelope(id: event.pointee.id, stream: event.pointee.stream, streamVersion: event.pointee.streamVersion,
-                       profile: event.pointee.profile, occurred: event.pointee.occurred, recordedAt: event.pointee.recordedAt,
-                       event: event.pointee.event, to: &writer)
-        swap(&writer.bytes, &buffer)
-    }
-
     /// The payload of an already recorded event (its position is not part of it).
     public static func encode(_ event: RecordedEvent) -> [UInt8] {
         var buffer: [UInt8] = []
