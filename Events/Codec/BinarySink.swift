@@ -91,6 +91,13 @@ extension BinarySink {
         }
     }
 
+    /// Bytes laid out beforehand in the log encoding, copied as they are.
+    @inlinable @inline(__always) package mutating func writeRaw(_ raw: UnsafeRawBufferPointer) {
+        if let source = raw.baseAddress, raw.count > 0 {
+            claim(raw.count).copyMemory(from: source, byteCount: raw.count)
+        }
+    }
+
     /// The most bytes ``writeString(_:)`` writes for `value`.
     @inlinable @inline(__always) package static func maxSize(of value: String) -> Int { 10 + value.utf8.count }
 }

@@ -143,9 +143,9 @@ public enum LogCodec {
                                        to writer: inout BinaryWriter) {
         // The envelope's fields are written into memory reserved for them and appended at once:
         // appending its ten fields one by one to the array was most of the cost of encoding a review.
-        let typeName = event.typeName
-        let maxSize = 1 + 16 + BinarySpan.maxSize(of: stream.category) + 16 + 10 + 16 + 8 + 10 + 8 + BinarySpan.maxSize(of: typeName) + 10
-        writer.write(atMost: maxSize) { span in
+        // A stream category is at most 32 bytes (StreamID's rule), so its length takes one byte.
+        let headSize = 1 + 16 + 1 + 32 + 16 + 10 + 16 + 8 + 10 + 8
+        @inline(__always) func writeHead(to span: inout BinarySpan) {
             span.writeByte(formatVersion)
             id.write(to: &span)
             stream.write(to: &span)
@@ -153,8 +153,21 @@ public enum LogCodec {
             profile.write(to: &span)
             occurred.write(to: &span)
             recordedAt.write(to: &span)
-            span.writeString(typeName)
-            span.writeVarint(UInt64(event.schemaVersion))
+        }
+        if let kind = event.kind {
+            // A known event's type name and schema version are its kind's, laid out once.
+            let tail = EnvelopeTail.bytes(of: kind)
+            writer.write(atMost: headSize + tail.count) { span in
+                writeHead(to: &span)
+                span.writeRaw(tail)
+            }
+        } else {
+            let typeName = event.typeName
+            writer.write(atMost: headSize + BinarySpan.maxSize(of: typeName) + 10) { span in
+                writeHead(to: &span)
+                span.writeString(typeName)
+                span.writeVarint(UInt64(event.schemaVersion))
+            }
         }
         event.encodeBody(to: &writer)
     }

@@ -97,8 +97,9 @@ package enum RecordFrame {
     /// once its payload follows.
     @inline(__always)
     package static func appendHeaderRoom(to buffer: inout [UInt8]) {
+        // The tuple is exactly `headerSize` (20) bytes; a `prefix` of it cost a call per frame.
         withUnsafeBytes(of: (UInt64(0), UInt64(0), UInt32(0))) { zeros in
-            buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: zeros.prefix(headerSize)))
+            buffer.append(contentsOf: UnsafeRawBufferPointer(start: zeros.baseAddress, count: headerSize))
         }
     }
 

@@ -21,6 +21,17 @@ import TestSupport
         #expect(writer.bytes == [9, 0xAB, 0xAC, 0x02, 8, 7, 6, 5, 4, 3, 2, 1] + Array(1...16) + [3, 0x68, 0xC3, 0xA9, 0x01])
     }
 
+    /// Raw bytes are copied as they are, after the fields before them; none write nothing.
+    @Test(arguments: [[], [0], [1, 2, 3], Array(0..<64)] as [[UInt8]])
+    func rawBytesAreCopiedAsTheyAre(raw: [UInt8]) {
+        var writer = BinaryWriter(bytes: [9])
+        writer.write(atMost: 1 + raw.count) { span in
+            span.writeByte(0xAB)
+            raw.withUnsafeBytes { span.writeRaw($0) }
+        }
+        #expect(writer.bytes == [9, 0xAB] + raw)
+    }
+
     /// Seeded runs of random fields (varints and signed ones at their extremes, texts of every
     /// length up to 300 bytes, UUIDs, fixed words) give the writer's bytes for the same calls.
     @Test(arguments: 0..<50 as Range<UInt64>)
