@@ -85,9 +85,7 @@ extension BinarySink {
         var text = value
         text.withUTF8 { utf8 in
             writeVarint(UInt64(utf8.count))
-            if let source = utf8.baseAddress, utf8.count > 0 {
-                claim(utf8.count).copyMemory(from: source, byteCount: utf8.count)
-            }
+            writeRaw(UnsafeRawBufferPointer(utf8))
         }
     }
 

@@ -143,8 +143,8 @@ public enum LogCodec {
                                        to writer: inout BinaryWriter) {
         // The envelope's fields are written into memory reserved for them and appended at once:
         // appending its ten fields one by one to the array was most of the cost of encoding a review.
-        // A stream category is at most 32 bytes (StreamID's rule), so its length takes one byte.
-        let headSize = 1 + 16 + 1 + 32 + 16 + 10 + 16 + 8 + 10 + 8
+        // A stream category's length (at most StreamID.maxCategoryLength, below 128) takes one byte.
+        let headSize = 1 + 16 + 1 + StreamID.maxCategoryLength + 16 + 10 + 16 + 8 + 10 + 8
         @inline(__always) func writeHead(to span: inout BinarySpan) {
             span.writeByte(formatVersion)
             id.write(to: &span)

@@ -47,11 +47,14 @@ public struct StreamID: Hashable, Sendable, Codable, CustomStringConvertible {
         self.id = id
     }
 
+    /// The most UTF-8 bytes a stream category has (a valid one: see ``checked(category:)``).
+    package static let maxCategoryLength = 32
+
     /// `category` if it is a valid stream category.
     static func checked(category: String) throws(EventValidationError) -> String {
-        guard !category.isEmpty, category.utf8.count <= 32 else {
+        guard !category.isEmpty, category.utf8.count <= maxCategoryLength else {
             throw EventValidationError(.outOfRange, field: "stream.category",
-                                       "category must be 1 to 32 characters long, got \(category.utf8.count)")
+                                       "category must be 1 to \(maxCategoryLength) characters long, got \(category.utf8.count)")
         }
         guard category.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }) else {
             throw EventValidationError(.invalidCharacters, field: "stream.category",
@@ -126,13 +129,13 @@ extension StreamID: BinaryCodable {
         let bytes = try reader.readLengthPrefixed()
         if let known = Self.knownCategory(bytes) { return known }
         // One pass: 1 to 32 bytes of a-z, 0-9, '-' (ASCII, so decoding needs no validation).
-        var valid = !bytes.isEmpty && bytes.count <= 32
+        var valid = !bytes.isEmpty && bytes.count <= StreamID.maxCategoryLength
         for byte in bytes where !((byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D) {
             valid = false
         }
         guard valid else {
             let shown = BinaryReader.validatedString(bytes) ?? "(not UTF-8)"
-            throw EventDecodingError(.invalidValue, "stream category \"\(shown)\" must be 1 to 32 characters of a-z, 0-9 and '-'",
+            throw EventDecodingError(.invalidValue, "stream category \"\(shown)\" must be 1 to \(StreamID.maxCategoryLength) characters of a-z, 0-9 and '-'",
                                      offset: start)
         }
         return .other(String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self))
