@@ -31,11 +31,11 @@ struct StagedEventIDs {
     var runLengths: [Int] { runs.map(\.count) }
 
     /// Adds the ids of one chunk of staged events, as their packed words
-    /// (``EventIDIndex/word(_:at:)``), in any order.
+    /// (``EventIDIndex/word(_:at:)``), in any order; in position order, as a chunk's events are
+    /// staged, they are sorted in linear time (``EventIDIndex/ascending(_:)``).
     mutating func append(_ words: [UInt64]) {
         guard !words.isEmpty else { return }
-        var run = words
-        run.sort()
+        var run = EventIDIndex.ascending(words)
         count += run.count
         while let last = runs.last, last.count <= run.count, last.count + run.count <= mergeBound {
             run = EventIDIndex.merge(runs.removeLast(), run)

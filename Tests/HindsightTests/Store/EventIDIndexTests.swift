@@ -138,4 +138,25 @@ import SeededRandom
         #expect(a == b)
         #expect(a.allPacked == b.allPacked)
     }
+
+    /// Sorting packed words gives what a comparison sort gives, on either path: words whose
+    /// positions rise (the radix sort, from ``EventIDIndex/radixSortMinimum`` words) with many
+    /// equal fingerprints among them, and words in any order (the comparison sort).
+    @Test(arguments: [(31 as UInt64, 0, true), (32, 1, true), (33, 511, true), (34, 512, true), (35, 4_096, true),
+                      (36, 20_000, true), (37, 4_096, false), (38, 600, false)])
+    func wordsSortAsAComparisonSortsThem(seed: UInt64, count: Int, positionsRise: Bool) {
+        var random = SplitMix64(seed: seed)
+        // Fingerprints drawn from a few values as often as from all 2^28, so equal ones meet
+        // (their order is then their positions'); positions rising by 1 to 3 from a random start.
+        let few = (0..<8).map { _ in random.next() >> 36 }
+        var position = 1 + random.next() % (1 << 30)
+        var words: [UInt64] = []
+        for _ in 0..<count {
+            let fingerprint = random.next() % 2 == 0 ? few[Int(random.next() % 8)] : random.next() >> 36
+            words.append(fingerprint << EventIDIndex.positionBits | position)
+            position += 1 + random.next() % 3
+        }
+        if !positionsRise { words.shuffle(using: &random) }
+        #expect(EventIDIndex.ascending(words) == words.sorted())
+    }
 }
