@@ -39,13 +39,9 @@ package struct StudySessionsProjection: Projection {
     package func apply(_ event: RecordedEvent, to state: inout StudySessionLog) {
         switch event.event {
         case .reviewGraded(let review):
-            guard !state.open.isEmpty, let session = state.open.session(of: event.profile) else { return }
-            state.open.modify(session) {
-                $0[event.id] = SessionReview(card: review.card, rating: review.rating, durationMs: review.duration.countedMilliseconds)
-            }
+            Self.count(review, id: event.id, profile: event.profile, in: &state)
         case .reviewUndone(let undo):
-            guard !state.open.isEmpty, let session = state.open.session(of: event.profile) else { return }
-            state.open.modify(session) { $0[undo.review] = nil }
+            Self.takeBack(undo, profile: event.profile, in: &state)
         case .studySessionStarted(let started):
             let session = StudySession(id: started.session, profile: event.profile, deck: started.deck,
                                        started: event.occurred, day: state.calendar.day(of: event))
@@ -61,6 +57,47 @@ package struct StudySessionsProjection: Projection {
         default:
             return
         }
+    }
+
+    /// Counts review `id` in the session `profile` has open, if any.
+    @inline(__always)
+    private static func count(_ review: ReviewGraded, id: EventID, profile: ProfileID, in state: inout StudySessionLog) {
+        guard !state.open.isEmpty, let session = state.open.session(of: profile) else { return }
+        state.open.modify(session) {
+            $0[id] = SessionReview(card: review.card, rating: review.rating, durationMs: review.duration.countedMilliseconds)
+        }
+    }
+
+    /// Takes the undone review back out of the session `profile` has open, if any.
+    @inline(__always)
+    private static func takeBack(_ undo: ReviewUndone, profile: ProfileID, in state: inout StudySessionLog) {
+        guard !state.open.isEmpty, let session = state.open.session(of: profile) else { return }
+        state.open.modify(session) { $0[undo.review] = nil }
+    }
+
+    /// The batch fold: one `switch` on each event's case picks the kinds of ``kinds`` without
+    /// copying the others; reviews and undos (nearly every event it folds) are read in place, as
+    /// ``apply(_:to:)`` reads them, the rest go through ``apply(_:to:)``.
+    package func apply(_ batch: [RecordedEvent], after checkpoint: UInt64, to state: inout StudySessionLog) -> BatchOutcome {
+        var last = checkpoint
+        batch.withUnsafeBufferPointer { events in
+            for index in events.indices {
+                let position = events[index].position
+                guard position > checkpoint else { continue }
+                last = position
+                switch events[index].event {
+                case .reviewGraded(let review):
+                    Self.count(review, id: events[index].id, profile: events[index].profile, in: &state)
+                case .reviewUndone(let undo):
+                    Self.takeBack(undo, profile: events[index].profile, in: &state)
+                case .studySessionStarted, .studySessionEnded, .dayCutoffChanged:
+                    apply(events[index], to: &state)
+                default:
+                    continue
+                }
+            }
+        }
+        return BatchOutcome(lastApplied: last, failure: nil)
     }
 }
 
