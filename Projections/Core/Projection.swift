@@ -82,6 +82,28 @@ extension Projection {
     }
 }
 
+extension Projection {
+    /// A batch fold that never fails, reading each event in place: `fold` is handed the batch's
+    /// buffer and the index of each event after `checkpoint`, in order. For batch folds that pick
+    /// their events with a `switch` on each event's case (matching a case copies nothing) and
+    /// read the few they fold where they lie, instead of the copy the default fold makes of each
+    /// event it hands to ``apply(_:to:)``.
+    @inline(__always)
+    package func applyInPlace(_ batch: [RecordedEvent], after checkpoint: UInt64, to state: inout State,
+                              _ fold: (UnsafeBufferPointer<RecordedEvent>, Int, inout State) -> Void) -> BatchOutcome {
+        var last = checkpoint
+        batch.withUnsafeBufferPointer { events in
+            for index in events.indices {
+                let position = events[index].position
+                guard position > checkpoint else { continue }
+                last = position
+                fold(events, index, &state)
+            }
+        }
+        return BatchOutcome(lastApplied: last, failure: nil)
+    }
+}
+
 /// What folding a batch did: the position of the last event applied (the checkpoint when none
 /// was), and, when an event's fold threw, its position and the error.
 public struct BatchOutcome {

@@ -79,25 +79,18 @@ package struct StudySessionsProjection: Projection {
     /// copying the others; reviews and undos (nearly every event it folds) are read in place, as
     /// ``apply(_:to:)`` reads them, the rest go through ``apply(_:to:)``.
     package func apply(_ batch: [RecordedEvent], after checkpoint: UInt64, to state: inout StudySessionLog) -> BatchOutcome {
-        var last = checkpoint
-        batch.withUnsafeBufferPointer { events in
-            for index in events.indices {
-                let position = events[index].position
-                guard position > checkpoint else { continue }
-                last = position
-                switch events[index].event {
-                case .reviewGraded(let review):
-                    Self.count(review, id: events[index].id, profile: events[index].profile, in: &state)
-                case .reviewUndone(let undo):
-                    Self.takeBack(undo, profile: events[index].profile, in: &state)
-                case .studySessionStarted, .studySessionEnded, .dayCutoffChanged:
-                    apply(events[index], to: &state)
-                default:
-                    continue
-                }
+        applyInPlace(batch, after: checkpoint, to: &state) { events, index, state in
+            switch events[index].event {
+            case .reviewGraded(let review):
+                Self.count(review, id: events[index].id, profile: events[index].profile, in: &state)
+            case .reviewUndone(let undo):
+                Self.takeBack(undo, profile: events[index].profile, in: &state)
+            case .studySessionStarted, .studySessionEnded, .dayCutoffChanged:
+                apply(events[index], to: &state)
+            default:
+                break
             }
         }
-        return BatchOutcome(lastApplied: last, failure: nil)
     }
 }
 

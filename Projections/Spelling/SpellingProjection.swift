@@ -95,23 +95,16 @@ package struct SpellingProjection: Projection {
     /// first); attempts (nearly every spelling event) are read in place, the rest go through
     /// ``apply(_:to:)``.
     package func apply(_ batch: [RecordedEvent], after checkpoint: UInt64, to state: inout SpellingProgress) -> BatchOutcome {
-        var last = checkpoint
-        batch.withUnsafeBufferPointer { events in
-            for index in events.indices {
-                let position = events[index].position
-                guard position > checkpoint else { continue }
-                last = position
-                switch events[index].event {
-                case .wordSpelled(let attempt):
-                    count(attempt, profile: events[index].profile, at: events[index].occurred, to: &state)
-                case .spellingTestCreated, .spellingTestEdited, .spellingPracticeStarted, .spellingPracticeEnded,
-                     .spellingTestArchived, .spellingTestDeleted:
-                    apply(events[index], to: &state)
-                default:
-                    continue
-                }
+        applyInPlace(batch, after: checkpoint, to: &state) { events, index, state in
+            switch events[index].event {
+            case .wordSpelled(let attempt):
+                count(attempt, profile: events[index].profile, at: events[index].occurred, to: &state)
+            case .spellingTestCreated, .spellingTestEdited, .spellingPracticeStarted, .spellingPracticeEnded,
+                 .spellingTestArchived, .spellingTestDeleted:
+                apply(events[index], to: &state)
+            default:
+                break
             }
         }
-        return BatchOutcome(lastApplied: last, failure: nil)
     }
 }
