@@ -18,7 +18,7 @@ struct ImportAdmission {
     static let foldedReadModels: Set<String> = [VocabularyProjection.name, ProfilesProjection.name,
                                                 StoryLibraryProjection.name, SpellingProjection.name]
     /// How many positions the log may hold for each one imported and the ledger still take the
-    /// admission's copy (its index merged) rather than fold the import (see ``admitted(staged:)``).
+    /// admission's copy (its index merged) rather than fold the import (see ``giveUpModels(staged:)``).
     static let mergeBreakEven = 200
 
     /// Admission on `context`, folded as `models` fold.
@@ -115,6 +115,6 @@ struct AdmittedModels {
     /// The spelling model's state.
     var spelling: SpellingProgress
     /// The command ledger, or nil when it is to fold the import from the log (see
-    /// ``ImportAdmission/admitted(staged:)``).
+    /// ``ImportAdmission/giveUpModels(staged:)``).
     var ledger: CommandLedger?
 }

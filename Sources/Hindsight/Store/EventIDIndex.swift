@@ -211,49 +211,62 @@ package struct EventIDIndex: Sendable {
 
     /// `words` in ascending order. Words whose positions rise, as a chunk's staged words do
     /// (they come in position order), are ordered by their fingerprints alone: three passes of a
-    /// stable radix sort (10, 9 and 9 bits of the 28), which leave equal fingerprints in position
-    /// order, on counts and a scratch run small enough to stay in cache. Other words, and fewer
-    /// than ``radixSortMinimum``, are sorted by comparison.
+    /// stable radix sort (``radixDigits``), which leave equal fingerprints in position order, on
+    /// counts and a scratch run small enough to stay in cache. Other words, and fewer than
+    /// ``radixSortMinimum``, are sorted by comparison.
     /// - Complexity: O(n) when the positions rise; O(n log n) otherwise.
     package static func ascending(_ words: [UInt64]) -> [UInt64] {
         let count = words.count
         guard count >= radixSortMinimum else { return words.sorted() }
         for index in 1..<count where words[index] & positionMask <= words[index - 1] & positionMask { return words.sorted() }
-        // The counts of each pass's digits, at 0, 1024 and 1536 (then their starts).
+        let digits = radixDigits, (low, middle, high) = (digits[0], digits[1], digits[2])
+        // The counts of each digit's values, in its table; then where each value's words start.
         var starts = [Int](repeating: 0, count: 2_048)
-        var scratch = [UInt64](repeating: 0, count: count), sorted = [UInt64](repeating: 0, count: count)
+        var sorted = [UInt64](repeating: 0, count: count), scratch = [UInt64](repeating: 0, count: count)
         starts.withUnsafeMutableBufferPointer { starts in
             for word in words {
-                let fingerprint = Int(truncatingIfNeeded: word >> positionBits)
-                starts[fingerprint & 0x3FF] += 1
-                starts[1_024 + (fingerprint >> 10 & 0x1FF)] += 1
-                starts[1_536 + (fingerprint >> 19)] += 1
+                starts[radixSlot(of: word, low)] += 1
+                starts[radixSlot(of: word, middle)] += 1
+                starts[radixSlot(of: word, high)] += 1
             }
-            for (first, end) in [(0, 1_024), (1_024, 1_536), (1_536, 2_048)] {
+            for digit in digits {
                 var start = 0
-                for digit in first..<end {
-                    let digitCount = starts[digit]
-                    starts[digit] = start
-                    start += digitCount
+                for slot in digit.table...(digit.table + digit.mask) {
+                    let slotCount = starts[slot]
+                    starts[slot] = start
+                    start += slotCount
                 }
             }
-            // Passes from the lowest digit up: words → scratch → sorted → scratch, each stable.
-            func pass(_ source: UnsafeBufferPointer<UInt64>, _ target: UnsafeMutableBufferPointer<UInt64>, table: Int, shift: Int, mask: Int) {
+            // One stable pass a digit, the lowest first.
+            func pass(_ source: UnsafeBufferPointer<UInt64>, _ target: UnsafeMutableBufferPointer<UInt64>,
+                      _ digit: (table: Int, shift: Int, mask: Int)) {
                 for word in source {
-                    let digit = table + (Int(truncatingIfNeeded: word >> positionBits) >> shift & mask)
-                    target[starts[digit]] = word
-                    starts[digit] += 1
+                    let slot = radixSlot(of: word, digit)
+                    target[starts[slot]] = word
+                    starts[slot] += 1
                 }
             }
-            scratch.withUnsafeMutableBufferPointer { scratch in
-                sorted.withUnsafeMutableBufferPointer { sorted in
-                    words.withUnsafeBufferPointer { pass($0, scratch, table: 0, shift: 0, mask: 0x3FF) }
-                    pass(UnsafeBufferPointer(scratch), sorted, table: 1_024, shift: 10, mask: 0x1FF)
-                    pass(UnsafeBufferPointer(sorted), scratch, table: 1_536, shift: 19, mask: 0x1FF)
+            // words → sorted → scratch → sorted.
+            sorted.withUnsafeMutableBufferPointer { sorted in
+                scratch.withUnsafeMutableBufferPointer { scratch in
+                    words.withUnsafeBufferPointer { pass($0, sorted, low) }
+                    pass(UnsafeBufferPointer(sorted), scratch, middle)
+                    pass(UnsafeBufferPointer(scratch), sorted, high)
                 }
             }
         }
-        return scratch
+        return sorted
+    }
+
+    /// The three digits of a word's 28-bit fingerprint that ``ascending(_:)`` sorts by, lowest
+    /// first (10, 9 and 9 bits): where its table of counts starts among the 2,048, the shift
+    /// of its bits within the fingerprint, and their mask.
+    private static let radixDigits: [(table: Int, shift: Int, mask: Int)] = [(0, 0, 0x3FF), (1_024, 10, 0x1FF), (1_536, 19, 0x1FF)]
+
+    /// The slot among the radix sort's counts of `word`'s value of `digit`.
+    @inline(__always)
+    private static func radixSlot(of word: UInt64, _ digit: (table: Int, shift: Int, mask: Int)) -> Int {
+        digit.table + (Int(truncatingIfNeeded: word >> positionBits) >> digit.shift & digit.mask)
     }
 
     /// The fewest words ``ascending(_:)`` radix-sorts: below it, the passes' 2,048 counts cost

@@ -52,7 +52,7 @@ import TestSupport
     }
 
     /// A small import beside a large log: the ledger folds it from the log rather than merge its
-    /// index (``ImportAdmission/admitted(staged:)``), and still ends as a replay makes it.
+    /// index (``ImportAdmission/giveUpModels(staged:)``), and still ends as a replay makes it.
     @Test func aSmallImportOnALargeLogLeavesTheLedgerAsAReplayDoes() async throws {
         let f = try await StoreFixture()
         let options = RevlogImportOptions(profile: Self.profile, deckName: "fold")
