@@ -79,7 +79,7 @@ extension RecordedEvent {
     ///   ±18 h, a rating of 7), or the error of decoding a base64 body.
     package init(json document: JSONDocument, at index: JSONDocument.Index, buffers: JSONPayloadBuffers) throws(EventDecodingError) {
         guard document.kind(index) == .object else {
-            throw EventDecodingError(.invalidJSON, "at the top level: expected an object (an exported event), found \(Self.describe(document.kind(index)))")
+            throw EventDecodingError(.invalidJSON, "at the top level: expected an object (an exported event), found \(Self.describe(document, index))")
         }
         var values = EnvelopeValues()
         var keyIndex = index + 1
@@ -94,7 +94,7 @@ extension RecordedEvent {
             return index
         }
         func mismatch(_ key: EnvelopeKey, _ expected: String) throws(EventDecodingError) -> EventDecodingError {
-            let found = Self.describe(document.kind(try value(key)))
+            let found = Self.describe(document, try value(key))
             return EventDecodingError(.invalidJSON, "at \(String(decoding: key.name, as: UTF8.self)): expected \(expected), found \(found)")
         }
         func uuid(_ key: EnvelopeKey) throws(EventDecodingError) -> UUID {
@@ -188,15 +188,32 @@ extension RecordedEvent {
         return nil
     }
 
-    /// A kind of JSON value in words, for errors.
-    static func describe(_ kind: JSONDocument.Kind) -> String {
-        switch kind {
+    /// Value `index` of `document` in words, for errors: a scalar as it is written (`null`,
+    /// `true`, `-1`, `1.5`, `the string "later"`), a container by its kind (`an array`,
+    /// `an object`). A number or string longer than ``describedBytes`` bytes is cut there (at a
+    /// character's start) and ends in `…`, so a huge value cannot flood a message.
+    static func describe(_ document: JSONDocument, _ index: JSONDocument.Index) -> String {
+        switch document.kind(index) {
         case .null: "null"
-        case .false, .true: "a boolean"
-        case .integer, .number: "a number"
-        case .string, .escapedString: "a string"
+        case .false: "false"
+        case .true: "true"
+        case .integer, .number: shortened(document.rawBytes(index))
+        case .string, .escapedString: "the string \"\(shortened(document.rawBytes(index)))\""
         case .array: "an array"
         case .object: "an object"
         }
+    }
+
+    /// The most bytes of a number's or a string's text ``describe(_:_:)`` shows.
+    static let describedBytes = 40
+
+    /// `bytes` (UTF-8: a number's text, or a string's as written between its quotes, escapes and
+    /// all) as text, cut after ``describedBytes`` bytes, before a character's continuation byte,
+    /// with `…` after the cut.
+    private static func shortened(_ bytes: UnsafeRawBufferPointer) -> String {
+        guard bytes.count > describedBytes else { return String(decoding: bytes, as: UTF8.self) }
+        var end = describedBytes
+        while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[..<end]), as: UTF8.self) + "…"
     }
 }

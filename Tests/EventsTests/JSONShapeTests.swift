@@ -39,14 +39,14 @@ import Testing
         ("vocabulary.review-graded", "{\"duration\":5,\"mode\":\"cram\",\"rating\":3}",
          .invalidJSON, "key \"card\" is missing at payload"),
         ("vocabulary.review-graded", "{\"card\":\(card),\"duration\":5,\"mode\":\"cram\",\"rating\":300}",
-         .invalidJSON, "at payload.rating: expected a whole number from 0 to 255, found a number"),
+         .invalidJSON, "at payload.rating: expected a whole number from 0 to 255, found 300"),
         ("vocabulary.review-graded", "{\"card\":\(card),\"duration\":5,\"mode\":\"cram\",\"rating\":0}",
          .invalidValue, "at payload.rating: "),
         ("vocabulary.review-graded", "{\"card\":null,\"duration\":5,\"mode\":\"cram\",\"rating\":3}",
          .invalidJSON, "at payload.card: expected a UUID string, found null"),
         ("vocabulary.review-graded", "[]", .invalidJSON, "at payload: expected an object, found an array"),
         ("vocabulary.cards-rescheduled", rescheduled(stability: "\"2\""),
-         .invalidJSON, "at payload.cards[1].stability: expected a finite number, found a string"),
+         .invalidJSON, "at payload.cards[1].stability: expected a finite number, found the string \"2\""),
         ("vocabulary.cards-rescheduled", rescheduled(stability: "-1"),
          .invalidValue, "at payload.cards: invalid cards (out-of-range): card 00000000-0000-4000-8000-000000000002: stability -1.0 must be above 0 days"),
         ("vocabulary.cards-rescheduled", "{\"cards\":[{\"card\":\(card)}],\"parameters\":\(weights),\"retention\":0.9}",
@@ -54,11 +54,19 @@ import Testing
         ("settings.setting-changed", "{\"key\":\"k\",\"value\":{\"bool\":true,\"int\":1}}",
          .invalidJSON, "at payload.value: expected an object with exactly one of the keys bool, int, double, string"),
         ("settings.setting-changed", "{\"key\":\"k\",\"value\":{\"int\":1.5}}",
-         .invalidJSON, "at payload.value.int: expected a whole number that fits in 64 bits, found a number"),
+         .invalidJSON, "at payload.value.int: expected a whole number that fits in 64 bits, found 1.5"),
         ("stories.parental-controls-changed", "{\"dailyStoryLimit\":1,\"themes\":{\"any\":false}}",
          .invalidValue, "at payload.themes.any: must be true"),
         ("stories.parental-controls-changed", "{\"dailyStoryLimit\":1,\"themes\":{\"only\":[\"a\",7]}}",
-         .invalidJSON, "at payload.themes.only[1]: expected a string, found a number"),
+         .invalidJSON, "at payload.themes.only[1]: expected a string, found 7"),
+        ("vocabulary.review-graded", "{\"card\":true,\"duration\":5,\"mode\":\"cram\",\"rating\":3}",
+         .invalidJSON, "at payload.card: expected a UUID string, found true"),
+        // A value is shown up to 40 bytes, cut at a character's start: "é" is two bytes, and the
+        // 40th byte would be the first half of one.
+        ("vocabulary.review-graded", "{\"card\":\"\(String(repeating: "x", count: 39))é\",\"duration\":5,\"mode\":\"cram\",\"rating\":3}",
+         .invalidJSON, "at payload.card: expected a UUID string, found the string \"\(String(repeating: "x", count: 39))…\""),
+        ("vocabulary.review-graded", "{\"card\":\(card),\"duration\":-12345678901234567890123456789012345678901234,\"mode\":\"cram\",\"rating\":3}",
+         .invalidJSON, "at payload.duration: expected a whole number from 0 to 2^64-1, found -123456789012345678901234567890123456789…"),
     ])
     func payloadsOfTheWrongShapeNameTheirPath(type: String, payload: String, code: EventDecodingError.Code, message: String) throws {
         let kind = try #require(EventKind.allCases.first { $0.typeName == type })
@@ -67,6 +75,33 @@ import Testing
         let error = try #require(throws: EventDecodingError.self) { try EventJSONCodec().decode(Data(json.utf8)) }
         #expect(error.code == code, "\(error)")
         #expect(error.message.hasPrefix(message), "\(error)")
+    }
+
+    /// An envelope value of the wrong kind is refused naming its key and showing the value.
+    @Test(arguments: [
+        ("\"streamVersion\":3", "\"streamVersion\":-1", "at streamVersion: expected a whole number that fits in UInt64, found -1"),
+        ("\"streamVersion\":3", "\"streamVersion\":2.5", "at streamVersion: expected a whole number that fits in UInt64, found 2.5"),
+        ("\"eventId\":\"00000000-0000-4000-8000-000000000001\"", "\"eventId\":\"nope\"",
+         "at eventId: expected a UUID string, found the string \"nope\""),
+        ("\"type\":\"TYPE\"", "\"type\":null", "at type: expected a string, found null"),
+        ("\"occurredAt\":0", "\"occurredAt\":false", "at occurredAt: expected a whole number that fits in Int64, found false"),
+    ])
+    func envelopeValuesOfTheWrongKindAreShown(valid: String, invalid: String, message: String) throws {
+        let payload = "{\"card\":\(Self.card),\"duration\":5,\"mode\":\"cram\",\"rating\":3}"
+        let kind = try #require(EventKind.allCases.first { $0.typeName == "vocabulary.review-graded" })
+        let json = Self.review.replacingOccurrences(of: valid, with: invalid).replacingOccurrences(of: "PAYLOAD", with: payload)
+            .replacingOccurrences(of: "TYPE", with: kind.typeName).replacingOccurrences(of: "SCHEMA", with: "\(kind.schemaVersion)")
+        #expect(json.contains(invalid))
+        let error = try #require(throws: EventDecodingError.self) { try EventJSONCodec().decode(Data(json.utf8)) }
+        #expect(error.code == .invalidJSON, "\(error)")
+        #expect(error.message == message, "\(error)")
+    }
+
+    /// A text that is not an object at the top level says what it is.
+    @Test(arguments: [("[1]", "an array"), ("7", "7"), ("\"x\"", "the string \"x\"")])
+    func aTopLevelValueThatIsNoObjectIsShown(text: String, found: String) throws {
+        let error = try #require(throws: EventDecodingError.self) { try EventJSONCodec().decode(Data(text.utf8)) }
+        #expect(error.message == "at the top level: expected an object (an exported event), found \(found)", "\(error)")
     }
 
     /// An optional given as null or left out is absent; any key order, unknown keys ignored, the

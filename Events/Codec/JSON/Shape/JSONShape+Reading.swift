@@ -188,6 +188,6 @@ private struct JSONToBody {
 
     /// The value at `index` is not `expected`.
     private func mismatch(_ index: JSONDocument.Index, _ expected: String) -> JSONShapeMismatch {
-        JSONShapeMismatch(path: [], code: .invalidJSON, message: "expected \(expected), found \(RecordedEvent.describe(document.kind(index)))")
+        JSONShapeMismatch(path: [], code: .invalidJSON, message: "expected \(expected), found \(RecordedEvent.describe(document, index))")
     }
 }
