@@ -4,12 +4,10 @@ import Events
 /// reader of the log shares; the vocabulary and activity folds keep the same facts in their own
 /// compact storage): fed the log's events about the card in order, with the decks as they stand
 /// then, it says which reviews belong to the card's history and which review an undo takes back.
-/// The audit, the revlog export and the store's command ledger (its review trail, a
-/// ``CardRecordTable``) use it.
+/// The audit and the revlog export use it.
 ///
 /// A fixed-size plain value (240 bytes): the owner and deck as ``IDKey``s, the remembered
-/// reviews inline (``ReviewWindow``), what is absent as flag bits. A table of them holds no
-/// pointer per card and a review touches one record.
+/// reviews inline (``ReviewWindow``), what is absent as flag bits.
 package struct CardHistory: Sendable, Equatable, BitwiseCopyable {
     /// What one event did to the history.
     package enum Outcome: Equatable {

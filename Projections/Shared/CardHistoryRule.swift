@@ -5,8 +5,9 @@ import FSRS
 /// card's history, and what an undo takes back. Every part that tells a card's story decides
 /// with these functions and nothing else: the vocabulary read model (its ``UndoRing``), the
 /// activity read model (its ``ReviewLedger``), the audit and the revlog export (`CardHistory`),
-/// and the store's command validation (the command ledger's review trail). Their storage
-/// (packed records, rings, windows, id tables) only keeps the facts these functions are given.
+/// and the store's command validation (which reads the vocabulary's ring:
+/// ``VocabularyState/reviewToUndo(of:)``). Their storage (packed records, rings, windows, id
+/// tables) only keeps the facts these functions are given.
 ///
 /// The rule (README, "What the read models promise"):
 /// - A card exists from its first creation; its id is never reused (a later creation is

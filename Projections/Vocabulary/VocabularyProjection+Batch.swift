@@ -143,7 +143,7 @@ extension VocabularyState {
         let (ring, place, profile) = cards.hot.withUnsafeBufferPointer { hot in
             (hot[Int(slot)].ring, hot[Int(slot)].due, Int(hot[Int(slot)].profile))
         }
-        cards.undo.prefetchAppend(to: ring)
+        cards.undo.prefetchReview(of: ring)
         if place.isPresent { dueIndex[profile].prefetch(place) }
     }
 }

@@ -22,8 +22,10 @@ package struct VocabularyProjection: Projection {
     /// own (``CardContentProjection``). 9: the daily review limits and the reviews counted
     /// against them (``DailyReviewLimit``). 10: reschedules (``CardsRescheduled``) set the listed
     /// cards' schedules. 11: cards reset to new and due dates set by hand
-    /// (``CardHistoryRule/ManualChange``).
-    package static let version: UInt32 = 11
+    /// (``CardHistoryRule/ManualChange``). 12: each cram review's instant, and each card's newest
+    /// forgotten review's, so that the store's command validation reads a card's review trail
+    /// here (``reviewToUndo(of:)``, ``lastReviewInstantMs(of:)``) and keeps none of its own.
+    package static let version: UInt32 = 12
 
     /// The scheduler configuration of profiles that changed none of its settings.
     package let configuration: SchedulerConfiguration

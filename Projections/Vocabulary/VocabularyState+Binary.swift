@@ -117,7 +117,8 @@ extension VocabularyState {
     // MARK: Cards
 
     /// Card records: id, profile slot, deck slot, creation position, creation instant and UTC
-    /// offset, flags, edits, moves, cram reviews, state, undo entry count, front length; then
+    /// offset, flags, edits, moves, cram reviews, state, undo entry count, front length, the
+    /// instant of the newest review forgotten (0 unless the flags say there is one); then
     /// the fronts as one blob; then each card's undo entries, oldest first (id, stored state).
     /// One byte before the records says whether they are narrow (days, intervals, edits and
     /// moves in 32 bits: ``RecordWidths/narrow``) or wide (64 bits), narrow whenever every value fits.
@@ -135,13 +136,14 @@ extension VocabularyState {
                 sink.put(cards.createdPositions[slot])
                 sink.put(cards.created[slot].instant.milliseconds)
                 sink.put(cards.created[slot].utcOffset.seconds)
-                sink.put(hot.flags & (CardHot.suspendedFlag | CardHot.deletedFlag))
+                sink.put(hot.flags & Self.encodedCardFlags)
                 sink.putCount(cards.edits[slot], narrow: widths.isNarrow)
                 sink.putCount(cards.moves[slot], narrow: widths.isNarrow)
                 sink.put(cards.cramReviews[slot])
                 sink.put(EncodedCardState(hot.state), narrow: widths.isNarrow)
                 sink.put(hot.ring.count)
                 sink.put(UInt32(cards.fronts[slot].utf8.count))
+                sink.put(cards.forgottenReviewMs[slot])
                 undoCount += Int(hot.ring.count)
             }
         }
@@ -166,6 +168,10 @@ extension VocabularyState {
             }
         }
     }
+
+    /// The card flags a record holds (the others are derived): suspended, deleted, and whether
+    /// the card has forgotten a review.
+    private static let encodedCardFlags = CardHot.suspendedFlag | CardHot.deletedFlag | CardHot.forgottenFlag
 
     /// Whether every card state, undo entry, edit and move count fits the narrow records.
     private var fitsNarrowRecords: Bool {
@@ -195,10 +201,11 @@ extension VocabularyState {
         }
         var keys: [IDKey] = [], hot = AlignedArray<CardHot>(minimumCapacity: count), created: [EventTime] = []
         var positions: [UInt64] = [], edits: [Int] = [], moves: [Int] = [], frontLengths: [UInt32] = []
-        var deckSlots: [Int32] = [], cramCounts: [Int32] = []
+        var deckSlots: [Int32] = [], cramCounts: [Int32] = [], forgotten: [Int64] = []
         keys.reserveCapacity(count)
         deckSlots.reserveCapacity(count)
         cramCounts.reserveCapacity(count)
+        forgotten.reserveCapacity(count)
         created.reserveCapacity(count)
         positions.reserveCapacity(count)
         edits.reserveCapacity(count)
@@ -218,7 +225,9 @@ extension VocabularyState {
                 let fields = source.takeState(narrow: widths.isNarrow)
                 let entries: UInt8 = source.take()
                 frontLengths.append(source.take())
-                guard profile >= 0, profile < profileCount, deck >= 0, deck < deckCount, flags <= 3, fields.phase <= 3,
+                let forgottenMs: Int64 = source.take()
+                guard profile >= 0, profile < profileCount, deck >= 0, deck < deckCount, flags & ~Self.encodedCardFlags == 0,
+                      flags & CardHot.forgottenFlag != 0 || forgottenMs == 0, fields.phase <= 3,
                       Int(entries) <= UndoRing.depth, let utcOffset = try? UTCOffset(seconds: Int(offset))
                 else {
                     throw EventDecodingError(.invalidValue, "card \(key.uuid) holds a slot, flag, phase, offset "
@@ -240,6 +249,7 @@ extension VocabularyState {
                 hot.append(record)
                 deckSlots.append(deck)
                 cramCounts.append(cram)
+                forgotten.append(forgottenMs)
                 created.append(EventTime(instant: Timestamp(milliseconds: createdMs), utcOffset: utcOffset))
                 positions.append(position)
                 edits.append(editCount)
@@ -255,11 +265,11 @@ extension VocabularyState {
                                           widths: widths, offset: undoStart)
         guard let table = CardTable(keys: keys, hot: hot, decks: deckSlots, cramReviews: cramCounts, fronts: fronts,
                                     created: created, createdPositions: positions, edits: edits, moves: moves,
-                                    undo: UndoRing(pending: undo))
+                                    forgottenReviewMs: forgotten, undo: UndoRing(pending: undo))
         else { throw reader.error(.invalidValue, "a card id appears twice") }
         // The columns were captured by the reading closure, so their locals live on: let go of
         // them, or the first write to each column below would copy it whole.
-        (keys, hot, deckSlots, cramCounts) = ([], AlignedArray(), [], [])
+        (keys, hot, deckSlots, cramCounts, forgotten) = ([], AlignedArray(), [], [], [])
         (created, positions, edits, moves) = ([], [], [], [])
         cards = table
         for slot in 0..<Int32(count) {

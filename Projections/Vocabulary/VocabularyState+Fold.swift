@@ -73,6 +73,13 @@ extension VocabularyState {
         let index = Int(slot)
         // A restored pool's entries are decoded by each card's count: decode them before one changes.
         if cards.hot[index].ring.count > 0 { cards.prepareUndo() }
+        // The newest review remembered, when the change forgets them, becomes the newest forgotten
+        // (its instant read before the change moves the state).
+        let ring = cards.hot[index].ring
+        if CardHistoryRule.forgetsRemembered(change), ring.count > 0 {
+            cards.noteForgotten(index, instantMs: cards.undo.instantMs(of: Int(ring.count) - 1, in: ring,
+                                                                        current: cards.hot[index].state))
+        }
         unindex(slot)
         if CardHistoryRule.startsNewHistory(change) {
             cards.hot[index].state = .none
@@ -139,9 +146,12 @@ extension VocabularyState {
         cards.prepareUndo()
         let index = Int(slot)
         var ring = cards.hot[index].ring
+        if CardHistoryRule.forgetsOldest(remembered: Int(ring.count)) {
+            cards.noteForgotten(index, instantMs: cards.undo.instantMs(of: 0, in: ring, current: cards.hot[index].state))
+        }
         if review.mode == .cram {
             cards.cramReviews[index] += 1
-            cards.undo.append(.cram(IDKey(id)), to: &ring)
+            cards.undo.append(.cram(IDKey(id), instantMs: occurred.instant.milliseconds), to: &ring)
             cards.hot[index].ring = ring
             return
         }

@@ -4,9 +4,9 @@ import TestSupport
 @testable import Events
 @testable import Projections
 
-/// The compact ``CardHistory`` (its reviews inline in a ``ReviewWindow``) and the
-/// ``CardRecordTable`` of them, against a straightforward reference: an array of reviews per
-/// card, as the history was kept before, decided by the same ``CardHistoryRule``.
+/// The compact ``CardHistory`` (its reviews inline in a ``ReviewWindow``) against a
+/// straightforward reference: an array of reviews per card, as the history was kept before,
+/// decided by the same ``CardHistoryRule``.
 @Suite struct CardHistoryTests {
     /// The array-based history the compact one must equal: each part a plain optional or
     /// array, each event decided as ``CardHistoryRule`` says.
@@ -58,17 +58,6 @@ import TestSupport
             default:
                 return .ignored
             }
-        }
-
-        /// The snapshot form as it was written from these parts (optionals, a counted array).
-        var bytes: [UInt8] {
-            var writer = BinaryWriter()
-            owner.encode(to: &writer)
-            isGone.encode(to: &writer)
-            deck.encode(to: &writer)
-            window.encode(to: &writer)
-            olderInstantMs.encode(to: &writer)
-            return writer.bytes
         }
     }
 
@@ -136,21 +125,18 @@ import TestSupport
     }
 
     /// After every event, the compact history says what the reference says (outcome, parts,
-    /// latest instant, review to undo); its snapshot bytes are the reference's and read back
-    /// equal; the table holds the same histories.
+    /// latest instant, review to undo), and at the end each card's history equals the one its
+    /// parts restore.
     @Test(arguments: 0..<60 as Range<UInt64>)
     func compactHistoryEqualsTheArrayReference(seed: UInt64) throws {
         var decks = DeckLifecycle()
         var compact: [CardID: CardHistory] = [:]
         var reference: [CardID: ReferenceHistory] = [:]
-        var table = CardRecordTable()
         for event in Self.log(seed: seed, count: 400) {
             CardHistory.observeDecks(event, into: &decks)
             guard let card = CardHistory.card(of: event) else { continue }
             let expected = reference[card, default: ReferenceHistory()].observe(event, decks: decks)
             let outcome = compact[card, default: CardHistory()].observe(event, decks: decks)
-            let tableOutcome = table.observe(event, about: card, decks: decks)
-            #expect(tableOutcome == expected)
             #expect(outcome == expected, "seed \(seed), position \(event.position)")
             let (history, model) = (compact[card]!, reference[card]!)
             #expect(history.owner == model.owner && history.isGone == model.isGone && history.deck == model.deck)
@@ -158,19 +144,11 @@ import TestSupport
             #expect(history.olderInstantMs == model.olderInstantMs && history.lastInstantMs == model.lastInstantMs)
             #expect(history.reviewToUndo == model.reviewToUndo)
         }
-        #expect(table.count == reference.count)
+        #expect(compact.count == reference.count)
         for (card, model) in reference {
-            let history = try #require(table[card])
-            #expect(history == compact[card])
-            var writer = BinaryWriter()
-            history.encode(to: &writer)
-            #expect(writer.bytes == model.bytes)
-            let decoded = try writer.bytes.withUnsafeBytes { raw in
-                var reader = BinaryReader(raw)
-                return try CardHistory(from: &reader)
-            }
-            #expect(decoded == history)
-            #expect(decoded.window == model.window)
+            let history = try #require(compact[card])
+            #expect(history == CardHistory(owner: model.owner, isGone: model.isGone, deck: model.deck, window: model.window,
+                                           olderInstantMs: model.olderInstantMs))
         }
     }
 
@@ -232,32 +210,5 @@ import TestSupport
         #expect(outcome == .tookBack(reviews[5].id))
         #expect(folded == restored(reviews[3..<5] + reviews[6...], older: reviews[2].instantMs))
         #expect(folded.reviewToUndo == reviews[10].id && folded.lastInstantMs == reviews[10].instantMs)
-    }
-
-    /// A window of `count` reviews: up to ``CardHistoryRule/undoDepth`` read back; one more is
-    /// refused once read, with the ledger's message and offset.
-    @Test(arguments: [0, 1, 8, 9, 12])
-    func aLongerWindowThanTheUndoDepthIsRefused(count: Int) throws {
-        let window = (0..<count).map { CardHistory.Review(id: EventID(testUUID(0xE00 + UInt64($0))), isScheduled: $0 % 2 == 0,
-                                                          instantMs: Int64($0)) }
-        let model = ReferenceHistory(owner: Self.profiles[0], isGone: true, deck: nil, window: window, olderInstantMs: -5)
-        let bytes = model.bytes
-        let result = bytes.withUnsafeBytes { raw in
-            Result { () throws(EventDecodingError) -> CardHistory in
-                var reader = BinaryReader(raw)
-                return try CardHistory(from: &reader)
-            }
-        }
-        if count <= CardHistoryRule.undoDepth {
-            let history = try result.get()
-            #expect(history.window == window && history.olderInstantMs == -5 && history.isGone && history.deck == nil)
-        } else {
-            // Owner (17 bytes), gone (1), no deck (1), the count (1), the reviews (18 each: an id, a
-            // kind and a one-byte instant).
-            let offset = 17 + 1 + 1 + 1 + 18 * count
-            #expect(throws: EventDecodingError(.invalidValue, "a card remembers \(count) reviews, more than 8", offset: offset)) {
-                try result.get()
-            }
-        }
     }
 }

@@ -29,7 +29,22 @@ extension VocabularyState {
     /// ``card(_:)`` summary gives.
     /// - Complexity: O(1).
     package func standing(of id: CardID) -> CardStanding? {
+        cards.slot(of: IDKey(id)).map(standing(atSlot:))
+    }
+
+    /// The standing of card `id` and the instant a new review of it may not precede
+    /// (``lastReviewInstantMs(of:)``), found with one lookup: what a review's admission reads;
+    /// nil when no such card was created.
+    /// - Complexity: O(1), or O(n) for n cards while a restored snapshot's undo entries are
+    ///   still encoded.
+    package func reviewStanding(of id: CardID) -> (standing: CardStanding, lastReviewInstantMs: Int64?)? {
         guard let slot = cards.slot(of: IDKey(id)) else { return nil }
+        return (standing(atSlot: slot), cards.lastReviewInstantMs(slot))
+    }
+
+    /// The standing of the card at `slot`.
+    @inline(__always)
+    private func standing(atSlot slot: Int32) -> CardStanding {
         let index = Int(slot), hot = cards.hot[index]
         return CardStanding(profile: profiles.ids[Int(hot.profile)], deck: decks.ids[Int(cards.decks[index])],
                             created: cards.created[index], isSuspended: hot.isSuspended, isDeleted: hot.isDeleted,

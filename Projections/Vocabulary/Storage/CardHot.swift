@@ -16,6 +16,10 @@ struct CardHot: Sendable, Equatable {
     /// Set in ``flags`` while the card's deck is deleted (a copy of the deck's flag, kept in step
     /// by the fold, so that indexing a card reads no deck column).
     static let deckDeletedFlag: UInt8 = 8
+    /// Set in ``flags`` once the card has forgotten a counted review (remembering one more than
+    /// ``UndoRing/depth``, or a change by hand): ``CardTable/forgottenReviewMs`` holds the
+    /// newest one's instant.
+    static let forgottenFlag: UInt8 = 16
 
     /// The FSRS state after the counted reviews (``PackedCardState/none`` while new).
     var state: PackedCardState
@@ -25,7 +29,7 @@ struct CardHot: Sendable, Equatable {
     var due: DuePlace = .none
     /// The card's run in ``UndoRing``.
     var ring = RingHandle()
-    /// ``suspendedFlag``, ``deletedFlag``, ``dueLearningFlag``, ``deckDeletedFlag``.
+    /// ``suspendedFlag``, ``deletedFlag``, ``dueLearningFlag``, ``deckDeletedFlag``, ``forgottenFlag``.
     var flags: UInt8 = 0
 
     /// A new card of `profile`.

@@ -27,6 +27,10 @@ struct CardTable: Sendable {
     var edits: [Int] = []
     /// How many times each card moved between decks.
     var moves: [Int] = []
+    /// The instant (ms since the epoch) of the newest counted review each card has forgotten,
+    /// where ``CardHot/forgottenFlag`` is set (0 elsewhere): a new review may not be dated
+    /// before it once no review is remembered (``CardHistoryRule``).
+    var forgottenReviewMs: [Int64] = []
     /// Each card's position in its deck's member list (derived; not encoded).
     var deckPositions: [Int32] = []
     /// The recent reviews of every card.
@@ -57,6 +61,7 @@ struct CardTable: Sendable {
         createdPositions.append(position)
         edits.append(editCount)
         moves.append(moveCount)
+        forgottenReviewMs.append(0)
         deckPositions.append(-1)
         return slot
     }
@@ -66,7 +71,8 @@ struct CardTable: Sendable {
     /// - Returns: nil when an id appears twice.
     /// - Complexity: O(n) for n cards.
     init?(keys: [IDKey], hot: AlignedArray<CardHot>, decks: [Int32], cramReviews: [Int32], fronts: [String],
-          created: [EventTime], createdPositions: [UInt64], edits: [Int], moves: [Int], undo: UndoRing) {
+          created: [EventTime], createdPositions: [UInt64], edits: [Int], moves: [Int], forgottenReviewMs: [Int64],
+          undo: UndoRing) {
         // Each insert is a cache miss (the keys are random): the buckets of the keys a few
         // inserts ahead are prefetched so that the misses overlap.
         var slotOf = IDSlotIndex(minimumCapacity: keys.count)
@@ -85,13 +91,42 @@ struct CardTable: Sendable {
         self.createdPositions = createdPositions
         self.edits = edits
         self.moves = moves
+        self.forgottenReviewMs = forgottenReviewMs
         deckPositions = Array(repeating: -1, count: keys.count)
         self.undo = undo
     }
 
     /// The recent reviews of card `slot`, oldest first.
+    /// - Complexity: O(1), or O(n) while the undo entries are pending (the card's entries are
+    ///   then decoded alone, found by the counts of the cards before it).
+    func recentReviews(_ slot: Int32) -> [UndoEntry] {
+        let ring = hot[Int(slot)].ring
+        guard let pending = undo.pending else { return undo.entries(of: ring) }
+        guard ring.count > 0 else { return [] }
+        let first = hot.prefix(Int(slot)).reduce(0) { $0 + Int($1.ring.count) }
+        return pending.entries(from: first, count: Int(ring.count))
+    }
+
+    /// The instant (ms since the epoch) of card `slot`'s latest counted review not undone, or
+    /// of the newest it forgot; nil when it has neither (``CardHistoryRule``: a new review may
+    /// not be dated before it).
     /// - Complexity: O(1), or O(n) while the undo entries are pending.
-    func recentReviews(_ slot: Int32) -> [UndoEntry] { materializedUndo.entries(of: hot[Int(slot)].ring) }
+    func lastReviewInstantMs(_ slot: Int32) -> Int64? {
+        let card = hot[Int(slot)]
+        guard card.ring.count > 0 else {
+            return card.flags & CardHot.forgottenFlag != 0 ? forgottenReviewMs[Int(slot)] : nil
+        }
+        // The newest entry left the card's state: no entry is remembered after it.
+        let newest = undo.isPending ? recentReviews(slot).last! : undo.entry(Int(card.ring.count) - 1, of: card.ring)
+        return newest.instantMs(leaving: card.state)
+    }
+
+    /// Notes that card `slot` forgot a counted review at `instantMs`, the newest it forgot.
+    @inline(__always)
+    mutating func noteForgotten(_ slot: Int, instantMs: Int64) {
+        forgottenReviewMs[slot] = instantMs
+        hot[slot].flags |= CardHot.forgottenFlag
+    }
 }
 
 // Prefetch hints for the batch fold: none changes the table or any result.
@@ -139,12 +174,14 @@ extension CardTable: Equatable {
     static func == (lhs: CardTable, rhs: CardTable) -> Bool {
         guard lhs.keys == rhs.keys, lhs.decks == rhs.decks, lhs.cramReviews == rhs.cramReviews,
               lhs.fronts == rhs.fronts, lhs.created == rhs.created,
-              lhs.createdPositions == rhs.createdPositions, lhs.edits == rhs.edits, lhs.moves == rhs.moves
+              lhs.createdPositions == rhs.createdPositions, lhs.edits == rhs.edits, lhs.moves == rhs.moves,
+              lhs.forgottenReviewMs == rhs.forgottenReviewMs
         else { return false }
         let lhsUndo = lhs.materializedUndo, rhsUndo = rhs.materializedUndo
         for slot in lhs.hot.indices {
             let a = lhs.hot[slot], b = rhs.hot[slot]
             guard a.state == b.state, a.profile == b.profile, a.isSuspended == b.isSuspended,
+                  a.flags & CardHot.forgottenFlag == b.flags & CardHot.forgottenFlag,
                   a.isDeleted == b.isDeleted, a.isDeckDeleted == b.isDeckDeleted,
                   lhsUndo.entries(of: a.ring) == rhsUndo.entries(of: b.ring)
             else { return false }

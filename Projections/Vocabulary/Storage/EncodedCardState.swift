@@ -19,7 +19,7 @@ struct RecordWidths {
     init(narrow: Bool) {
         isNarrow = narrow
         state = 8 * 2 + (narrow ? 4 : 8) * 2 + 4 * 2 + 4 * 3 + 1
-        card = 16 + 4 + 4 + 8 + 8 + 4 + 1 + (narrow ? 4 : 8) * 2 + 4 + state + 1 + 4
+        card = 16 + 4 + 4 + 8 + 8 + 4 + 1 + (narrow ? 4 : 8) * 2 + 4 + state + 1 + 4 + 8
         undo = 16 + state
     }
 
@@ -61,11 +61,13 @@ struct EncodedCardState: Equatable {
     }
 
     /// The stored state of an undo entry: the state before the review; for a first review no
-    /// state but its local day in `lastReviewDay`; for a cram review only the cram mark as phase.
+    /// state but its local day in `lastReviewDay`; for a cram review the cram mark as phase and
+    /// its instant in `lastReviewMs`.
     init(_ entry: UndoEntry) {
         self.init(entry.before)
         if entry.isCram {
             phase = UndoEntry.cramPhase
+            lastReviewMs = entry.cramInstantMs
         } else if !entry.before.isPresent {
             lastReviewDay = entry.day
         }
@@ -87,7 +89,7 @@ struct EncodedCardState: Equatable {
     /// entry writes them), or nil when its state does not fit a ``PackedCardState``.
     func undoEntry(review: IDKey) -> UndoEntry? {
         switch phase {
-        case UndoEntry.cramPhase: .cram(review)
+        case UndoEntry.cramPhase: .cram(review, instantMs: lastReviewMs)
         case 0: .scheduled(review, before: .none, day: lastReviewDay)
         default: packed.map { .scheduled(review, before: $0, day: 0) }
         }

@@ -145,6 +145,24 @@ struct PendingUndoSection: Sendable {
         return fits
     }
 
+    /// The `count` entries from entry `first` on (one card's run: the runs lie in slot order, so
+    /// a card's first entry is the sum of the counts of the reviewed cards before it).
+    /// - Complexity: O(`count`).
+    func entries(from first: Int, count: Int) -> [UndoEntry] {
+        precondition(first >= 0 && count >= 0 && first + count <= entryCount, "undo entries out of the pending section")
+        return withUnsafeBytes { raw in
+            var source = PlainDataSource(UnsafeRawBufferPointer(rebasing: raw[(first * widths.undo)...]))
+            return (0..<count).map { _ in
+                let review = source.takeKey()
+                // Checked when the section was made: every entry decodes.
+                guard let entry = source.takeState(narrow: widths.isNarrow).undoEntry(review: review) else {
+                    preconditionFailure("an undo entry of a checked section does not decode")
+                }
+                return entry
+            }
+        }
+    }
+
     /// The pool these entries make: for each count in `runs` (the entry counts of the reviewed
     /// cards in slot order, adding up to ``entryCount``), that many entries then empty slots up
     /// to ``UndoRing/depth``. Written in one pass, a chunk at a time.

@@ -1,14 +1,16 @@
 import Foundation
 
 /// One remembered review: its event id, whether it was a cram review (undoing it only
-/// uncounts it), and for a counted one the state before it (``PackedCardState/none``: the card
-/// was new) and, for a first counted review, the local day it was counted on (for the daily
-/// new-card count).
+/// uncounts it), for a cram review its instant, and for a counted one the state before it
+/// (``PackedCardState/none``: the card was new) and, for a first counted review, the local day
+/// it was counted on (for the daily new-card count).
 ///
 /// Plain data in 64 bytes (58 used), so that in the pool's 64-byte-aligned chunks an entry is
 /// exactly one cache line (a review writes one line, not two): the id, then the state. A first
 /// counted review has no state before it, so its day rides in the state's `dueMs`; a cram
-/// review is marked by ``cramPhase`` in its `phase`.
+/// review is marked by ``cramPhase`` in its `phase`, its instant in the state's `lastReviewMs`.
+/// A counted review's instant is not stored: it is the last review instant of the state it left
+/// (``instantMs(leaving:)``).
 struct UndoEntry: Sendable, Equatable {
     /// The `phase` that marks a cram entry.
     static let cramPhase: UInt8 = 0xFF
@@ -23,10 +25,11 @@ struct UndoEntry: Sendable, Equatable {
         self.state = state
     }
 
-    /// A cram review.
-    static func cram(_ review: IDKey) -> UndoEntry {
+    /// A cram review at `instantMs` (ms since the epoch).
+    static func cram(_ review: IDKey, instantMs: Int64) -> UndoEntry {
         var mark = PackedCardState()
         mark.phase = cramPhase
+        mark.lastReviewMs = instantMs
         return UndoEntry(review: review, state: mark)
     }
 
@@ -43,6 +46,9 @@ struct UndoEntry: Sendable, Equatable {
     /// True for a cram review.
     @inline(__always) var isCram: Bool { state.phase == Self.cramPhase }
 
+    /// A cram review's instant (ms since the epoch); 0 for any other entry.
+    @inline(__always) var cramInstantMs: Int64 { isCram ? state.lastReviewMs : 0 }
+
     /// The state before a counted review (``PackedCardState/none`` for a first review and for
     /// a cram review).
     @inline(__always) var before: PackedCardState { state.phase == Self.cramPhase || state.phase == 0 ? .none : state }
@@ -50,8 +56,17 @@ struct UndoEntry: Sendable, Equatable {
     /// The local day of a counted first review (0 for any other entry).
     @inline(__always) var day: Int64 { state.phase == 0 ? state.dueMs : 0 }
 
+    /// This review's instant (ms since the epoch), given `after`, the state it left: a cram
+    /// review's own; a counted review's is `after`'s last review instant. The state a counted
+    /// review left is the state before the next counted review remembered (a cram review changes
+    /// no state), or the card's state when none is (``UndoRing/instantMs(of:in:current:)``).
+    /// Exact: every state the scheduler makes holds its review's instant, and what else changes
+    /// a card's state keeps it (a reschedule) or forgets the entries remembered (a change by hand).
+    @inline(__always)
+    func instantMs(leaving after: PackedCardState) -> Int64 { isCram ? state.lastReviewMs : after.lastReviewMs }
+
     /// The filler of unused slots.
-    static let empty = UndoEntry.cram(IDKey(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))))
+    static let empty = UndoEntry.cram(IDKey(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))), instantMs: 0)
 }
 
 /// Where a card's ring lives in ``UndoRing``: its first slot (-1 until the card's first
@@ -132,13 +147,17 @@ struct UndoRing: Sendable {
         }
     }
 
-    /// Starts loading the slot that ``append(_:to:)`` to `ring` writes (a hint; nothing for a
-    /// ring without a run yet, or while pending).
+    /// Starts loading the slots a review of `ring`'s card reads and writes (a hint; nothing for a
+    /// ring without a run yet, or while pending): the one ``append(_:to:)`` writes, the newest
+    /// (the store's review-order check reads its instant) and, when the ring is full, the one
+    /// after the oldest (the oldest's instant, read as it is forgotten, may be its state's).
     @inline(__always)
-    func prefetchAppend(to ring: RingHandle) {
+    func prefetchReview(of ring: RingHandle) {
         guard ring.base >= 0 else { return }
-        let target = slot(Int(ring.count) < Self.depth ? Int(ring.count) : 0, ring)
-        slots.prefetchForWrite(target)
+        let count = Int(ring.count)
+        slots.prefetchForWrite(slot(count < Self.depth ? count : 0, ring))
+        if count > 0 { slots.prefetchForWrite(slot(count - 1, ring)) }
+        if count == Self.depth { slots.prefetchForWrite(slot(1, ring)) }
     }
 
     /// Removes logical `index` of `ring`, keeping the others in order.
@@ -155,5 +174,21 @@ struct UndoRing: Sendable {
     /// The entries of `ring`, oldest first.
     func entries(of ring: RingHandle) -> [UndoEntry] {
         (0..<Int(ring.count)).map { entry($0, of: ring) }
+    }
+
+    /// The instant (ms since the epoch) of the review at logical `index` of `ring`, whose card's
+    /// state is `current` (see ``UndoEntry/instantMs(leaving:)``): the state it left is the one
+    /// before the next counted review remembered after it, else `current`.
+    /// - Complexity: O(``depth``).
+    func instantMs(of index: Int, in ring: RingHandle, current: PackedCardState) -> Int64 {
+        let entry = entry(index, of: ring)
+        guard !entry.isCram else { return entry.instantMs(leaving: current) }
+        var later = index + 1
+        while later < Int(ring.count) {
+            let next = self.entry(later, of: ring)
+            if !next.isCram { return entry.instantMs(leaving: next.before) }
+            later += 1
+        }
+        return entry.instantMs(leaving: current)
     }
 }

@@ -46,7 +46,14 @@ extension DecisionContext {
     /// Card `id` of `profile`, which must exist and not be deleted.
     /// - Throws: ``StoreError`` `unknownEntity`, `wrongProfile` or `entityDeleted`.
     func liveCard(_ id: CardID, profile: ProfileID) throws(StoreError) -> CardStanding {
-        guard let card = vocabulary.standing(of: id) else {
+        try live(vocabulary.standing(of: id), id, profile: profile)
+    }
+
+    /// `standing`, the standing of card `id` (nil: no such card), when the card is `profile`'s
+    /// and not deleted.
+    /// - Throws: ``StoreError`` as ``liveCard(_:profile:)``.
+    func live(_ standing: CardStanding?, _ id: CardID, profile: ProfileID) throws(StoreError) -> CardStanding {
+        guard let card = standing else {
             throw StoreError(.unknownEntity, "card \(id) does not exist; create it before using it",
                              stream: .card(id), field: "card")
         }

@@ -70,7 +70,9 @@ extension DecisionContext {
     /// - Throws: ``StoreError`` as ``liveCard(_:profile:)``; `invalidState` (suspended),
     ///   `reviewOutOfOrder`.
     func admitReview(_ card: CardID, mode: ReviewMode, profile: ProfileID, at time: EventTime) throws(StoreError) {
-        let summary = try liveCard(card, profile: profile)
+        // One lookup of the card for its standing and its latest review.
+        let found = vocabulary.reviewStanding(of: card)
+        let summary = try live(found?.standing, card, profile: profile)
         if mode == .scheduled && summary.isSuspended {
             throw StoreError(.invalidState, "card \(card) is suspended; unsuspend it before a scheduled review (or review it as cram)",
                              stream: .card(card), field: "card")
@@ -80,7 +82,7 @@ extension DecisionContext {
             throw StoreError(.reviewOutOfOrder, "the review at \(at) ms is dated before card \(card) was created (\(summary.created.instant.milliseconds) ms); check the review's time",
                              stream: .card(card), field: "time")
         }
-        if let previous = ledger.lastReviewInstantMs(of: card), at < previous {
+        if let previous = found?.lastReviewInstantMs, at < previous {
             throw StoreError(.reviewOutOfOrder, "the review at \(at) ms is dated before the card's previous review (\(previous) ms); reviews must be sent in time order",
                              stream: .card(card), field: "time")
         }
@@ -90,7 +92,7 @@ extension DecisionContext {
     /// - Throws: ``StoreError`` as ``liveCard(_:profile:)``; `nothingToUndo`.
     func reviewToUndo(of card: CardID, profile: ProfileID) throws(StoreError) -> EventID {
         _ = try liveCard(card, profile: profile)
-        guard let review = ledger.reviewToUndo(of: card) else {
+        guard let review = vocabulary.reviewToUndo(of: card) else {
             throw StoreError(.nothingToUndo, "card \(card) has no review left to undo", stream: .card(card), field: "card")
         }
         return review

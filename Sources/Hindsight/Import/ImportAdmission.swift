@@ -87,19 +87,19 @@ extension ImportAdmission {
     /// Stage 1: starts loading the index buckets of `card` in the vocabulary and the ledger.
     mutating func prefetchIndexes(of card: CardID) {
         context.vocabulary.prefetchIndex(IDKey(card))
-        context.ledger.cardHistories.prefetchIndex(of: card)
+        context.ledger.cardStreams.prefetchIndex(of: card)
     }
 
     /// Stage 2, once stage 1 has loaded the buckets: starts loading `card`'s records (the
-    /// vocabulary's hot record, deck and creation time; the ledger's record).
+    /// vocabulary's hot record, deck and creation time; the ledger's version of its stream).
     /// - Returns: the card's slot in the vocabulary, for stage 3 (-1 when it has none).
     mutating func prefetchRecords(of card: CardID) -> Int32 {
-        context.ledger.cardHistories.prefetchRecord(of: card)
+        context.ledger.cardStreams.prefetchVersion(of: card)
         return context.vocabulary.prefetchStanding(IDKey(card))
     }
 
     /// Stage 3, once stage 2 has loaded the vocabulary's record of the card at `slot`: starts
-    /// loading what a review of it writes besides (its undo slot, its place in the due calendar).
+    /// loading what a review of it reads and writes besides (its undo slots, its place in the due calendar).
     mutating func prefetchTargets(ofSlot slot: Int32) { context.vocabulary.prefetchTargets(of: slot) }
 }
 

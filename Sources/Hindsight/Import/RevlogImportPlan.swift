@@ -134,6 +134,6 @@ struct RevlogImportPlan {
         guard !summary.isGone else {
             throw ImportError(.invalidTarget, "card \(card) was deleted in the store; its reviews cannot be imported", path: path, line: firstLine)
         }
-        return ledger.lastReviewInstantMs(of: card) ?? summary.created.instant.milliseconds
+        return vocabulary.lastReviewInstantMs(of: card) ?? summary.created.instant.milliseconds
     }
 }

@@ -29,7 +29,6 @@ extension CommandLedger {
             throw reader.error(.invalidValue, "the event id index is not in ascending order, or holds position 0")
         }
         eventPositions = index
-        try decodeCardHistories(from: &reader)
         let sessions = try reader.readCount(eachAtLeast: 34)
         for _ in 0..<sessions {
             let stream = try StreamID(from: &reader)
@@ -48,11 +47,11 @@ extension CommandLedger {
         }
     }
 
-    /// Writes the stream versions (the cards' as well), the event positions, the card histories and decks, the open sessions and the
-    /// abandoned ones, each in key order.
+    /// Writes the stream versions (the cards' as well), the event positions, the open sessions
+    /// and the abandoned ones, each in key order.
     package func encode(to writer: inout BinaryWriter) {
         // Every stream's version, the cards' (from their records) among the others.
-        let streams = Array(streamVersions) + cardHistories.streamVersions.map { (key: StreamID.card($0.card), value: $0.version) }
+        let streams = Array(streamVersions) + cardStreams.all.map { (key: StreamID.card($0.card), value: $0.version) }
         writer.writeVarint(UInt64(streams.count))
         for (stream, version) in StreamID.snapshotOrder(streams) {
             stream.encode(to: &writer)
@@ -61,7 +60,6 @@ extension CommandLedger {
         }
         writer.writeVarint(UInt64(eventPositions.count))
         eventPositions.writeAllPacked(to: &writer)
-        encodeCardHistories(to: &writer)
         let sessions = StreamID.snapshotOrder(openSessions.entries)
         writer.writeVarint(UInt64(sessions.count))
         for (stream, entry) in sessions {

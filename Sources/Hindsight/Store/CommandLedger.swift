@@ -5,21 +5,18 @@ import Projections
 /// What command handling needs beyond the read models, folded from the log: every stream's
 /// version (for optimistic concurrency and for numbering new events), where every event id is
 /// (idempotency: a retried command finds its events, an import skips what the log holds; about
-/// 8 bytes an event, see ``EventIDIndex``), each card's history (its recent
-/// counted reviews, for undo and for refusing reviews dated before the previous one: see
-/// `CommandLedger+Reviews.swift`), the open study and spelling sessions (at most one of each
-/// kind per profile: see ``openSessions``) and the abandoned ones.
+/// 8 bytes an event, see ``EventIDIndex``), the open study and spelling sessions (at most one of
+/// each kind per profile: see ``openSessions``) and the abandoned ones. A card's recent reviews
+/// (for undo, and for refusing a review dated before the previous one) are the vocabulary read
+/// model's (``VocabularyState/reviewToUndo(of:)``), which the decisions read beside the ledger.
 package struct CommandLedger: ProjectionState, BinaryCodable, Equatable {
-    /// The number of events in each stream but the cards' (theirs are kept in their records in
-    /// ``cardHistories``: see ``version(of:)``).
+    /// The number of events in each stream but the cards' (theirs are in ``cardStreams``: see
+    /// ``version(of:)``).
     var streamVersions: [StreamID: UInt64] = [:]
     /// Where every event of the log is, by id.
     var eventPositions = EventIDIndex()
-    /// Each card's history (see ``CardHistory``), kept by ``CardHistoryRule``, and the version of
-    /// its stream: one fixed-size record a card (``CardRecordTable``).
-    var cardHistories = CardRecordTable()
-    /// The decks created and deleted (a deleted deck's cards are gone).
-    var decks = DeckLifecycle()
+    /// The number of events in each card's stream, in a table of their own (``CardStreamVersions``).
+    var cardStreams = CardStreamVersions()
     /// Open study and spelling sessions (by stream) and their profiles, owned by a profile and a
     /// kind of session: one of each kind per profile, a new start abandoning the one left open
     /// (the session lifecycle, ``OpenSessions``, shared with the spelling read model and the
@@ -34,15 +31,15 @@ package struct CommandLedger: ProjectionState, BinaryCodable, Equatable {
 
     /// The version of `stream` (0 when it has no event).
     package func version(of stream: StreamID) -> UInt64 {
-        if let card = stream.cardID { return cardHistories.streamVersion(of: card) ?? 0 }
+        if let card = stream.cardID { return cardStreams.version(of: card) ?? 0 }
         return streamVersions[stream] ?? 0
     }
 
-    /// Sets the version of `stream` (a card's in its record, see ``cardHistories``).
+    /// Sets the version of `stream` (a card's in ``cardStreams``).
     /// - Complexity: O(1) amortized expected.
     mutating func setVersion(_ version: UInt64, of stream: StreamID) {
         if let card = stream.cardID {
-            cardHistories.setStreamVersion(version, of: card)
+            cardStreams.setVersion(version, of: card)
         } else {
             streamVersions[stream] = version
         }
@@ -61,16 +58,11 @@ package struct CommandLedger: ProjectionState, BinaryCodable, Equatable {
         applyDecisionFacts(event)
     }
 
-    /// Folds what deciding and admitting later events needs of `event` (its stream's version, a
-    /// card's history, sessions), leaving out its position: an import's admission folds its
-    /// staged events so, without copying the table of every event's position.
+    /// Folds what deciding and admitting later events needs of `event` (its stream's version,
+    /// sessions), leaving out its position: an import's admission folds its staged events so,
+    /// without copying the table of every event's position.
     mutating func applyDecisionFacts(_ event: RecordedEvent) {
-        // A card's own event sets its stream's version with its history (one lookup of its record).
-        var versioned = false
         switch event.event {
-        case .cardCreated, .cardMoved, .cardDeleted, .reviewGraded, .reviewUndone, .deckCreated, .deckDeleted,
-             .cardReset, .cardDueSet:
-            versioned = observeCardHistory(event)
         case .studySessionStarted(let started):
             startSession(.studySession(started.session), profile: event.profile)
         case .studySessionEnded(let ended):
@@ -82,7 +74,7 @@ package struct CommandLedger: ProjectionState, BinaryCodable, Equatable {
         default:
             break
         }
-        if !versioned { setVersion(event.streamVersion, of: event.stream) }
+        setVersion(event.streamVersion, of: event.stream)
     }
 
     /// Opens session `stream` for `profile` as ``OpenSessions/start(_:owner:value:)`` says, and
@@ -117,7 +109,9 @@ package struct CommandLedgerProjection: Projection {
     /// the reviews of every reviewed card.
     /// 4: resets and due dates set by hand end what an undo can take back.
     /// 5: the event positions as packed fingerprints (``EventIDIndex``), 8 bytes an event.
-    package static let version: UInt32 = 5
+    /// 6: no card histories or decks: the decisions read a card's recent reviews from the
+    /// vocabulary read model (``VocabularyState/reviewToUndo(of:)``).
+    package static let version: UInt32 = 6
     package var fingerprint: UInt64 { 0 }
     package init() {}
     package func makeInitialState() -> CommandLedger { CommandLedger() }

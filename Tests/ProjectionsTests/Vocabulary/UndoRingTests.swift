@@ -20,7 +20,7 @@ struct UndoRingTests {
             let card = Int(random.next() % 3)
             let roll = random.next() % 10
             if roll < 7 || reference[card].isEmpty {
-                let entry = roll == 0 ? UndoEntry.cram(key(step))
+                let entry = roll == 0 ? UndoEntry.cram(key(step), instantMs: Int64(step))
                     : .scheduled(key(step), before: PackedCardState(), day: Int64(step))
                 ring.append(entry, to: &handles[card])
                 reference[card].append(entry)
@@ -49,7 +49,7 @@ struct UndoRingTests {
     func wrapsAround() {
         var ring = UndoRing()
         var handle = RingHandle()
-        for step in 0..<(UndoRing.depth + 3) { ring.append(.cram(key(step)), to: &handle) }
+        for step in 0..<(UndoRing.depth + 3) { ring.append(.cram(key(step), instantMs: Int64(step)), to: &handle) }
         #expect(Int(handle.count) == UndoRing.depth)
         #expect(ring.entry(0, of: handle).review == key(3))
         #expect(place(of: key(2), in: ring, handle) == nil)
@@ -77,9 +77,11 @@ struct UndoRingTests {
             let entry: UndoEntry
             switch random.next() % 4 {
             case 0:
-                entry = UndoEntry.cram(review)
+                let instant = Int64(bitPattern: random.next())
+                entry = UndoEntry.cram(review, instantMs: instant)
                 #expect(entry.isCram && entry.before == .none && entry.day == 0 && entry.review == review)
-                #expect(EncodedCardState(entry).phase == UndoEntry.cramPhase)
+                #expect(entry.cramInstantMs == instant)
+                #expect(EncodedCardState(entry).phase == UndoEntry.cramPhase && EncodedCardState(entry).lastReviewMs == instant)
             case 1:
                 let day = Int64(bitPattern: random.next())
                 entry = UndoEntry.scheduled(review, before: .none, day: day)
