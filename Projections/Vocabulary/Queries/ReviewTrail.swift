@@ -12,10 +12,8 @@ extension VocabularyState {
     ///   still encoded (the card's entries are then found by the counts of the cards before it).
     package func reviewToUndo(of card: CardID) -> EventID? {
         guard let slot = cards.slot(of: IDKey(card)) else { return nil }
-        let ring = cards.hot[Int(slot)].ring
-        guard let place = CardHistoryRule.reviewToUndo(count: Int(ring.count)) else { return nil }
-        let review = cards.undo.isPending ? cards.recentReviews(slot)[place].review : cards.undo.entry(place, of: ring).review
-        return EventID(review.uuid)
+        guard let place = CardHistoryRule.reviewToUndo(count: Int(cards.hot[Int(slot)].ring.count)) else { return nil }
+        return EventID(cards.recentReview(slot, at: place).review.uuid)
     }
 
     /// The instant (ms since the epoch) of `card`'s latest counted review not undone, or of the

@@ -107,6 +107,12 @@ struct CardTable: Sendable {
         return pending.entries(from: first, count: Int(ring.count))
     }
 
+    /// The recent review at logical `place` (`0 ..< count`, 0 the oldest) of card `slot`.
+    /// - Complexity: O(1), or O(n) while the undo entries are pending (see ``recentReviews(_:)``).
+    func recentReview(_ slot: Int32, at place: Int) -> UndoEntry {
+        undo.isPending ? recentReviews(slot)[place] : undo.entry(place, of: hot[Int(slot)].ring)
+    }
+
     /// The instant (ms since the epoch) of card `slot`'s latest counted review not undone, or
     /// of the newest it forgot; nil when it has neither (``CardHistoryRule``: a new review may
     /// not be dated before it).
@@ -117,8 +123,7 @@ struct CardTable: Sendable {
             return card.flags & CardHot.forgottenFlag != 0 ? forgottenReviewMs[Int(slot)] : nil
         }
         // The newest entry left the card's state: no entry is remembered after it.
-        let newest = undo.isPending ? recentReviews(slot).last! : undo.entry(Int(card.ring.count) - 1, of: card.ring)
-        return newest.instantMs(leaving: card.state)
+        return recentReview(slot, at: Int(card.ring.count) - 1).instantMs(leaving: card.state)
     }
 
     /// Notes that card `slot` forgot a counted review at `instantMs`, the newest it forgot.

@@ -152,14 +152,7 @@ struct PendingUndoSection: Sendable {
         precondition(first >= 0 && count >= 0 && first + count <= entryCount, "undo entries out of the pending section")
         return withUnsafeBytes { raw in
             var source = PlainDataSource(UnsafeRawBufferPointer(rebasing: raw[(first * widths.undo)...]))
-            return (0..<count).map { _ in
-                let review = source.takeKey()
-                // Checked when the section was made: every entry decodes.
-                guard let entry = source.takeState(narrow: widths.isNarrow).undoEntry(review: review) else {
-                    preconditionFailure("an undo entry of a checked section does not decode")
-                }
-                return entry
-            }
+            return (0..<count).map { _ in takeEntry(from: &source) }
         }
     }
 
@@ -174,19 +167,23 @@ struct PendingUndoSection: Sendable {
             var source = PlainDataSource(raw)
             for run in runs {
                 precondition(slots.count + UndoRing.depth <= capacity, "more undo runs than counted")
-                for _ in 0..<Int(run) {
-                    let review = source.takeKey()
-                    // Checked when the section was made: every entry decodes.
-                    guard let entry = source.takeState(narrow: widths.isNarrow).undoEntry(review: review) else {
-                        preconditionFailure("an undo entry of a checked section does not decode")
-                    }
-                    slots.append(entry)
-                }
+                for _ in 0..<Int(run) { slots.append(takeEntry(from: &source)) }
                 slots.append(repeating: .empty, count: UndoRing.depth - Int(run))
             }
             precondition(slots.count == capacity && source.read == raw.count, "undo runs do not match the pending section")
             return slots
         }
+    }
+
+    /// The entry `source` is at (an id, then a stored state at this section's widths).
+    @inline(__always)
+    private func takeEntry(from source: inout PlainDataSource) -> UndoEntry {
+        let review = source.takeKey()
+        // Checked when the section was made: every entry decodes.
+        guard let entry = source.takeState(narrow: widths.isNarrow).undoEntry(review: review) else {
+            preconditionFailure("an undo entry of a checked section does not decode")
+        }
+        return entry
     }
 
 }
