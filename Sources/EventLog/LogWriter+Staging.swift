@@ -4,7 +4,9 @@ import SystemSeam
 // the whole batch in memory. See FORMAT.md, "Staged batches".
 extension LogWriter {
     /// Stages `records` as the next part of one atomic batch, writing them to the log's last
-    /// segment without the end-of-batch flag (the last record staged is held back in memory).
+    /// segment without the end-of-batch flag (the last record staged is held back in memory),
+    /// and starting the system's writeback of what it wrote (``FileSystem/adviseWritten``: a
+    /// hint, so that the commit's sync has little left to wait for).
     /// Staged records are invisible: readers of this writer, subscriptions and readers of the
     /// directory never hand them out, and recovery cuts them, until ``commitStagedBatch()``.
     /// The first call flushes and syncs what is appended before it. While a batch is staged,
@@ -61,7 +63,11 @@ extension LogWriter {
         swap(&index, &segment.index)
         batch.nextPosition += UInt64(records.count - 1)
         staged = batch
+        let writtenFrom = segment.dataEnd
         try writeStaged(cutBackTo: batch.committedEnd, syncing: false)
+        // The staged bytes are synced at the commit: starting their writeback now lets the disk
+        // work while the next parts are made, and leaves the commit's sync little to wait for.
+        fileSystem.adviseWritten(segment.fd, writtenFrom, segment.dataEnd - writtenFrom)
     }
 
     /// The body of both `stageRecords(_:)` overloads of arrays, specialized for each in this module:
