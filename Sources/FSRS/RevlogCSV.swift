@@ -4,8 +4,10 @@ public enum RevlogCSV {
     public static let header = "card_id,review_time,review_rating,review_state,review_duration"
 
     /// Parses a whole revlog CSV. Lines may end in LF or CRLF; blank lines are skipped; a
-    /// leading UTF-8 byte-order mark is ignored. Every row must have five integer fields,
-    /// a rating 0 … 4, a state 0 … 6 and a duration ≥ 0.
+    /// leading UTF-8 byte-order mark is ignored. The header names the columns, in any order
+    /// (``RevlogColumns``: `review_duration` may be missing, other columns are ignored); fields
+    /// may be quoted. Every row must have as many fields as the header, integers in the known
+    /// columns, a rating 0 … 4, a state 0 … 6 and a duration ≥ 0.
     /// - Throws: ``RevlogError`` naming the first bad line and what is wrong with it.
     /// - Complexity: O(n) in the length of the text.
     public static func parse(_ text: String) throws(RevlogError) -> [RevlogRow] {
@@ -22,8 +24,10 @@ public enum RevlogCSV {
     /// Reads a revlog CSV a line at a time, as ``parse(_:)`` reads a whole text: a streaming
     /// import hands it each line (without its `\n`) in order.
     public struct LineReader: Sendable {
+        /// The header's layout, once it is read.
+        public private(set) var columns: RevlogColumns?
         /// Whether the header was read.
-        public private(set) var sawHeader = false
+        public var sawHeader: Bool { columns != nil }
         /// The 1-based number of the last line read.
         public private(set) var lineNumber = 0
 
@@ -38,18 +42,15 @@ public enum RevlogCSV {
             lineNumber += 1
             var line = bytes[...]
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-            if sawHeader, let row = plainRow(line, lineNumber: lineNumber) { return row }
+            if let columns {
+                if columns.isCanonical, let row = plainRow(line, lineNumber: lineNumber) { return row }
+                if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return nil }
+                return try parseRow(line, columns: columns, lineNumber: lineNumber)
+            }
             if lineNumber == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
             if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return nil }
-            if !sawHeader {
-                guard String(decoding: line, as: UTF8.self).replacingSpaces() == header else {
-                    throw RevlogError(code: .badHeader, line: lineNumber,
-                                      message: "expected the header '\(header)', found '\(quoted(line))'")
-                }
-                sawHeader = true
-                return nil
-            }
-            return try parseRow(line, lineNumber: lineNumber)
+            columns = try RevlogColumns.parse(header: line, line: lineNumber)
+            return nil
         }
 
         /// Ends the file.
@@ -64,46 +65,42 @@ public enum RevlogCSV {
 
     /// At most the first 80 characters of `line`, for an error: a binary file's first "line"
     /// may be megabytes long.
-    private static func quoted(_ line: Slice<UnsafeRawBufferPointer>) -> String {
+    static func quoted(_ line: Slice<UnsafeRawBufferPointer>) -> String {
         let text = String(decoding: line.prefix(400), as: UTF8.self)
         return text.count > 80 || line.count > 400 ? String(text.prefix(80)) + "…" : text
     }
 
-    private static let fieldNames = ["card_id", "review_time", "review_rating", "review_state", "review_duration"]
-
-    /// The row of `line`: five integer fields (spaces and tabs around each allowed), read without
-    /// a `String` per field; an error message quotes the field as text.
-    private static func parseRow(_ line: Slice<UnsafeRawBufferPointer>, lineNumber: Int) throws(RevlogError) -> RevlogRow {
+    /// The row of `line`, laid out as `columns` say: its fields split as ``CSVFields`` reads them
+    /// (quoted or not, spaces and tabs around each allowed), the known ones read as integers
+    /// without a `String` per field; an error message quotes the field as text.
+    private static func parseRow(_ line: Slice<UnsafeRawBufferPointer>, columns: RevlogColumns,
+                                 lineNumber: Int) throws(RevlogError) -> RevlogRow {
         var values: (Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0)
-        var fieldStart = line.startIndex
+        var fields = CSVFields(line)
         var count = 0
-        var index = line.startIndex
-        while true {
-            if index == line.endIndex || line[index] == UInt8(ascii: ",") {
-                if count < 5 {
-                    let field = line[fieldStart..<index]
-                    guard let value = integer(field) else {
-                        let text = String(decoding: field, as: UTF8.self).trimmingSpaces()
-                        throw RevlogError(code: .notAnInteger, line: lineNumber,
-                                          message: "\(fieldNames[count]) '\(text)' is not an integer")
-                    }
-                    switch count {
-                    case 0: values.0 = value
-                    case 1: values.1 = value
-                    case 2: values.2 = value
-                    case 3: values.3 = value
-                    default: values.4 = value
-                    }
-                }
-                count += 1
-                if index == line.endIndex { break }
-                fieldStart = index + 1
+        while let field = fields.next() {
+            defer { count += 1 }
+            guard !field.isBroken else {
+                throw RevlogError(code: .badQuote, line: lineNumber,
+                                  message: "field \(count + 1): \(fields.problem ?? "a quote is not closed")")
             }
-            index += 1
+            guard count < columns.fieldCount, let column = columns.column(ofField: count) else { continue }
+            guard !field.hasEscapedQuote, let value = integer(line.base[field.range]) else {
+                let text = (field.text(in: line) ?? "").trimmingSpaces()
+                throw RevlogError(code: .notAnInteger, line: lineNumber,
+                                  message: "\(RevlogColumns.names[column]) '\(text)' is not an integer")
+            }
+            switch column {
+            case 0: values.0 = value
+            case 1: values.1 = value
+            case 2: values.2 = value
+            case 3: values.3 = value
+            default: values.4 = value
+            }
         }
-        guard count == 5 else {
+        guard count == columns.fieldCount else {
             throw RevlogError(code: .fieldCount, line: lineNumber,
-                              message: "expected 5 comma-separated fields, found \(count)")
+                              message: "expected \(columns.fieldCount) comma-separated fields, found \(count)")
         }
         guard (0...4).contains(values.2) else {
             throw RevlogError(code: .ratingOutOfRange, line: lineNumber,
@@ -194,14 +191,10 @@ public enum RevlogCSV {
 }
 
 extension String {
-    fileprivate func trimmingSpaces() -> String {
+    func trimmingSpaces() -> String {
         var view = Substring(self)
         while view.first == " " || view.first == "\t" { view = view.dropFirst() }
         while view.last == " " || view.last == "\t" { view = view.dropLast() }
         return String(view)
-    }
-
-    fileprivate func replacingSpaces() -> String {
-        String(filter { $0 != " " && $0 != "\t" })
     }
 }

@@ -68,6 +68,7 @@ public struct RevlogError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let ratingOutOfRange = Code(rawValue: "revlog.rating-out-of-range")
         public static let stateOutOfRange = Code(rawValue: "revlog.state-out-of-range")
         public static let negativeDuration = Code(rawValue: "revlog.negative-duration")
+        public static let badQuote = Code(rawValue: "revlog.bad-quote")
     }
 
     /// What kind of problem it is.
@@ -77,7 +78,17 @@ public struct RevlogError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What was wrong on that line.
     public var message: String
 
+    /// What to do about it: start the file with the header, fix the header line, or fix or
+    /// remove the row.
+    public var remedy: String {
+        switch code {
+        case .missingHeader: "start the file with the header line"
+        case .badHeader: "fix the header line"
+        default: "fix or remove the row"
+        }
+    }
+
     public var description: String {
-        "revlog line \(line): \(message) [\(code.rawValue)]; fix or remove the row"
+        "revlog line \(line): \(message) [\(code.rawValue)]; \(remedy)"
     }
 }

@@ -18,7 +18,8 @@ struct ImportCommand: Command {
         positionals: [PositionalSpec(name: "FILE", help: "the file to import; '-' for standard input")],
         options: [
             .value("format", "revlog|jsonl", "revlog: card_id,review_time,review_rating,review_state,review_duration "
-                   + "(each card with an FSRS history becomes a card in one deck, with its scheduled reviews); jsonl: the "
+                   + "(named by the header in any order, review_duration optional, other columns ignored, fields quoted or "
+                   + "not; each card with an FSRS history becomes a card in one deck, with its scheduled reviews); jsonl: the "
                    + "output of 'export --format jsonl' (every event kept as it was, names restored from 'personalData'). "
                    + "Default: from FILE's extension, .csv or .jsonl"),
             .dataDirectory,

@@ -65,7 +65,7 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
 extension ImportError {
     /// A revlog parse error as an import error naming its line.
     init(_ error: RevlogError, path: String?) {
-        self.init(.badRevlogLine, "\(error.message); fix or remove the row (\(error.code.rawValue))", path: path, line: error.line)
+        self.init(.badRevlogLine, "\(error.message); \(error.remedy) (\(error.code.rawValue))", path: path, line: error.line)
     }
 
     /// A store failure as an import error.

@@ -60,6 +60,31 @@ import TestSupport
         #expect(try streamed.logBytes() == whole.logBytes())
     }
 
+    /// The Anki fixture with its columns in another order, a column of another tool among them
+    /// (quoted, with a comma) and its card ids quoted, streamed, writes the log the file in the
+    /// canonical layout writes.
+    @Test func theAnkiFixtureInAnotherLayoutWritesTheSameLog() async throws {
+        let text = try String(contentsOf: Fixtures.url("anki-revlog/revlog.csv"), encoding: .utf8)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[0] == "card_id,review_time,review_rating,review_state,review_duration")
+        lines[0] = "review_state,note,card_id,review_duration,review_rating,review_time"
+        for index in lines.indices.dropFirst() where !lines[index].isEmpty {
+            let f = lines[index].split(separator: ",").map(String.init)
+            lines[index] = "\(f[3]),\"n, \(index)\",\"\(f[0])\",\(f[4]),\(f[2]),\(f[1])"
+        }
+        let canonical = try await StoreFixture()
+        let expected = try await canonical.store.importRevlog(file: Fixtures.url("anki-revlog/revlog.csv").path, options: Self.options)
+        let other = try await StoreFixture()
+        let file = other.directory.path + "/other.csv"
+        try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: file))
+        let result = try await other.store.importRevlog(file: file, options: Self.options, path: nil, sortRunLength: 13)
+        #expect(result == expected)
+        #expect(result.reviews > 100)
+        try await canonical.store.close()
+        try await other.store.close()
+        #expect(try other.logBytes() == canonical.logBytes())
+    }
+
     @Test func aRepeatedStreamedRevlogImportAddsNothing() async throws {
         let f = try await StoreFixture()
         let file = f.directory.path + "/r.csv"
