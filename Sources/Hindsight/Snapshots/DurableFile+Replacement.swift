@@ -47,6 +47,13 @@ extension DurableFile {
             try fileSystem.writeAll(fd, bytes, at: offset, path: temporary)
         }
 
+        /// Starts the system's writeback of the `length` bytes written from `offset`, so that
+        /// ``commit()``'s sync has less left to wait for (``FileSystem/adviseWritten``: a hint that
+        /// makes nothing durable and changes no byte).
+        func startWriteback(from offset: Int64, length: Int64) {
+            fileSystem.adviseWritten(fd, offset, length)
+        }
+
         /// Fills `buffer` with the temporary file's bytes from `offset`.
         /// - Throws: ``SystemCallError`` when the read fails or the file ends first.
         func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(SystemCallError) {

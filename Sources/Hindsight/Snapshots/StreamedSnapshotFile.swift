@@ -9,7 +9,8 @@ import SystemSeam
 /// The file starts with a header holding the state's length, and its checksum covers the header,
 /// so neither is known until the state is encoded. A state that fits in the buffer is written
 /// whole as ``SnapshotStore/save(_:)`` writes it. A larger one is written to the temporary file
-/// as the writer's drain hands its parts over, starting where a header for a state of twice the
+/// as the writer's drain hands its parts over (each part's writeback started as it is written, so
+/// that the commit's sync finds little left to write), starting where a header for a state of twice the
 /// limit would end (four bytes of length for the store's default buffer: any state from 2 to
 /// 256 MiB); once it is encoded, a state whose length takes another number of bytes is moved
 /// into place (copied within the file, a buffer at a time), the header is written in front, the
@@ -79,6 +80,9 @@ final class StreamedSnapshotFile {
                 stateStart = Int64(header(stateByteCount: Swift.max(part.count, 2 * Swift.min(limit, Int.max / 2))).count)
             }
             try file!.write(part, at: stateStart + written)
+            // The part is synced with the file at its commit: its writeback starts now, while the
+            // rest of the state is encoded.
+            file!.startWriteback(from: stateStart + written, length: Int64(part.count))
             written += Int64(part.count)
         } catch {
             failure = error
