@@ -84,7 +84,7 @@ public enum RevlogCSV {
                 throw RevlogError(code: .badQuote, line: lineNumber,
                                   message: "field \(count + 1): \(fields.problem ?? "a quote is not closed")")
             }
-            guard count < columns.fieldCount, let column = columns.column(ofField: count) else { continue }
+            guard let column = columns.column(ofField: count) else { continue }
             guard !field.hasEscapedQuote, let value = integer(line.base[field.range]) else {
                 let text = (field.text(in: line) ?? "").trimmingSpaces()
                 throw RevlogError(code: .notAnInteger, line: lineNumber,
