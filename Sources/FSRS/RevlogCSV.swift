@@ -6,11 +6,18 @@ public enum RevlogCSV {
     /// Parses a whole revlog CSV. Lines may end in LF or CRLF; blank lines are skipped; a
     /// leading UTF-8 byte-order mark is ignored. The header names the columns, in any order
     /// (``RevlogColumns``: `review_duration` may be missing, other columns are ignored); fields
-    /// may be quoted. Every row must have as many fields as the header, integers in the known
-    /// columns, a rating 0 … 4, a state 0 … 6 and a duration ≥ 0.
+    /// may be quoted. Every row must have as many fields as the header, a `card_id` (an integer,
+    /// or any other text: ``RevlogCardTexts``), integers in the other known columns, a
+    /// rating 0 … 4, a state 0 … 6 and a duration ≥ 0.
     /// - Throws: ``RevlogError`` naming the first bad line and what is wrong with it.
     /// - Complexity: O(n) in the length of the text.
     public static func parse(_ text: String) throws(RevlogError) -> [RevlogRow] {
+        try read(text).rows
+    }
+
+    /// Parses a whole revlog CSV as ``parse(_:)`` does, with the text of its text `card_id`s.
+    /// - Throws: ``RevlogError`` naming the first bad line and what is wrong with it.
+    public static func read(_ text: String) throws(RevlogError) -> (rows: [RevlogRow], cardTexts: RevlogCardTexts) {
         var rows: [RevlogRow] = []
         var reader = LineReader()
         for rawLine in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
@@ -18,7 +25,7 @@ public enum RevlogCSV {
             if let row = try row.get() { rows.append(row) }
         }
         try reader.finish()
-        return rows
+        return (rows, reader.cardTexts)
     }
 
     /// Reads a revlog CSV a line at a time, as ``parse(_:)`` reads a whole text: a streaming
@@ -30,6 +37,8 @@ public enum RevlogCSV {
         public var sawHeader: Bool { columns != nil }
         /// The 1-based number of the last line read.
         public private(set) var lineNumber = 0
+        /// The text `card_id`s read so far.
+        public private(set) var cardTexts = RevlogCardTexts()
 
         /// A reader before the first line.
         public init() {}
@@ -37,7 +46,8 @@ public enum RevlogCSV {
         /// The row of the next line, or nil for the header and blank lines. A `\r` before the
         /// line's end is dropped, and a byte-order mark on the first line. A plain row (as
         /// exports write them) is read on a short way (``RevlogCSV/plainRow(_:lineNumber:)``).
-        /// - Throws: ``RevlogError`` naming the line: a bad header, or a malformed row.
+        /// - Throws: ``RevlogError`` naming the line: a bad header, or a malformed row (a text
+        ///   `card_id` whose number another id of the file has is one: ``RevlogCardTexts``).
         public mutating func read(_ bytes: UnsafeRawBufferPointer) throws(RevlogError) -> RevlogRow? {
             lineNumber += 1
             var line = bytes[...]
@@ -45,7 +55,7 @@ public enum RevlogCSV {
             if let columns {
                 if columns.isCanonical, let row = plainRow(line, lineNumber: lineNumber) { return row }
                 if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return nil }
-                return try parseRow(line, columns: columns, lineNumber: lineNumber)
+                return try parseRow(line, columns: columns, lineNumber: lineNumber, cardTexts: &cardTexts)
             }
             if lineNumber == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
             if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return nil }
@@ -72,9 +82,10 @@ public enum RevlogCSV {
 
     /// The row of `line`, laid out as `columns` say: its fields split as ``CSVFields`` reads them
     /// (quoted or not, spaces and tabs around each allowed), the known ones read as integers
-    /// without a `String` per field; an error message quotes the field as text.
-    private static func parseRow(_ line: Slice<UnsafeRawBufferPointer>, columns: RevlogColumns,
-                                 lineNumber: Int) throws(RevlogError) -> RevlogRow {
+    /// without a `String` per field; an error message quotes the field as text. A `card_id`
+    /// that is not an `Int64` is a text id, recorded in `cardTexts`.
+    private static func parseRow(_ line: Slice<UnsafeRawBufferPointer>, columns: RevlogColumns, lineNumber: Int,
+                                 cardTexts: inout RevlogCardTexts) throws(RevlogError) -> RevlogRow {
         var values: (Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0)
         var fields = CSVFields(line)
         var count = 0
@@ -85,13 +96,24 @@ public enum RevlogCSV {
                                   message: "field \(count + 1): \(fields.problem ?? "a quote is not closed")")
             }
             guard let column = columns.column(ofField: count) else { continue }
-            guard !field.hasEscapedQuote, let value = integer(line.base[field.range]) else {
+            let integerValue = field.hasEscapedQuote ? nil : integer(line.base[field.range])
+            if column == 0, integerValue == nil {
+                let text = (field.text(in: line) ?? "").trimmingSpaces()
+                guard !text.isEmpty else {
+                    throw RevlogError(code: .missingCardID, line: lineNumber, message: "card_id is empty")
+                }
+                values.0 = try cardTexts.record(text: text, line: lineNumber)
+                continue
+            }
+            guard let value = integerValue else {
                 let text = (field.text(in: line) ?? "").trimmingSpaces()
                 throw RevlogError(code: .notAnInteger, line: lineNumber,
                                   message: "\(RevlogColumns.names[column]) '\(text)' is not an integer")
             }
             switch column {
-            case 0: values.0 = value
+            case 0:
+                values.0 = value
+                try cardTexts.record(integer: value, line: lineNumber)
             case 1: values.1 = value
             case 2: values.2 = value
             case 3: values.3 = value
@@ -180,11 +202,15 @@ public enum RevlogCSV {
         return value
     }
 
-    /// The CSV text of `rows`: the header, then one LF-terminated line per row, in order.
-    public static func write(_ rows: some Sequence<RevlogRow>) -> String {
+    /// The CSV text of `rows`: the header, then one LF-terminated line per row, in order; a card
+    /// with a text id in `cardTexts` is written as its text, quoted (a quote in it doubled).
+    public static func write(_ rows: some Sequence<RevlogRow>, cardTexts: RevlogCardTexts = RevlogCardTexts()) -> String {
         var text = header + "\n"
         for row in rows {
-            text += "\(row.cardID),\(row.reviewTimeMs),\(row.rating),\(row.state.rawValue),\(row.durationMs)\n"
+            let card = cardTexts[row.cardID].map { text in
+                "\"" + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+            } ?? String(row.cardID)
+            text += "\(card),\(row.reviewTimeMs),\(row.rating),\(row.state.rawValue),\(row.durationMs)\n"
         }
         return text
     }

@@ -21,7 +21,8 @@ public struct RevlogRow: Sendable, Hashable {
         }
     }
 
-    /// The card the row is about.
+    /// The card the row is about: the file's integer `card_id`, or for a `card_id` written as
+    /// text the number of that text (``RevlogCardTexts/number(of:)``; its reader keeps the text).
     public var cardID: Int64
     /// When the answer was given, in ms since the Unix epoch, UTC.
     public var reviewTimeMs: Int64
@@ -69,6 +70,8 @@ public struct RevlogError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let stateOutOfRange = Code(rawValue: "revlog.state-out-of-range")
         public static let negativeDuration = Code(rawValue: "revlog.negative-duration")
         public static let badQuote = Code(rawValue: "revlog.bad-quote")
+        public static let missingCardID = Code(rawValue: "revlog.missing-card-id")
+        public static let cardIDCollision = Code(rawValue: "revlog.card-id-collision")
     }
 
     /// What kind of problem it is.

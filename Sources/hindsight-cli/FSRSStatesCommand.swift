@@ -60,18 +60,28 @@ struct FSRSStatesCommand: Command {
             maximumInterval: maximumInterval, dayCutoffHour: dayStartHour)
         configuration.fuzz = fuzz
         let scheduler = Scheduler(configuration: configuration)
-        let rows = try RevlogCSV.parse(try Self.readText(revlogPath, what: "revlog"))
-        for history in RevlogHistory.histories(from: rows, utcOffsetMinutes: utcOffsetMinutes) {
+        let file = try RevlogCSV.read(try Self.readText(revlogPath, what: "revlog"))
+        for history in RevlogHistory.histories(from: file.rows, utcOffsetMinutes: utcOffsetMinutes) {
             let results = scheduler.replay(history.reviews, fuzzSeed: history.cardID)
+            let card = try Self.jsonCardID(file.cardTexts[history.cardID], number: history.cardID)
             for result in results {
-                io.print(Self.jsonLine(cardID: history.cardID, result))
+                io.print(Self.jsonLine(cardID: card, result))
             }
         }
         return .success
     }
 
-    /// One output object; floats are printed as `Float`'s shortest round-tripping form.
-    static func jsonLine(cardID: Int64, _ result: ScheduledReview) -> String {
+    /// The JSON of a card's `card_id`: a string for a text id, else the integer.
+    static func jsonCardID(_ text: String?, number: Int64) throws -> String {
+        guard let text else { return String(number) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        return String(decoding: try encoder.encode(text), as: UTF8.self)
+    }
+
+    /// One output object (`cardID` already spelled as JSON: ``jsonCardID(_:number:)``); floats
+    /// are printed as `Float`'s shortest round-tripping form.
+    static func jsonLine(cardID: String, _ result: ScheduledReview) -> String {
         let state = result.state
         let r = result.retrievability.map { "\($0)" } ?? "null"
         return "{\"card_id\":\(cardID),\"review_time\":\(result.review.timeMs),\"rating\":\(result.review.rating.rawValue),"

@@ -19,7 +19,7 @@ struct ImportCommand: Command {
         options: [
             .value("format", "revlog|jsonl", "revlog: card_id,review_time,review_rating,review_state,review_duration "
                    + "(named by the header in any order, review_duration optional, other columns ignored, fields quoted or "
-                   + "not; each card with an FSRS history becomes a card in one deck, with its scheduled reviews); jsonl: the "
+                   + "not, card_id an integer or text; each card with an FSRS history becomes a card in one deck, with its scheduled reviews); jsonl: the "
                    + "output of 'export --format jsonl' (every event kept as it was, names restored from 'personalData'). "
                    + "Default: from FILE's extension, .csv or .jsonl"),
             .dataDirectory,

@@ -81,6 +81,33 @@ import TestSupport
         #expect(fuzzed.stdout != plain.stdout)
     }
 
+    /// A revlog whose card ids are text prints each card's text as its `card_id` (a JSON string),
+    /// with the states the integer ids give.
+    @Test func textCardIDsArePrintedAsStrings() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let text = try String(contentsOf: URL(fileURLWithPath: revlog), encoding: .utf8)
+        // Card N becomes `card \/"N`, written `"card \/""N"`: JSON escapes its backslash and quote.
+        let renamed = text.split(whereSeparator: \.isNewline).enumerated().map { index, line in
+            guard index > 0, let comma = line.firstIndex(of: ",") else { return String(line) }
+            return "\"card \\/\"\"\(line[..<comma])\"" + line[comma...]
+        }
+        let file = dir.appending("text.csv")
+        try Data((renamed.joined(separator: "\n") + "\n").utf8).write(to: file)
+        let integers = try ChildProcess.run(cli, ["fsrs", "states", "--revlog", revlog])
+        let texts = try ChildProcess.run(cli, ["fsrs", "states", "--revlog", file.path])
+        #expect(texts.status == 0, "\(texts.stderr)")
+        let expected = try lines(integers.stdout), objects = try lines(texts.stdout)
+        #expect(objects.count == expected.count && !objects.isEmpty)
+        for (object, integer) in zip(objects, expected) {
+            let id = try #require((integer["card_id"] as? NSNumber)?.int64Value)
+            #expect(object["card_id"] as? String == "card \\/\"\(id)")
+            #expect(object["stability"] as? NSNumber == integer["stability"] as? NSNumber)
+            #expect(object["due_time"] as? NSNumber == integer["due_time"] as? NSNumber)
+        }
+        #expect(texts.stdout.contains("\"card_id\":\"card \\\\/\\\""))
+    }
+
     @Test func aMissingFileIsAnErrorOnStderr() throws {
         let result = try ChildProcess.run(cli, ["fsrs", "states", "--revlog", "/nonexistent/revlog.csv"])
         #expect(result.status == 1)

@@ -5,7 +5,7 @@ import Projections
 
 extension LogExporter {
     /// Writes the FSRS revlog CSV (`card_id,review_time,review_rating,review_state,review_duration`,
-    /// as ``RevlogCSV/write(_:)`` writes it) of the scheduled reviews that were not undone, in log
+    /// as ``RevlogCSV/write(_:cardTexts:)`` writes it) of the scheduled reviews that were not undone, in log
     /// order, for the reviews that pass `filter`.
     ///
     /// - Cram reviews and undone reviews are left out, and so is every review the read models

@@ -19,10 +19,14 @@ struct ImportedEvent: Sendable {
     var requiresPresence: ReviewBeforeLatest?
 }
 
-/// A revlog review dated before the latest review of its card in the store.
+/// A revlog review dated before the latest review of its card in the store. A plain value (no
+/// text: each imported event carries one or none, and copies it as it moves along).
 struct ReviewBeforeLatest: Sendable {
-    /// The revlog's `card_id`.
+    /// The revlog's card: its integer `card_id`, or the number of its text id (``isText``).
     var cardID: Int64
+    /// Whether the card's `card_id` is text (the refusal then names the line's card, not a number
+    /// the file does not show).
+    var isText: Bool
     /// The review's time, ms since the epoch.
     var timeMs: Int64
     /// The card's latest review in the store, ms since the epoch.
@@ -31,7 +35,7 @@ struct ReviewBeforeLatest: Sendable {
     /// The refusal of the review at `line` of the file `path`.
     func refusal(path: String?, line: Int) -> ImportError {
         ImportError(.reviewOutOfOrder,
-                    "the review of card \(cardID) at \(timeMs) ms is dated before its latest review in the store (\(latestMs) ms); import only newer reviews",
+                    "the review of \(isText ? "this line's card" : "card \(cardID)") at \(timeMs) ms is dated before its latest review in the store (\(latestMs) ms); import only newer reviews",
                     path: path, line: line)
     }
 }

@@ -105,7 +105,8 @@ struct RevlogEventSource: ImportEventSource {
         while nextCreation < creations.count, creations[nextCreation].timeMs <= record.timeMs {
             let creation = creations[nextCreation]
             let number = Int(creation.card)
-            events.append(maker.creation(cardsByNumber[number], cardID: scan.cardIDs[number], at: creation.timeMs, line: creation.line))
+            events.append(maker.creation(cardsByNumber[number], cardID: scan.cardIDs[number], name: scan.cardName(number),
+                                         at: creation.timeMs, line: creation.line))
             nextCreation += 1
         }
         if group.map({ $0.timeMs != record.timeMs || $0.card != record.card }) ?? true {
@@ -114,8 +115,10 @@ struct RevlogEventSource: ImportEventSource {
         }
         let row = scan.row(record)
         let number = Int(record.card)
-        let requiresPresence = latest[number].flatMap { last in
-            row.reviewTimeMs < last ? ReviewBeforeLatest(cardID: row.cardID, timeMs: row.reviewTimeMs, latestMs: last) : nil
+        var requiresPresence: ReviewBeforeLatest?
+        if let last = latest[number], row.reviewTimeMs < last {
+            requiresPresence = ReviewBeforeLatest(cardID: row.cardID, isText: scan.cardTexts[row.cardID] != nil,
+                                                  timeMs: row.reviewTimeMs, latestMs: last)
         }
         for step in walks[number].steps(for: row) {
             let slot = RevlogEventMaker.slot(of: step)
@@ -149,9 +152,10 @@ struct RevlogEventMaker {
         back = "imported from \(deckName)"
     }
 
-    /// The creation of `card` (the revlog's card `cardID`) in the import's deck at `timeMs`.
-    func creation(_ card: CardID, cardID: Int64, at timeMs: Int64, line: Int) -> ImportedEvent {
-        let created = CardCreated(card: card, deck: deck, front: "revlog card \(cardID)", back: back)
+    /// The creation of `card` (the revlog's card `cardID`, spelled `name` in the file) in the
+    /// import's deck at `timeMs`.
+    func creation(_ card: CardID, cardID: Int64, name: String, at timeMs: Int64, line: Int) -> ImportedEvent {
+        let created = CardCreated(card: card, deck: deck, front: "revlog card \(name)", back: back)
         let id = ImportIdentity.uuid(profile, .cardCreated, [cardID])
         return ImportedEvent(pending: pending(id, .card(card), at: timeMs, .cardCreated(created)), streamVersion: nil, recordedAt: nil,
                              line: line)

@@ -57,6 +57,12 @@ final class RevlogRowReadAhead {
         return true
     }
 
+    /// The text `card_id`s of the file, once ``next(into:)`` has returned false (read to its end).
+    var cardTexts: RevlogCardTexts {
+        precondition(!inFlight && reading.ended, "the card texts are known once the file is read")
+        return reading.csv.cardTexts
+    }
+
     private func start() {
         inFlight = true
         let (reading, done) = (reading, done)

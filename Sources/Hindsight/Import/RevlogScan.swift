@@ -4,10 +4,13 @@ import Events
 /// A revlog read once, front to back, into what its import needs: its cards (numbered in order
 /// of their first row in the file, with each one's earliest row) and its rows as compact records
 /// handed to a sorter (``RevlogRecordSorter``), which puts them in time order in bounded memory.
-/// Holds about 30 bytes a card, plus the sorter's runs; never the file or its rows.
+/// Holds about 30 bytes a card (and a text id's text), plus the sorter's runs; never the file or
+/// its rows.
 struct RevlogScan {
-    /// Each card's `card_id`, by number.
+    /// Each card's `card_id`, by number (a text id's number: ``RevlogCardTexts``).
     private(set) var cardIDs: [Int64] = []
+    /// The text of each text `card_id`, by the number ``cardIDs`` holds for it.
+    private(set) var cardTexts = RevlogCardTexts()
     /// Each card's earliest row (time, then line: ties keep file order), by number.
     private(set) var earliestRows: [(timeMs: Int64, line: Int)] = []
     /// The first row in file order whose `review_time` is outside ``Timestamp/allowedRange``.
@@ -37,14 +40,17 @@ struct RevlogScan {
         while try reader.next(into: &rows) {
             for row in rows { try scan.add(row) }
         }
+        scan.cardTexts = reader.cardTexts
         return scan
     }
 
-    /// The scan of `rows` (already parsed), in their order.
+    /// The scan of `rows` (already parsed, with the texts of their text ids), in their order.
     /// - Throws: ``ImportError`` `store` when the rows cannot be sorted.
-    static func scan(rows: [RevlogRow], path: String?, runLength: Int = RevlogRecordSorter.defaultRunLength) throws(ImportError) -> RevlogScan {
+    static func scan(rows: [RevlogRow], cardTexts: RevlogCardTexts = RevlogCardTexts(), path: String?,
+                     runLength: Int = RevlogRecordSorter.defaultRunLength) throws(ImportError) -> RevlogScan {
         var scan = RevlogScan(path: path, runLength: runLength)
         for row in rows { try scan.add(row) }
+        scan.cardTexts = cardTexts
         return scan
     }
 
@@ -73,6 +79,9 @@ struct RevlogScan {
         try sorter.append(RevlogRecord(timeMs: row.reviewTimeMs, card: card, line: line, durationMs: duration,
                                        rating: UInt8(row.rating), state: UInt8(row.state.rawValue)))
     }
+
+    /// The `card_id` of card `number` as the file spells it.
+    func cardName(_ number: Int) -> String { cardTexts.name(of: cardIDs[number]) }
 
     /// The rows in the order they enter the log: time, then card, then file order. Call once, after the last row.
     /// - Throws: ``ImportError`` `store` when the sorter fails.

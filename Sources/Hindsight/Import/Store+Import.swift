@@ -15,9 +15,9 @@ extension Store {
     /// - Throws: ``ImportError``: `badRevlogLine` naming the line, `invalidOption`, `invalidTarget`,
     ///   `reviewOutOfOrder`, `store`. Nothing is imported then.
     public func importRevlog(_ text: String, options: RevlogImportOptions, path: String? = nil) async throws(ImportError) -> ImportResult {
-        let rows: [RevlogRow]
-        do { rows = try RevlogCSV.parse(text) } catch { throw ImportError(error, path: path) }
-        var scan = try RevlogScan.scan(rows: rows, path: path)
+        let file: (rows: [RevlogRow], cardTexts: RevlogCardTexts)
+        do { file = try RevlogCSV.read(text) } catch { throw ImportError(error, path: path) }
+        var scan = try RevlogScan.scan(rows: file.rows, cardTexts: file.cardTexts, path: path)
         return try await importRevlog(&scan, options: options, path: path)
     }
 

@@ -29,7 +29,7 @@ import FSRS
     private static func revlog(rows: Int, badLine: Int? = nil) -> String {
         var text = RevlogCSV.header + "\n"
         for index in 0..<rows {
-            text += index + 2 == badLine ? "x,1,3,2,5\n" : "\(index % 7),\(index),3,2,5\n"
+            text += index + 2 == badLine ? "1,x,3,2,5\n" : "\(index % 7),\(index),3,2,5\n"
         }
         return text
     }
@@ -52,6 +52,22 @@ import FSRS
         #expect(failure?.code == .badRevlogLine)
         #expect(failure?.line == badLine)
         #expect(failure?.path == "r.csv")
+    }
+
+    /// The text ids of a file read to its end are its reader's, each by its rows' number.
+    @Test func theTextIDsAreKnownOnceTheFileIsRead() throws {
+        let directory = try TemporaryDirectory(prefix: "revlog-rows")
+        defer { directory.remove() }
+        let file = directory.appending("r.csv").path
+        var text = RevlogCSV.header + "\n"
+        for index in 0..<20_000 { text += index % 2 == 0 ? "\(index % 7),\(index),3,2,5\n" : "\"card, \(index % 5)\",\(index),3,2,5\n" }
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        let reader = try RevlogRowReadAhead(file: file, path: "r.csv", progress: nil)
+        var all: [RevlogRow] = [], rows: [RevlogRow] = []
+        while try reader.next(into: &rows) { all += rows }
+        let names = (0..<5).map { "card, \($0)" }
+        #expect(reader.cardTexts.texts == Dictionary(uniqueKeysWithValues: names.map { (RevlogCardTexts.number(of: $0), $0) }))
+        #expect(all.map { reader.cardTexts.name(of: $0.cardID) } == (0..<20_000).map { $0 % 2 == 0 ? "\($0 % 7)" : "card, \($0 % 5)" })
     }
 
     @Test func anEmptyFileLacksItsHeader() throws {
