@@ -19,7 +19,7 @@ struct ImportCommand: Command {
         options: [
             .value("format", "revlog|jsonl", "revlog: card_id,review_time,review_rating,review_state,review_duration "
                    + "(named by the header in any order, review_duration optional, other columns ignored, fields quoted or "
-                   + "not, card_id an integer or text; each card with an FSRS history becomes a card in one deck, with its scheduled reviews); jsonl: the "
+                   + "not, card_id an integer or text; each card becomes a card in one deck, each answer a review, cram for a filtered-deck one); jsonl: the "
                    + "output of 'export --format jsonl' (every event kept as it was, names restored from 'personalData'). "
                    + "Default: from FILE's extension, .csv or .jsonl"),
             .dataDirectory,
@@ -111,7 +111,7 @@ struct ImportCommand: Command {
         }
         let positions = result.positions.map { " at positions \($0.lowerBound)...\($0.upperBound)" } ?? ""
         io.print("imported \(result.added) events\(positions); \(result.alreadyPresent) already present")
-        if format == .revlog { io.print("\(result.cards) cards, \(result.reviews) reviews in the file's FSRS histories") }
+        if format == .revlog { io.print("\(result.cards) cards and \(result.reviews) reviews in the file") }
         return .success
     }
 

@@ -8,7 +8,7 @@ import TestSupport
 @Suite struct ExportCommandTests {
     let cli = BuiltProducts.executable("hindsight")
     static let child = "11000000-0000-0000-0000-000000000001"
-    static let cardRevlogID = "1729382256910270464"  // 0x30000000_00000000 >> 1
+    static let cardRevlogID = "5485209644447493969"  // FNV-1a-64 of the card's UUID 30000000-…-000000000001, >> 1
 
     /// A temporary directory holding `data/log` (a copy of the fixture) and room for outputs.
     func workspace() throws -> TemporaryDirectory {
@@ -79,13 +79,14 @@ import TestSupport
         defer { directory.remove() }
         let result = try export(["--format", "revlog", "--output", "revlog.csv"], in: directory)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("exported 3 reviews of 13 to "))
+        #expect(result.stdout.hasPrefix("exported 4 reviews of 13 to "))
         let lines = try lines(directory.appending("revlog.csv"))
-        #expect(lines.count == 4)
+        #expect(lines.count == 5)
         #expect(lines[0] == "card_id,review_time,review_rating,review_state,review_duration")
         #expect(lines[1] == "\(Self.cardRevlogID),1767225610000,3,0,4000")
-        #expect(lines[2].hasPrefix("\(Self.cardRevlogID),1767312000000,3,"))
-        #expect(lines[3].hasPrefix("\(Self.cardRevlogID),1767484800000,2,"))
+        #expect(lines[2] == "\(Self.cardRevlogID),1767225620000,1,4,4000")
+        #expect(lines[3].hasPrefix("\(Self.cardRevlogID),1767312000000,3,"))
+        #expect(lines[4].hasPrefix("\(Self.cardRevlogID),1767484800000,2,"))
     }
 
     @Test(arguments: [

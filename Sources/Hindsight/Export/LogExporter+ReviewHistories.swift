@@ -14,14 +14,17 @@ extension LogExporter {
         defer { progress?.finish() }
         var order: [CardID] = []
         var reviews: [CardID: [ReviewRecord]] = [:]
-        try scanCountedReviews(through: last) { (event, card, record) throws(ExportError) in
+        try scanCountedReviews(through: last) { (event, card, entry) throws(ExportError) in
             guard event.profile == profile else { return }
-            guard let record else {
+            switch entry {
+            case .change:
                 if case .cardReset = event.event, reviews[card] != nil { reviews[card] = [] }
+            case .scheduled(let record):
+                if reviews[card] == nil { order.append(card) }
+                reviews[card, default: []].append(record)
+            case .cram:
                 return
             }
-            if reviews[card] == nil { order.append(card) }
-            reviews[card, default: []].append(record)
         }
         return order.compactMap { card in reviews[card].flatMap { $0.isEmpty ? nil : (card, $0) } }
     }

@@ -5,17 +5,21 @@ import Projections
 
 extension LogExporter {
     /// Writes the FSRS revlog CSV (`card_id,review_time,review_rating,review_state,review_duration`,
-    /// as ``RevlogCSV/write(_:cardTexts:)`` writes it) of the scheduled reviews that were not undone, in log
-    /// order, for the reviews that pass `filter`.
+    /// as ``RevlogCSV/write(_:cardTexts:)`` writes it) of the reviews that were not undone, in log
+    /// order, for the reviews that pass `filter`: every answer the learner's statistics count, so
+    /// the file imported again (``Store/importRevlog(file:options:path:progress:)``) counts the same
+    /// answers and time studied on the same days.
     ///
-    /// - Cram reviews and undone reviews are left out, and so is every review the read models
+    /// - A cram review is a row in `review_state` 4 (Anki's filtered-deck answer), which FSRS
+    ///   readers pass over (it changes no memory state) and the import reads as a cram review.
+    /// - Undone reviews are left out, and so is every review the read models
     ///   leave out of a card's history (``CardHistory``: before the card's creation, after its
     ///   deletion or its deck's, by a profile that does not own it; only on logs the store did
     ///   not write). An
     ///   undo comes after its review in the log, so a first pass collects the ids of undone
     ///   reviews, and the second pass writes the rows.
-    /// - `card_id` is the card UUID's first 63 bits (its first 8 bytes read big-endian, shifted
-    ///   right by one): a stable, non-negative integer, the same in every export.
+    /// - `card_id` is the card's ``Identifier/revlogID``: a stable, non-negative integer hashed
+    ///   from the whole UUID, the same in every export.
     /// - `review_time` is the instant the review happened (ms since the epoch, UTC); `review_duration`
     ///   the time taken (ms); `review_rating` 1-4.
     /// - A reset to new is a row `card_id,time,0,5,0` (Anki's manual entry), after which the
@@ -38,21 +42,27 @@ extension LogExporter {
         try file.write(RevlogCSV.header + "\n")
         var states: [CardID: CardState] = [:]
         var rows = 0
-        try scanCountedReviews(through: last) { (event, card, record) throws(ExportError) in
-            guard let record else {
+        try scanCountedReviews(through: last) { (event, card, entry) throws(ExportError) in
+            let row: RevlogRow
+            switch entry {
+            case .change:
                 if case .cardReset = event.event { states[card] = nil }
                 guard filter.includes(event) else { return }
                 let state: RevlogRow.State = if case .cardReset = event.event { .manual } else { .rescheduled }
-                try file.write("\(card.revlogID),\(event.occurred.instant.milliseconds),0,\(state.rawValue),0\n")
-                rows += 1
-                return
+                row = RevlogRow(cardID: card.revlogID, reviewTimeMs: event.occurred.instant.milliseconds, rating: 0, state: state,
+                                durationMs: 0)
+            case .scheduled(let record):
+                let before = states[card]
+                states[card] = scheduler.nextState(after: record, from: before, fuzzSeed: card.schedulerSeed)
+                guard filter.includes(event) else { return }
+                let state: RevlogRow.State = before.map { RevlogRow.State(rawValue: $0.phase.rawValue) ?? .review } ?? .new
+                row = RevlogRow(cardID: card.revlogID, reviewTimeMs: record.timeMs, rating: record.rating.rawValue, state: state,
+                                durationMs: record.durationMs)
+            case .cram(let record):
+                guard filter.includes(event) else { return }
+                row = RevlogRow(cardID: card.revlogID, reviewTimeMs: record.timeMs, rating: record.rating.rawValue, state: .filtered,
+                                durationMs: record.durationMs)
             }
-            let before = states[card]
-            states[card] = scheduler.nextState(after: record, from: before, fuzzSeed: card.schedulerSeed)
-            guard filter.includes(event) else { return }
-            let state: RevlogRow.State = before.map { RevlogRow.State(rawValue: $0.phase.rawValue) ?? .review } ?? .new
-            let row = RevlogRow(cardID: card.revlogID, reviewTimeMs: record.timeMs,
-                                rating: record.rating.rawValue, state: state, durationMs: record.durationMs)
             try file.write("\(row.cardID),\(row.reviewTimeMs),\(row.rating),\(row.state.rawValue),\(row.durationMs)\n")
             rows += 1
         }
@@ -61,15 +71,25 @@ extension LogExporter {
     }
 }
 
+/// What one counted event of a card is to its revlog (``LogExporter/scanCountedReviews(through:_:)``).
+enum CountedEntry {
+    /// A scheduled review: part of the card's FSRS history.
+    case scheduled(ReviewRecord)
+    /// A cram review: an answer the statistics count, no part of the FSRS history.
+    case cram(ReviewRecord)
+    /// A change by hand: a reset to new (after which the card's FSRS history starts again) or a
+    /// due date set.
+    case change
+}
+
 extension LogExporter {
-    /// Calls `body` with every counted review through `last` in log order: scheduled, part of its
-    /// card's history (``CardHistory``) and not undone, as the card's id and a review record; and
-    /// with every counted change by hand (a reset to new, after which the card's FSRS history
-    /// starts again, or a due date set), with no record. An undo comes after its review in the
+    /// Calls `body` with every counted event of a card through `last` in log order: each review
+    /// that is part of its card's history (``CardHistory``) and not undone, scheduled or cram, as
+    /// a review record; and each counted change by hand. An undo comes after its review in the
     /// log, so a first pass collects the ids of undone reviews and the second pass calls `body`.
     /// - Throws: ``ExportError`` for a damaged log, or what `body` throws.
     func scanCountedReviews(through last: UInt64,
-                            _ body: (RecordedEvent, CardID, ReviewRecord?) throws(ExportError) -> Void) throws(ExportError) {
+                            _ body: (RecordedEvent, CardID, CountedEntry) throws(ExportError) -> Void) throws(ExportError) {
         var undone: Set<EventID> = []
         var histories: [CardID: CardHistory] = [:]
         var decks = DeckLifecycle()
@@ -86,25 +106,24 @@ extension LogExporter {
             CardHistory.observeDecks(event, into: &decks)
             guard let card = CardHistory.card(of: event) else { return }
             let outcome = histories[card, default: CardHistory()].observe(event, decks: decks)
-            if case .changed = outcome { return try body(event, card, nil) }
-            guard outcome == .reviewed, case .reviewGraded(let review) = event.event, review.mode == .scheduled,
-                  !undone.contains(event.id) else { return }
+            if case .changed = outcome { return try body(event, card, .change) }
+            guard outcome == .reviewed, case .reviewGraded(let review) = event.event, !undone.contains(event.id) else { return }
             let record = ReviewRecord(rating: FSRSRating(rawValue: Int(review.rating.rawValue)) ?? .again,
                                       timeMs: event.occurred.instant.milliseconds,
                                       utcOffsetMinutes: event.occurred.utcOffsetMinutes,
                                       durationMs: review.duration.milliseconds)
-            try body(event, review.card, record)
+            try body(event, review.card, review.mode == .scheduled ? .scheduled(record) : .cram(record))
         }
     }
 }
 
 extension Identifier where Tag == CardTag {
-    /// The card's integer id in revlog exports: the UUID's first 63 bits (its first 8 bytes
-    /// big-endian, shifted right by one), so it is never negative and always the same.
+    /// The card's integer id in revlog exports: the FNV-1a-64 hash of the UUID's 16 bytes
+    /// (``StableHash/fnv1a64(_:seed:)``), shifted right by one, so it is never negative and
+    /// always the same. Every byte counts: ids that share a prefix (time-ordered UUIDs made in
+    /// the same millisecond, ids numbered in their last bytes) get ids of their own; two cards
+    /// share one with odds of about 2⁻⁶³ a pair.
     public var revlogID: Int64 {
-        let bytes = uuid.uuid
-        let high = [bytes.0, bytes.1, bytes.2, bytes.3, bytes.4, bytes.5, bytes.6, bytes.7]
-            .reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        return Int64(high >> 1)
+        Int64(bitPattern: withUnsafeBytes(of: uuid.uuid) { StableHash.fnv1a64($0) } >> 1)
     }
 }

@@ -9,9 +9,10 @@ public struct ImportResult: Sendable, Equatable {
     public let alreadyPresent: Int
     /// The positions of the appended events (one atomic batch); nil when nothing was added.
     public let positions: ClosedRange<UInt64>?
-    /// Revlog imports: the cards with an FSRS history in the file (0 for JSON Lines).
+    /// Revlog imports: the cards of the file (0 for JSON Lines).
     public let cards: Int
-    /// Revlog imports: the reviews of those histories (0 for JSON Lines).
+    /// Revlog imports: the file's answers, each a review (scheduled, or cram for a filtered-deck
+    /// answer or one outside a card's FSRS history); 0 for JSON Lines.
     public let reviews: Int
 
     /// A result from its parts.

@@ -139,7 +139,8 @@ import FSRS
     }
 
     /// The FSRS revlog export writes exactly the audits' counted reviews, in log order, each
-    /// with the card's phase before it as the audit's recomputed column has it.
+    /// with the card's phase before it as the audit's recomputed column has it, and its cram
+    /// reviews in state 4.
     @Test(arguments: 0..<6 as Range<UInt64>)
     func theRevlogExportHasTheAuditsCountedReviews(seed: UInt64) async throws {
         let builder = history(seed: seed, length: 160)
@@ -157,7 +158,12 @@ import FSRS
                                                      defaultConfiguration: Self.configuration.scheduler,
                                                      recomputeWith: Self.configuration.scheduler) else { continue }
             var before: CardState?
-            for review in audit.reviews where review.status == .counted {
+            for review in audit.reviews where review.status == .counted || review.status == .cram {
+                guard review.status == .counted else {
+                    expected.append((review.position, RevlogRow(cardID: card.revlogID, reviewTimeMs: review.time.instant.milliseconds,
+                                                                rating: review.rating, state: .filtered, durationMs: 5_000)))
+                    continue
+                }
                 let state = before.map { RevlogRow.State(rawValue: $0.phase.rawValue) ?? .review } ?? .new
                 expected.append((review.position, RevlogRow(cardID: card.revlogID, reviewTimeMs: review.time.instant.milliseconds,
                                                             rating: review.rating, state: state, durationMs: 5_000)))

@@ -53,7 +53,7 @@ struct ExportLogFixture {
         try add(.deckCreated(DeckCreated(deck: deck, name: "Deutsch")), stream: .deck(deck), at: start + 2_000, offset: 3600)
         try add(.cardCreated(CardCreated(card: card, deck: deck, front: "der Hund", back: "the dog")), stream: .card(card), at: start + 3_000)
         try review(.good, at: start + 10_000)                       // 5: new
-        try review(.again, .cram, at: start + 20_000)               // 6: cram, dropped
+        try review(.again, .cram, at: start + 20_000)               // 6: cram (a revlog's state 4)
         try review(.good, at: start + day)                          // 7
         try review(.easy, at: start + 2 * day)                      // 8: undone below
         try add(.reviewUndone(ReviewUndone(card: card, review: EventID(uuid(0xE0, 8)))), stream: .card(card), at: start + 2 * day + 1_000)
