@@ -35,25 +35,63 @@ import FSRS
         return String(format: "%04d-%02d-%02d", Int(date.year), Int(date.month), Int(date.day))
     }
 
-    @Test func dailyStatsEqualAnkisStatisticsDayByDay() async throws {
-        let reference = try JSONDecoder().decode(Reference.self, from: Fixtures.data("anki-revlog/reference.json"))
-        let (f, rows) = try await Self.importFixture()
-        #expect(rows.count == reference.rows)
+    /// Checks `store`'s DailyStats of the fixture's profile against Anki's, day by day over the
+    /// days of `rows` (and one before and after).
+    /// - Returns: how many of Anki's days were compared.
+    static func expectAnkisStatistics(in store: Store, rows: [RevlogRow], reference: Reference) async throws -> Int {
         let expected = Dictionary(uniqueKeysWithValues: reference.days.map { ($0.day, $0) })
         let first = LocalDay.number(timeMs: rows.map(\.reviewTimeMs).min() ?? 0, utcOffsetMinutes: 0, cutoffHour: 4)
         let last = LocalDay.number(timeMs: rows.map(\.reviewTimeMs).max() ?? 0, utcOffsetMinutes: 0, cutoffHour: 4)
-        let days = try await f.store.dailyStats().days(profile: Self.profile, from: first - 1, through: last + 1)
         var compared = 0
-        for day in days {
-            let text = Self.dateText(day.day)
+        for day in try await store.dailyStats().days(profile: profile, from: first - 1, through: last + 1) {
+            let text = dateText(day.day)
             let anki = expected[text] ?? ReferenceDay(day: text, answers: 0, timeMs: 0, newCards: 0)
             #expect(day.counts.reviews == anki.answers, "answers on \(text)")
             #expect(day.counts.studyTimeMs == anki.timeMs, "time studied on \(text)")
             #expect(day.counts.newCards == anki.newCards, "new cards on \(text)")
             if expected[text] != nil { compared += 1 }
         }
-        #expect(compared == reference.days.count)
+        return compared
+    }
+
+    static func reference() throws -> Reference {
+        try JSONDecoder().decode(Reference.self, from: Fixtures.data("anki-revlog/reference.json"))
+    }
+
+    @Test func dailyStatsEqualAnkisStatisticsDayByDay() async throws {
+        let reference = try Self.reference()
+        let (f, rows) = try await Self.importFixture()
+        #expect(rows.count == reference.rows)
+        #expect(try await Self.expectAnkisStatistics(in: f.store, rows: rows, reference: reference) == reference.days.count)
         #expect(reference.days.count == 254)
+    }
+
+    /// Anki's history taken out again as a revlog (``LogExporter/exportRevlog(to:filter:scheduler:)``)
+    /// and imported into another store still gives Anki's statistics day by day, and the same
+    /// memory states: nothing of the history is lost on the way through.
+    @Test func theStoresRevlogExportImportedAgainKeepsAnkisStatistics() async throws {
+        let (f, rows) = try await Self.importFixture()
+        let before = await f.store.vocabulary()
+        try await f.store.close()
+        let file = f.directory.path + "/again.csv"
+        _ = try LogExporter(dataDirectory: f.directory.path, personalData: .redact(salt: "x")).exportRevlog(to: file)
+        let again = try await StoreFixture(options: try RevlogImportTests.memoryModelOptions())
+        let options = RevlogImportOptions(profile: Self.profile, deckName: "Anki", utcOffsetMinutes: 0, dayCutoffHour: 4)
+        let result = try await again.store.importRevlog(file: file, options: options)
+        #expect(result.cards == Set(rows.map(\.cardID)).count)
+
+        let reference = try Self.reference()
+        #expect(try await Self.expectAnkisStatistics(in: again.store, rows: rows, reference: reference) == reference.days.count)
+        let after = await again.store.vocabulary()
+        var scheduled = 0
+        for cardID in Set(rows.map(\.cardID)) {
+            let original = before.card(ImportIdentity.card(Self.profile, revlogCard: cardID))
+            let card = try #require(original.map { ImportIdentity.card(Self.profile, revlogCard: $0.id.revlogID) })
+            #expect(after.card(card) != nil, "card \(cardID)")
+            #expect(after.card(card)?.schedule?.memory == original?.schedule?.memory, "card \(cardID)")
+            if original?.schedule != nil { scheduled += 1 }
+        }
+        #expect(scheduled > 0)
     }
 
     @Test func memoryStatesFollowTheCSVRules() async throws {
