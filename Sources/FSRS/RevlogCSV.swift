@@ -206,13 +206,17 @@ public enum RevlogCSV {
     /// with a text id in `cardTexts` is written as its text, quoted (a quote in it doubled).
     public static func write(_ rows: some Sequence<RevlogRow>, cardTexts: RevlogCardTexts = RevlogCardTexts()) -> String {
         var text = header + "\n"
-        for row in rows {
-            let card = cardTexts[row.cardID].map { text in
-                "\"" + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
-            } ?? String(row.cardID)
-            text += "\(card),\(row.reviewTimeMs),\(row.rating),\(row.state.rawValue),\(row.durationMs)\n"
-        }
+        for row in rows { text += line(row, cardTexts: cardTexts) }
         return text
+    }
+
+    /// The LF-terminated line of `row` in the canonical layout (``header``'s); a card with a text
+    /// id in `cardTexts` is written as its text, quoted (a quote in it doubled).
+    public static func line(_ row: RevlogRow, cardTexts: RevlogCardTexts = RevlogCardTexts()) -> String {
+        let card = cardTexts[row.cardID].map { text in
+            "\"" + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+        } ?? String(row.cardID)
+        return "\(card),\(row.reviewTimeMs),\(row.rating),\(row.state.rawValue),\(row.durationMs)\n"
     }
 }
 

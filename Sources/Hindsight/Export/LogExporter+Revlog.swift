@@ -5,7 +5,7 @@ import Projections
 
 extension LogExporter {
     /// Writes the FSRS revlog CSV (`card_id,review_time,review_rating,review_state,review_duration`,
-    /// as ``RevlogCSV/write(_:cardTexts:)`` writes it) of the reviews that were not undone, in log
+    /// each row as ``RevlogCSV/line(_:cardTexts:)`` writes it) of the reviews that were not undone, in log
     /// order, for the reviews that pass `filter`: every answer the learner's statistics count, so
     /// the file imported again (``Store/importRevlog(file:options:path:progress:)``) counts the same
     /// answers and time studied on the same days.
@@ -63,7 +63,7 @@ extension LogExporter {
                 row = RevlogRow(cardID: card.revlogID, reviewTimeMs: record.timeMs, rating: record.rating.rawValue, state: .filtered,
                                 durationMs: record.durationMs)
             }
-            try file.write("\(row.cardID),\(row.reviewTimeMs),\(row.rating),\(row.state.rawValue),\(row.durationMs)\n")
+            try file.write(RevlogCSV.line(row))
             rows += 1
         }
         try file.commit()
