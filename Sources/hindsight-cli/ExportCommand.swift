@@ -15,7 +15,8 @@ struct ExportCommand: Command {
             .value("format", "jsonl|csv|revlog", "jsonl: one JSON object per event, the whole envelope; csv: a directory "
                    + "PATH with one file per event type (<type>.csv), or, with exactly one --type, that type's CSV in the "
                    + "file PATH; revlog: card_id,review_time,review_rating,review_state,review_duration of the reviews "
-                   + "that were not undone (cram ones in review_state 4, which FSRS tools skip), resets and due dates set",
+                   + "that were not undone (cram ones in review_state 4, which FSRS tools skip), resets and due dates set; "
+                   + "an imported card keeps the card_id it came with",
                    required: true),
             .value("output", "PATH", "the file (or, for csv, the directory) to write; '-' for standard output", required: true),
             .dataDirectory,

@@ -38,6 +38,15 @@ public struct ExportFilter: Sendable, Equatable {
     /// The filter's one rule: true when an event of `profile` that happened at `occurred`, in a
     /// stream `isIn` says it belongs to, of the type named `typeName()` (built only when types
     /// are filtered), passes every condition.
+    /// Whether the filter lets events of `event`'s profile and stream through, whatever their
+    /// time and type: a revlog export asks it of a card's creation, which may fall outside the
+    /// time or types asked for while the card's reviews fall inside.
+    func includesProfileAndStream(of event: RecordedEvent) -> Bool {
+        if let profiles, !profiles.contains(event.profile) { return false }
+        if let wanted = stream, wanted != event.stream { return false }
+        return true
+    }
+
     @inline(__always)
     private func includes(profile: ProfileID, occurred: Timestamp, isIn: (StreamID) -> Bool, typeName: () -> String) -> Bool {
         if let profiles, !profiles.contains(profile) { return false }

@@ -18,8 +18,10 @@ extension LogExporter {
     ///   not write). An
     ///   undo comes after its review in the log, so a first pass collects the ids of undone
     ///   reviews, and the second pass writes the rows.
-    /// - `card_id` is the card's ``Identifier/revlogID``: a stable, non-negative integer hashed
-    ///   from the whole UUID, the same in every export.
+    /// - `card_id` is, for a card imported from a revlog, the `card_id` it had in that file (an
+    ///   integer, or its text in quotes); for any other card its
+    ///   ``Identifier/revlogID``, a stable non-negative integer hashed from the whole UUID
+    ///   (``RevlogExportCardIDs``, which also says what happens when two cards came with one id).
     /// - `review_time` is the instant the review happened (ms since the epoch, UTC); `review_duration`
     ///   the time taken (ms); `review_rating` 1-4.
     /// - A reset to new is a row `card_id,time,0,5,0` (Anki's manual entry), after which the
@@ -30,8 +32,8 @@ extension LogExporter {
     ///   right): 0 for its first review, 1 learning, 2 review, 3 relearning. The scheduler is
     ///   seeded per card as the read models seed it (``CardID/schedulerSeed``).
     ///
-    /// Memory: per card, its history's undo window (at most ``CardHistoryRule/undoDepth`` ids) and state,
-    /// plus the undone review ids.
+    /// Memory: per card, its history's undo window (at most ``CardHistoryRule/undoDepth`` ids), its
+    /// state and an imported card's `card_id`, plus the undone review ids.
     /// - Throws: ``ExportError`` as ``exportJSONLines(to:filter:)``.
     public func exportRevlog(to path: String, filter: ExportFilter = ExportFilter(),
                              scheduler configuration: SchedulerConfiguration = .standard) throws(ExportError) -> ExportSummary {
@@ -42,28 +44,32 @@ extension LogExporter {
         try file.write(RevlogCSV.header + "\n")
         var states: [CardID: CardState] = [:]
         var rows = 0
-        try scanCountedReviews(through: last) { (event, card, entry) throws(ExportError) in
+        var cardIDs = RevlogExportCardIDs()
+        let undone = try undoneReviews(through: last) { cardIDs.observe($0, filter: filter) }
+        cardIDs.settle()
+        try scanCountedReviews(through: last, undone: undone) { (event, card, entry) throws(ExportError) in
+            let cardID = cardIDs.number(of: card)
             let row: RevlogRow
             switch entry {
             case .change:
                 if case .cardReset = event.event { states[card] = nil }
                 guard filter.includes(event) else { return }
                 let state: RevlogRow.State = if case .cardReset = event.event { .manual } else { .rescheduled }
-                row = RevlogRow(cardID: card.revlogID, reviewTimeMs: event.occurred.instant.milliseconds, rating: 0, state: state,
+                row = RevlogRow(cardID: cardID, reviewTimeMs: event.occurred.instant.milliseconds, rating: 0, state: state,
                                 durationMs: 0)
             case .scheduled(let record):
                 let before = states[card]
                 states[card] = scheduler.nextState(after: record, from: before, fuzzSeed: card.schedulerSeed)
                 guard filter.includes(event) else { return }
                 let state: RevlogRow.State = before.map { RevlogRow.State(rawValue: $0.phase.rawValue) ?? .review } ?? .new
-                row = RevlogRow(cardID: card.revlogID, reviewTimeMs: record.timeMs, rating: record.rating.rawValue, state: state,
+                row = RevlogRow(cardID: cardID, reviewTimeMs: record.timeMs, rating: record.rating.rawValue, state: state,
                                 durationMs: record.durationMs)
             case .cram(let record):
                 guard filter.includes(event) else { return }
-                row = RevlogRow(cardID: card.revlogID, reviewTimeMs: record.timeMs, rating: record.rating.rawValue, state: .filtered,
+                row = RevlogRow(cardID: cardID, reviewTimeMs: record.timeMs, rating: record.rating.rawValue, state: .filtered,
                                 durationMs: record.durationMs)
             }
-            try file.write(RevlogCSV.line(row))
+            try file.write(RevlogCSV.line(row, cardTexts: cardIDs.texts))
             rows += 1
         }
         try file.commit()
@@ -86,22 +92,40 @@ extension LogExporter {
     /// Calls `body` with every counted event of a card through `last` in log order: each review
     /// that is part of its card's history (``CardHistory``) and not undone, scheduled or cram, as
     /// a review record; and each counted change by hand. An undo comes after its review in the
-    /// log, so a first pass collects the ids of undone reviews and the second pass calls `body`.
+    /// log, so a first pass collects the ids of undone reviews (``undoneReviews(through:observing:)``)
+    /// and the second pass calls `body`.
     /// - Throws: ``ExportError`` for a damaged log, or what `body` throws.
     func scanCountedReviews(through last: UInt64,
                             _ body: (RecordedEvent, CardID, CountedEntry) throws(ExportError) -> Void) throws(ExportError) {
+        try scanCountedReviews(through: last, undone: undoneReviews(through: last), body)
+    }
+
+    /// The first of the two passes of ``scanCountedReviews(through:_:)``: the ids of the reviews
+    /// through `last` that an undo took back, with `observe` called with every event in log order.
+    /// - Throws: ``ExportError`` for a damaged log.
+    func undoneReviews(through last: UInt64,
+                       observing observe: (RecordedEvent) -> Void = { _ in }) throws(ExportError) -> Set<EventID> {
         var undone: Set<EventID> = []
         var histories: [CardID: CardHistory] = [:]
         var decks = DeckLifecycle()
         try scan(through: last, pass: 0, passes: 2) { (event) throws(ExportError) in
+            observe(event)
             CardHistory.observeDecks(event, into: &decks)
             guard let card = CardHistory.card(of: event) else { return }
             if case .tookBack(let review) = histories[card, default: CardHistory()].observe(event, decks: decks) {
                 undone.insert(review)
             }
         }
-        histories.removeAll()
-        decks = DeckLifecycle()
+        return undone
+    }
+
+    /// The second of the two passes of ``scanCountedReviews(through:_:)``, given the `undone`
+    /// reviews the first found.
+    /// - Throws: ``ExportError`` for a damaged log, or what `body` throws.
+    func scanCountedReviews(through last: UInt64, undone: Set<EventID>,
+                            _ body: (RecordedEvent, CardID, CountedEntry) throws(ExportError) -> Void) throws(ExportError) {
+        var histories: [CardID: CardHistory] = [:]
+        var decks = DeckLifecycle()
         try scan(through: last, pass: 1, passes: 2) { (event) throws(ExportError) in
             CardHistory.observeDecks(event, into: &decks)
             guard let card = CardHistory.card(of: event) else { return }

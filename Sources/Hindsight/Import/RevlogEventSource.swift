@@ -155,7 +155,7 @@ struct RevlogEventMaker {
     /// The creation of `card` (the revlog's card `cardID`, spelled `name` in the file) in the
     /// import's deck at `timeMs`.
     func creation(_ card: CardID, cardID: Int64, name: String, at timeMs: Int64, line: Int) -> ImportedEvent {
-        let created = CardCreated(card: card, deck: deck, front: "revlog card \(name)", back: back)
+        let created = CardCreated(card: card, deck: deck, front: RevlogCardOrigin.front(name: name), back: back)
         let id = ImportIdentity.uuid(profile, .cardCreated, [cardID])
         return ImportedEvent(pending: pending(id, .card(card), at: timeMs, .cardCreated(created)), streamVersion: nil, recordedAt: nil,
                              line: line)

@@ -72,4 +72,33 @@ import FSRS
         }
         #expect(expected.reduce(0) { $0 + $1.counts.reviews } > 60, "seed \(seed)")
     }
+
+    /// The imported export, exported again, is the same file byte for byte (each card keeps the
+    /// `card_id` it came with, each row its time, rating, state and duration), and importing it
+    /// again into the store it came from adds nothing.
+    @Test(arguments: [(4, 0), (5, 330)] as [(UInt64, Int)])
+    func theImportedExportExportsTheSameFile(seed: UInt64, offsetMinutes: Int) async throws {
+        let source = try await StoreFixture()
+        try await Self.write(seed: seed, offsetMinutes: offsetMinutes, into: source)
+        try await source.store.close()
+        let first = try RevlogExportCardIDTests.export(source)
+
+        let target = try await StoreFixture()
+        let options = RevlogImportOptions(profile: Self.profile, deckName: "Words", utcOffsetMinutes: offsetMinutes, dayCutoffHour: 4)
+        let imported = try await target.store.importRevlog(file: first.path, options: options)
+        let end = await target.store.lastPosition()
+        try await target.store.close()
+        let second = try RevlogExportCardIDTests.export(target)
+        #expect(second.text == first.text)
+        #expect(first.text.split(separator: "\n").count > 60, "seed \(seed)")
+
+        target.store = try await Store.open(directory: target.directory.path, options: StoreFixture.options())
+        let again = try await target.store.importRevlog(file: second.path, options: options)
+        #expect(again.added == 0)
+        let rows = second.text.split(separator: "\n").count - 1
+        #expect(again.alreadyPresent == rows, "every row's event is found; the cards, deck and profile are there")
+        #expect(imported.added > rows)
+        #expect(await target.store.lastPosition() == end)
+    }
 }
+
