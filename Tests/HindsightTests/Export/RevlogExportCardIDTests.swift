@@ -56,6 +56,13 @@ import FSRS
         let exported = try RevlogCSV.parse(text)
         #expect(Set(exported.map(\.cardID)) == Set(rows.map(\.cardID)))
         #expect(Self.answers(exported) == Self.answers(rows))
+
+        // A filter on time or type leaves the cards' creations out of the rows, not their ids.
+        let times = rows.map(\.reviewTimeMs).sorted()
+        let since = Timestamp(milliseconds: times[times.count / 2])
+        let later = try RevlogCSV.parse(Self.export(f, filter: ExportFilter(since: since, types: ["vocabulary.review-graded"])).text)
+        #expect(!later.isEmpty && later.allSatisfy { $0.reviewTimeMs >= since.milliseconds })
+        #expect(Self.answers(later) == Self.answers(rows.filter { $0.reviewTimeMs >= since.milliseconds }))
     }
 
     @Test func textCardIDsAreExportedAsTheirText() async throws {
