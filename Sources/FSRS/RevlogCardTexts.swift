@@ -30,6 +30,15 @@ public struct RevlogCardTexts: Sendable, Equatable {
         return Int64(bitPattern: hash | 1 << 63)
     }
 
+    /// The number a `card_id` spelled `text` stands for in rows (``RevlogRow/cardID``), as a
+    /// revlog's reader reads the field: the integer it spells (an optional sign and decimal
+    /// digits), else the number of its text (``number(of:)``); spaces and tabs around are
+    /// dropped either way.
+    public static func number(ofCardID text: String) -> Int64 {
+        let trimmed = text.trimmingSpaces()
+        return Int64(trimmed) ?? number(of: trimmed)
+    }
+
     /// The text of the card numbered `cardID`, or nil for an integer id.
     public subscript(cardID: Int64) -> String? { texts[cardID] }
 

@@ -18,7 +18,7 @@ struct AuditCommand: Command {
             and 90 days ahead, the day it falls to the desired retention, and the interval and due
             date each rating would give if it were reviewed now (the scheduler's own steps and fuzz).
             """,
-        positionals: [PositionalSpec(name: "ID", help: "the card's id, a UUID")],
+        positionals: [PositionalSpec(name: "ID", help: CardArgument.help)],
         options: [
             .dataDirectory,
             .asOf("audit as of a log position (e.g. 1200) or an instant (ISO 8601, e.g. 2024-03-01T12:00:00Z: "
@@ -28,7 +28,7 @@ struct AuditCommand: Command {
             .nowWithOffset,
         ])
 
-    let card: CardID
+    let card: CardArgument
     let dataDirectory: String
     let asOf: AsOf
     let json: Bool
@@ -39,15 +39,15 @@ struct AuditCommand: Command {
         asOf = try AsOfOption.parse(arguments.value("as-of"), by: arguments.value("by"))
         json = arguments.flag("json")
         now = try TimeOption.now(arguments.value("now"), environment: environment)
-        let id = arguments.positional("ID")
-        guard let uuid = UUID(uuidString: id) else {
-            throw UsageError("card ID '\(id)' is not a UUID; give it as e.g. 6F9619FF-8B86-D011-B42D-00C04FC964FF")
-        }
-        card = CardID(uuid)
+        card = try CardArgument(arguments.positional("ID"))
     }
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
         try StoreDirectoryCheck.requireStore(at: dataDirectory)
+        let card: CardID = switch self.card {
+        case .card(let id): id
+        case .revlogCardID: try self.card.resolve(in: await CurrentReadModels.load(dataDirectory: dataDirectory))
+        }
         let audit = try await CardAuditor.audit(card: card, dataDirectory: dataDirectory, asOf: asOf,
                                                 defaultConfiguration: ReadModelConfiguration().scheduler, predictAt: now)
         if json {

@@ -14,13 +14,13 @@ struct CardCommand: Command {
             leech, buried today or suspended) and a summary of its history from the log: the reviews
             that count, by rating, the cram, undone and ignored ones, and the first and last review.
             """,
-        positionals: [PositionalSpec(name: "ID", help: "the card's id, a UUID")],
+        positionals: [PositionalSpec(name: "ID", help: CardArgument.help)],
         options: [.json(), .dataDirectory, .nowWithOffset],
         notes: """
             Exit codes: 0 shown, 1 no such card, no store or a log that cannot be read, 2 usage error.
             """)
 
-    let card: CardID
+    let card: CardArgument
     let dataDirectory: String
     let now: EventTime
     let json: Bool
@@ -29,15 +29,12 @@ struct CardCommand: Command {
         dataDirectory = environment.dataDirectory(arguments.value("data-dir"))
         now = try TimeOption.now(arguments.value("now"), environment: environment)
         json = arguments.flag("json")
-        let id = arguments.positional("ID")
-        guard let uuid = UUID(uuidString: id) else {
-            throw UsageError("card ID '\(id)' is not a UUID; give it as e.g. 6F9619FF-8B86-D011-B42D-00C04FC964FF")
-        }
-        card = CardID(uuid)
+        card = try CardArgument(arguments.positional("ID"))
     }
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
         let models = try await CurrentReadModels.load(dataDirectory: dataDirectory)
+        let card = try self.card.resolve(in: models)
         guard let summary = models.vocabulary.card(card), let content = models.cardContent(card) else {
             throw QueryError("there is no card \(card) in the store; `hindsight due` lists cards with their ids")
         }

@@ -54,8 +54,8 @@ import TestSupport
     }
 
     @Test(arguments: [
-        (["audit", "card"], 2, "missing ID (the card's id, a UUID)"),
-        (["audit", "card", "not-a-uuid"], 2, "is not a UUID"),
+        (["audit", "card"], 2, "missing ID (the card's id (a UUID), or the card_id of a card imported from a revlog"),
+        (["audit", "card", "not-a-uuid"], 1, "no card in the store was imported with card_id 'not-a-uuid'"),
         (["audit", "card", card, "--as-of", "yesterday"], 2, "option --as-of expects a log position"),
         (["audit", "card", card, "--bogus"], 2, "unknown option --bogus"),
         (["audit", "card", "03000000-0000-0000-0000-0000000000FF"], 1, "no card 03000000-0000-0000-0000-0000000000FF was created"),

@@ -51,7 +51,9 @@ import TestSupport
 
     @Test(arguments: [
         (["card", "20000000-0000-4000-8000-00000000C0DE"], Int32(1), "there is no card 20000000-0000-4000-8000-00000000C0DE in the store"),
-        (["card", "house"], Int32(2), "card ID 'house' is not a UUID"),
+        (["card", "house"], Int32(1), "no card in the store was imported with card_id 'house'"),
+        (["card", " "], Int32(2), "card ID is empty"),
+        (["audit", "card", "house"], Int32(1), "no card in the store was imported with card_id 'house'"),
         (["card"], Int32(2), "ID"),
     ])
     func refusals(arguments: [String], status: Int32, message: String) throws {
@@ -66,4 +68,34 @@ import TestSupport
         #expect(result.stdout.hasPrefix("usage: hindsight card ID [--json] [--data-dir DIR] [--now TIME] [-h|--help]"))
         #expect(result.stdout.contains("Exit codes: 0 shown, 1 no such card, no store or a log that cannot be read, 2 usage error."))
     }
+
+    /// An imported card is found by the `card_id` it came with, as by its id; when imports for
+    /// two profiles made cards of one `card_id`, the error names both cards' ids.
+    @Test func anImportedCardIsFoundByItsRevlogCardID() throws {
+        let cli = BuiltProducts.executable("hindsight")
+        let dir = try SmallStore.copy(cli)
+        defer { dir.remove() }
+        let now = ["--now", "2026-03-01T12:00:00+01:00"]
+        let byID = try SmallStore.run(cli, ["card", SmallStore.card, "--json"] + now, in: dir)
+        #expect(byID.status == 0, "\(byID.stderr)")
+        for spelling in ["3", " 3", "+3"] {
+            let byCardID = try SmallStore.run(cli, ["card", spelling, "--json"] + now, in: dir)
+            #expect(byCardID.status == 0, "\(byCardID.stderr)")
+            #expect(byCardID.stdout == byID.stdout, "card_id '\(spelling)'")
+        }
+        let audit = try SmallStore.run(cli, ["audit", "card", "3", "--json"] + now, in: dir)
+        let auditByID = try SmallStore.run(cli, ["audit", "card", SmallStore.card, "--json"] + now, in: dir)
+        #expect(audit.status == 0 && audit.stdout == auditByID.stdout, "\(audit.stderr)")
+        #expect(try SmallStore.run(cli, ["card", "4"], in: dir).stderr.contains("no card in the store was imported with card_id '4'"))
+
+        let other = "10000000-0000-4000-8000-000000000002"
+        let imported = try ChildProcess.run(cli, ["import", "--profile", other, "--format", "revlog", "--deck", "small", "--data-dir", "store", "-"],
+                                            currentDirectory: dir.url, input: Data(SmallStore.revlog.utf8))
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let twice = try SmallStore.run(cli, ["card", "3"], in: dir)
+        #expect(twice.status == 1)
+        #expect(twice.stderr.contains("cards of 2 profiles were imported with card_id '3'; give one of their ids instead: "))
+        #expect(twice.stderr.contains(SmallStore.card), "\(twice.stderr)")
+    }
 }
+

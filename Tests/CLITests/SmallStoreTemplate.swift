@@ -21,7 +21,7 @@ extension SmallStore {
         return Template(directory: dir, card: card)
     }
 
-    /// The id of the card created at position 8 of the template (revlog card 1).
+    /// The id of the card created at position 8 of the template (revlog card 3).
     static var card: String { (try? template.get().card) ?? "" }
 
     /// A fresh temporary directory holding a copy of the template in `store`.

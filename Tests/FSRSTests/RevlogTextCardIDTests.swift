@@ -141,4 +141,13 @@ import FSRS
         #expect(byText.map { file.cardTexts.name(of: $0.cardID) } == ["five, 5", "six"])
         #expect(byText.map(\.rows.count) == [3, 2])
     }
+
+    /// A `card_id` typed as text (on a command line) stands for the number the reader gives the
+    /// same field in a file.
+    @Test(arguments: ["1700000000001", " 42\t", "+7", "-3", "0", "note-17", " note-17 ", "99999999999999999999", "1e3", "単語"])
+    func aCardIDsNumberIsTheOneTheReaderGivesIt(spelling: String) throws {
+        let rows = try RevlogCSV.parse(Self.header + "\n" + spelling + ",1772442000000,3,0,1000\n")
+        #expect(RevlogCardTexts.number(ofCardID: spelling) == rows.first?.cardID)
+    }
 }
+

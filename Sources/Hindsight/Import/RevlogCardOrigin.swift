@@ -31,3 +31,12 @@ enum RevlogCardOrigin {
         return (number, name)
     }
 }
+
+extension Identifier where Tag == CardTag {
+    /// The card a revlog import for `profile` makes of the `card_id` spelled `cardID` (an integer
+    /// or a text, as the file spells it: ``RevlogCardTexts/number(ofCardID:)``): the same id in
+    /// every import and version, whether or not such a card was imported.
+    public static func revlogCard(_ cardID: String, profile: ProfileID) -> CardID {
+        ImportIdentity.card(profile, revlogCard: RevlogCardTexts.number(ofCardID: cardID))
+    }
+}
