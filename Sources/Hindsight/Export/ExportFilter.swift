@@ -35,18 +35,16 @@ public struct ExportFilter: Sendable, Equatable {
         includes(profile: envelope.profile, occurred: envelope.occurred.instant) { envelope.belongs(to: $0) } typeName: { envelope.typeNameText }
     }
 
-    /// The filter's one rule: true when an event of `profile` that happened at `occurred`, in a
-    /// stream `isIn` says it belongs to, of the type named `typeName()` (built only when types
-    /// are filtered), passes every condition.
     /// Whether the filter lets events of `event`'s profile and stream through, whatever their
     /// time and type: a revlog export asks it of a card's creation, which may fall outside the
     /// time or types asked for while the card's reviews fall inside.
     func includesProfileAndStream(of event: RecordedEvent) -> Bool {
-        if let profiles, !profiles.contains(event.profile) { return false }
-        if let wanted = stream, wanted != event.stream { return false }
-        return true
+        ExportFilter(profiles: profiles, stream: stream).includes(event)
     }
 
+    /// The filter's one rule: true when an event of `profile` that happened at `occurred`, in a
+    /// stream `isIn` says it belongs to, of the type named `typeName()` (built only when types
+    /// are filtered), passes every condition.
     @inline(__always)
     private func includes(profile: ProfileID, occurred: Timestamp, isIn: (StreamID) -> Bool, typeName: () -> String) -> Bool {
         if let profiles, !profiles.contains(profile) { return false }

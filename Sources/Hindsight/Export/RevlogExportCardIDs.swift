@@ -33,7 +33,7 @@ struct RevlogExportCardIDs {
     }
 
     /// Drops the `card_id`s that more than one card came with, and keeps the texts of the
-    /// others. Call once, after the last ``observe(_:)``.
+    /// others. Call once, after the last ``observe(_:filter:)``.
     mutating func settle() {
         origins = origins.filter { claims[$0.value.number] == 1 }
         claims = [:]

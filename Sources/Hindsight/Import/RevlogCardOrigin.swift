@@ -25,10 +25,10 @@ enum RevlogCardOrigin {
     static func cardID(of created: CardCreated, profile: ProfileID) -> (number: Int64, text: String?)? {
         guard created.front.hasPrefix(frontPrefix) else { return nil }
         let name = String(created.front.dropFirst(frontPrefix.count))
-        if let integer = Int64(name), ImportIdentity.card(profile, revlogCard: integer) == created.card { return (integer, nil) }
-        let number = RevlogCardTexts.number(of: name)
+        let number = RevlogCardTexts.number(ofCardID: name)
         guard ImportIdentity.card(profile, revlogCard: number) == created.card else { return nil }
-        return (number, name)
+        // The import spells an integer id in decimal and a text id as read (never an integer).
+        return (number, Int64(name) == nil ? name : nil)
     }
 }
 

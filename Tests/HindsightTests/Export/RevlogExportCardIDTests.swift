@@ -20,7 +20,7 @@ import FSRS
         ("note-17", RevlogCardTexts.number(of: "note-17"), "note-17"),
         ("deck, \"card\"", RevlogCardTexts.number(of: "deck, \"card\""), "deck, \"card\""),
         ("単語 12", RevlogCardTexts.number(of: "単語 12"), "単語 12"),
-        ("12 ", RevlogCardTexts.number(of: "12 "), "12 "),
+        ("12a", RevlogCardTexts.number(of: "12a"), "12a"),
     ]
 
     @Test(arguments: origins)
