@@ -83,16 +83,15 @@ public struct FSRSParameters: Sendable, Hashable {
     /// patterns of the 21 `Float`s. The same on every machine and every run (unlike
     /// `hashValue`), so snapshots can record which parameters they were computed with.
     public var fingerprint: UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = FNV1a64()
         for weight in weights {
             var bits = weight.bitPattern
             for _ in 0..<4 {
-                hash ^= UInt64(bits & 0xFF)
-                hash &*= 0x0000_0100_0000_01B3
+                hash.add(UInt8(truncatingIfNeeded: bits))
                 bits >>= 8
             }
         }
-        return hash
+        return hash.value
     }
 
     /// Two parameter sets are equal when their 21 effective weights are (whatever count

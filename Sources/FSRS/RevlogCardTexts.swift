@@ -25,18 +25,19 @@ public struct RevlogCardTexts: Sendable, Equatable {
     /// with the sign bit set. The same text gives the same number in every version: the ids a
     /// store derives for an imported card rest on it.
     public static func number(of text: String) -> Int64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        return Int64(bitPattern: hash | 1 << 63)
+        var hash = FNV1a64()
+        for byte in text.utf8 { hash.add(byte) }
+        return Int64(bitPattern: hash.value | 1 << 63)
     }
 
-    /// The number a `card_id` spelled `text` stands for in rows (``RevlogRow/cardID``), as a
-    /// revlog's reader reads the field: the integer it spells (an optional sign and decimal
-    /// digits), else the number of its text (``number(of:)``); spaces and tabs around are
-    /// dropped either way.
-    public static func number(ofCardID text: String) -> Int64 {
+    /// A `card_id` spelled `text`, as a revlog's reader reads the field: the number it stands
+    /// for in rows (``RevlogRow/cardID``), and its text when it is a text id. An integer (an
+    /// optional sign and decimal digits) is its own number, with no text; anything else is a
+    /// text id, numbered by ``number(of:)``. Spaces and tabs around are dropped either way.
+    public static func read(cardID text: String) -> (number: Int64, text: String?) {
         let trimmed = text.trimmingSpaces()
-        return Int64(trimmed) ?? number(of: trimmed)
+        if let integer = Int64(trimmed) { return (integer, nil) }
+        return (number(of: trimmed), trimmed)
     }
 
     /// The text of the card numbered `cardID`, or nil for an integer id.

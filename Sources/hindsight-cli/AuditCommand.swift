@@ -44,10 +44,7 @@ struct AuditCommand: Command {
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
         try StoreDirectoryCheck.requireStore(at: dataDirectory)
-        let card: CardID = switch self.card {
-        case .card(let id): id
-        case .revlogCardID: try self.card.resolve(in: await CurrentReadModels.load(dataDirectory: dataDirectory))
-        }
+        let card = try await self.card.resolve(dataDirectory: dataDirectory)
         let audit = try await CardAuditor.audit(card: card, dataDirectory: dataDirectory, asOf: asOf,
                                                 defaultConfiguration: ReadModelConfiguration().scheduler, predictAt: now)
         if json {

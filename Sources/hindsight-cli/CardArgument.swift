@@ -26,6 +26,14 @@ enum CardArgument {
         self = .revlogCardID(text)
     }
 
+    /// The card named, for a command that reads no read models otherwise: the id itself, or the
+    /// card found as ``resolve(in:)`` finds it, the store in `dataDirectory` loaded for that only.
+    /// - Throws: ``QueryError`` as ``resolve(in:)``; what loading the read models throws.
+    func resolve(dataDirectory: String) async throws -> CardID {
+        if case .card(let card) = self { return card }
+        return try resolve(in: await CurrentReadModels.load(dataDirectory: dataDirectory))
+    }
+
     /// The card named: the id itself, or the card a revlog import for one of `models`' profiles
     /// made of the `card_id` (``Identifier/revlogCard(_:profile:)``).
     /// - Throws: ``QueryError`` when no import made such a card, or imports for more than one

@@ -143,11 +143,14 @@ import FSRS
     }
 
     /// A `card_id` typed as text (on a command line) stands for the number the reader gives the
-    /// same field in a file.
+    /// same field in a file, and is a text id when the reader keeps a text for it.
     @Test(arguments: ["1700000000001", " 42\t", "+7", "-3", "0", "note-17", " note-17 ", "99999999999999999999", "1e3", "単語"])
     func aCardIDsNumberIsTheOneTheReaderGivesIt(spelling: String) throws {
-        let rows = try RevlogCSV.parse(Self.header + "\n" + spelling + ",1772442000000,3,0,1000\n")
-        #expect(RevlogCardTexts.number(ofCardID: spelling) == rows.first?.cardID)
+        let file = try RevlogCSV.read(Self.header + "\n" + spelling + ",1772442000000,3,0,1000\n")
+        let cardID = try #require(file.rows.first?.cardID)
+        let read = RevlogCardTexts.read(cardID: spelling)
+        #expect(read.number == cardID)
+        #expect(read.text == file.cardTexts[cardID])
     }
 }
 

@@ -24,19 +24,17 @@ enum RevlogCardOrigin {
     /// - Complexity: O(front length).
     static func cardID(of created: CardCreated, profile: ProfileID) -> (number: Int64, text: String?)? {
         guard created.front.hasPrefix(frontPrefix) else { return nil }
-        let name = String(created.front.dropFirst(frontPrefix.count))
-        let number = RevlogCardTexts.number(ofCardID: name)
-        guard ImportIdentity.card(profile, revlogCard: number) == created.card else { return nil }
-        // The import spells an integer id in decimal and a text id as read (never an integer).
-        return (number, Int64(name) == nil ? name : nil)
+        // The import spells the id as the reader read it: an integer in decimal, a text trimmed.
+        let origin = RevlogCardTexts.read(cardID: String(created.front.dropFirst(frontPrefix.count)))
+        return ImportIdentity.card(profile, revlogCard: origin.number) == created.card ? origin : nil
     }
 }
 
 extension Identifier where Tag == CardTag {
     /// The card a revlog import for `profile` makes of the `card_id` spelled `cardID` (an integer
-    /// or a text, as the file spells it: ``RevlogCardTexts/number(ofCardID:)``): the same id in
+    /// or a text, as the file spells it: ``RevlogCardTexts/read(cardID:)``): the same id in
     /// every import and version, whether or not such a card was imported.
     public static func revlogCard(_ cardID: String, profile: ProfileID) -> CardID {
-        ImportIdentity.card(profile, revlogCard: RevlogCardTexts.number(ofCardID: cardID))
+        ImportIdentity.card(profile, revlogCard: RevlogCardTexts.read(cardID: cardID).number)
     }
 }
