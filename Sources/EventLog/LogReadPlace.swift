@@ -3,8 +3,10 @@ import Synchronization
 /// Where a reader that reads a log forward in consecutive calls stopped, kept between the calls
 /// with the buffer it read into and the mapping of the sealed segment it was reading: the next
 /// call that starts right there resumes without seeking (no directory listing, no index load, no
-/// scan to validate an index entry), without a fresh buffer (no page faults on new memory), and
-/// without mapping the segment again. A call that starts anywhere else seeks as usual (and keeps
+/// scan to validate an index entry), without a fresh buffer (no page faults on new memory),
+/// without mapping the segment again, and, for a reader without a writer, without looking ahead
+/// again over the last segment's batches already found complete: chunked reads of a long last
+/// segment stay linear in its size. A call that starts anywhere else seeks as usual (and keeps
 /// the mapping only when it lands in the same segment).
 ///
 /// The mapping (a ``SegmentMapping``) is released when a read moves to another segment, when a

@@ -55,6 +55,7 @@ extension LogReader {
             }
             let end: ScanEnd
             var complete: CompleteBatches?
+            var looked = false
             if let mapped = access.mapping {
                 if cursor.offset == Int64(SegmentHeader.size) {
                     try SegmentFiles.checkHeader(mapped.bytes, base: cursor.segmentBase, name: name, directory: directory)
@@ -63,7 +64,17 @@ extension LogReader {
                                               through: bound, release: mapped.release(before:), body)
                 mapped.release(before: Int(end.offset))
             } else if tail == nil && access.isLastBuffered {
-                let batches = try completeBatches(from: cursor, name: name, buffer: buffer)
+                // Records a look ahead already found in complete batches need no second look:
+                // consecutive reads of a long last segment stay linear, not quadratic.
+                let batches: CompleteBatches
+                if let known = access.completeThrough, cursor.position <= known {
+                    batches = CompleteBatches(lastPosition: known, endsTheFile: false)
+                    looked = false
+                } else {
+                    batches = try completeBatches(from: cursor, name: name, buffer: buffer)
+                    looked = true
+                    if batches.damage == nil { access.remember(completeThrough: batches.lastPosition) }
+                }
                 complete = batches
                 // Damage ahead: the records before it are handed out, then the damage is thrown.
                 let stop = batches.damage.map { ($0.position ?? 1) - 1 } ?? batches.lastPosition
@@ -84,6 +95,9 @@ extension LogReader {
             if let complete {
                 if end.reason == .stoppedByBody { return false }
                 if cursor.position > bound { return true }
+                // The batches known complete were handed out: look again from here (the file
+                // may have grown, or end here).
+                if !looked { continue }
                 // Every complete batch of the segment was handed out: on to the next segment, if any.
                 guard let next = try segmentBases().first(where: { $0 > cursor.segmentBase }) else { return true }
                 guard complete.endsTheFile else {

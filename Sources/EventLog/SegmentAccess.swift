@@ -10,22 +10,38 @@ enum SegmentAccess {
     /// The segment is sealed and mapped.
     case mapped(SegmentMapping)
     /// The segment at this base is read through the buffer; `sealed` when a later segment
-    /// existed as the read entered it (and the file system could not map it).
-    case buffered(base: UInt64, sealed: Bool)
+    /// existed as the read entered it (and the file system could not map it). For a last
+    /// segment, `completeThrough` is the last position of its complete batches as a look ahead
+    /// found them with no damage (nil before the first look): records up to there were checked
+    /// and their batches ended, and a complete batch is never cut, so a later read of them needs
+    /// no second look (see ``LogReader/completeBatches(from:name:buffer:)``).
+    case buffered(base: UInt64, sealed: Bool, completeThrough: UInt64? = nil)
 
     /// The base of the segment the choice was made for (nil when undecided).
     var base: UInt64? {
         switch self {
         case .undecided: nil
         case .mapped(let mapping): mapping.base
-        case .buffered(let base, _): base
+        case .buffered(let base, _, _): base
         }
     }
 
     /// True when the segment read through the buffer was the last one as the read entered it
     /// (it may hold an incomplete batch, which a directory reader never hands out).
     var isLastBuffered: Bool {
-        if case .buffered(_, let sealed) = self { !sealed } else { false }
+        if case .buffered(_, let sealed, _) = self { !sealed } else { false }
+    }
+
+    /// For a last segment read through the buffer: how far its batches were found complete
+    /// (see ``buffered(base:sealed:completeThrough:)``).
+    var completeThrough: UInt64? {
+        if case .buffered(_, false, let position) = self { position } else { nil }
+    }
+
+    /// Remembers, for a last segment read through the buffer, that its batches are complete
+    /// through `position` (a look ahead found no damage); nothing for any other access.
+    mutating func remember(completeThrough position: UInt64) {
+        if case .buffered(let base, false, _) = self { self = .buffered(base: base, sealed: false, completeThrough: position) }
     }
 
     /// The mapping, when the segment is mapped.

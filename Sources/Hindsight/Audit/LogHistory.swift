@@ -32,32 +32,31 @@ public struct LogHistory: Sendable {
         var next: UInt64 = 1
         var lastRead: UInt64 = 0
         let size = max(1, batchSize)
+        // One forward read in chunks: each chunk resumes where the last one stopped (no seek, and
+        // no second look ahead at the records a look already found complete).
+        let place = LogReadPlace()
         while next <= asOf.lastPosition {
-            let records = try readerCall { try reader.records(from: next, through: asOf.lastPosition, limit: size) }
-            guard !records.isEmpty else { break }
             var batch: [RecordedEvent] = []
-            batch.reserveCapacity(records.count)
+            batch.reserveCapacity(size)
+            var read = 0
             var reachedCut = false
-            for record in records {
-                let event: RecordedEvent
-                do {
-                    event = try LogCodec.decode(record.payload, position: record.position)
-                } catch {
-                    throw HistoryError(.undecodable, "the record at position \(record.position) does not decode as an event "
-                                       + "(\(error)); run 'hindsight verify' and restore the log from a backup",
-                                       path: layout.log, position: record.position)
+            try readerCall {
+                try reader.forEachRecord(from: next, through: asOf.lastPosition, resuming: place) { position, payload, _ in
+                    let event = try decode(payload, position: position)
+                    read += 1
+                    next = position + 1
+                    guard asOf.includes(event) else {
+                        reachedCut = asOf.endsAtFirstExcluded
+                        return !reachedCut && read < size
+                    }
+                    batch.append(event)
+                    return read < size
                 }
-                guard asOf.includes(event) else {
-                    guard asOf.endsAtFirstExcluded else { continue }
-                    reachedCut = true
-                    break
-                }
-                batch.append(event)
             }
+            guard read > 0 else { break }
             if let last = batch.last { lastRead = last.position }
             if !batch.isEmpty { try await body(batch) }
             if reachedCut { break }
-            next = records[records.count - 1].position + 1
         }
         return lastRead
     }
@@ -69,6 +68,18 @@ public struct LogHistory: Sendable {
         var all: [RecordedEvent] = []
         try await forEachBatch(asOf: asOf) { all += $0 }
         return all
+    }
+
+    /// The event of the record at `position`.
+    /// - Throws: ``HistoryError`` `undecodable`, naming the position.
+    private func decode(_ payload: UnsafeRawBufferPointer, position: UInt64) throws(HistoryError) -> RecordedEvent {
+        do {
+            return try LogCodec.decode(payload, position: position)
+        } catch {
+            throw HistoryError(.undecodable, "the record at position \(position) does not decode as an event "
+                               + "(\(error)); run 'hindsight verify' and restore the log from a backup",
+                               path: layout.log, position: position)
+        }
     }
 
     /// A reader of the log, after checking that there is one.
