@@ -47,25 +47,51 @@ struct TailCommand: Command {
         let codec = EventJSONCodec()
         var next = from
         var printed = 0
+        let place = LogReadPlace()
         while !stop.isRaised {
             let last = try reader.lastPosition()
             if last >= next {
-                var lines: [String] = []
                 let through = Self.lastToPrint(next: next, last: last, remaining: limit.map { $0 - printed })
-                try reader.forEach(from: next, through: through) { position, payload in
-                    let event = try LogCodec.decode(payload, position: position)
-                    lines.append(json ? String(decoding: try codec.encode(event), as: UTF8.self) : Self.line(event))
+                next = try Self.read(reader, from: next, through: through, place: place, chunk: Self.chunk) { events in
+                    for event in events {
+                        io.print(json ? String(decoding: try codec.encode(event), as: UTF8.self) : Self.line(event))
+                    }
+                    try io.checkOutput()
+                    printed += events.count
+                    return !stop.isRaised
                 }
-                for line in lines { io.print(line) }
-                try io.checkOutput()
-                printed += lines.count
-                next = through + 1
                 if let limit, printed >= limit { break }
                 continue
             }
             try? await Task.sleep(for: .milliseconds(100))
         }
         return .success
+    }
+
+    /// How many events `tail` reads before printing them: the log is read and printed a chunk at a
+    /// time, so memory stays bounded and the first lines show at once, however long the log.
+    static let chunk = 4096
+
+    /// Reads the events from `next` through `through` (a complete batch's end) in chunks of at
+    /// most `chunk`, handing each chunk to `emit` in order, each chunk's read resuming from
+    /// `place` where the last one stopped; stops after a chunk when `emit` returns false.
+    /// - Returns: the position after the last event read.
+    /// - Throws: `LogError` for a damaged log, `EventDecodingError` for a record that does not
+    ///   decode, or what `emit` throws.
+    static func read(_ reader: LogReader, from next: UInt64, through: UInt64, place: LogReadPlace, chunk: Int,
+                     _ emit: ([RecordedEvent]) throws -> Bool) throws -> UInt64 {
+        var next = next
+        while next <= through {
+            var events: [RecordedEvent] = []
+            try reader.forEachRecord(from: next, through: through, resuming: place) { position, payload, _ in
+                events.append(try LogCodec.decode(payload, position: position))
+                return events.count < chunk
+            }
+            guard let last = events.last else { break }
+            next = last.position + 1
+            guard try emit(events) else { break }
+        }
+        return next
     }
 
     /// The last position to print in one pass: the end of the log, or fewer when only

@@ -1,3 +1,5 @@
+import EventLog
+import Events
 import Foundation
 import Testing
 import TestSupport
@@ -112,6 +114,35 @@ import TestSupport
         let output = tail.terminate()
         #expect(output.status == 0 && !output.signalled, "\(output.stderr)")
         #expect(Self.positions(output.stdout) == Array(8...13))
+    }
+
+    /// A pass reads and prints the log a chunk at a time (bounded memory, output at once): the
+    /// chunks are consecutive, each full but the last, together the range asked for and the same
+    /// events as one read; and a stop after a chunk reads no further.
+    @Test(arguments: [1, 2, 3, 100])
+    func aPassReadsTheLogInChunks(chunk: Int) throws {
+        let dir = try SmallStore.make(cli)
+        defer { dir.remove() }
+        let reader = LogReader(directory: dir.appending("store/log").path)
+        let last = try reader.lastPosition()
+        #expect(last >= 8)
+        let whole = try reader.records(from: 2, through: last).map { try LogCodec.decode($0.payload, position: $0.position) }
+        var chunks: [[RecordedEvent]] = []
+        let next = try TailCommand.read(reader, from: 2, through: last, place: LogReadPlace(), chunk: chunk) { events in
+            chunks.append(events)
+            return true
+        }
+        #expect(next == last + 1)
+        #expect(chunks.flatMap { $0 } == whole)
+        #expect(chunks.dropLast().allSatisfy { $0.count == chunk })
+        #expect(chunks.count == (whole.count + chunk - 1) / chunk)
+
+        var emitted = 0
+        let stopped = try TailCommand.read(reader, from: 2, through: last, place: LogReadPlace(), chunk: chunk) { _ in
+            emitted += 1
+            return emitted < 2
+        }
+        #expect(stopped == min(2 + 2 * UInt64(chunk), last + 1))
     }
 
     /// The pass arithmetic itself: never past the log's end, never wrapping.
