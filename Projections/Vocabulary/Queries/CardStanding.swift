@@ -1,4 +1,5 @@
 import Events
+import FSRS
 
 /// What a command or an imported event is checked against when it names a card: whose it is,
 /// where it is, whether it is suspended, gone or new, and when it was created. The few facts of
@@ -40,6 +41,16 @@ extension VocabularyState {
     package func reviewStanding(of id: CardID) -> (standing: CardStanding, lastReviewInstantMs: Int64?)? {
         guard let slot = cards.slot(of: IDKey(id)) else { return nil }
         return (standing(atSlot: slot), cards.lastReviewInstantMs(slot))
+    }
+
+    /// The standing of card `id` and its schedule (its ``CardSummary/schedule``: nil while new),
+    /// found with one lookup: what a replay that reads each card's state before each of its
+    /// reviews needs (true retention, answer buttons), without building a summary per review.
+    /// Nil when no such card was created.
+    /// - Complexity: O(1).
+    package func scheduledStanding(of id: CardID) -> (standing: CardStanding, schedule: CardState?)? {
+        guard let slot = cards.slot(of: IDKey(id)) else { return nil }
+        return (standing(atSlot: slot), cards.hot[Int(slot)].state.unpacked)
     }
 
     /// The standing of the card at `slot`.

@@ -91,17 +91,16 @@ public struct RetentionHistory: Sendable, Equatable {
         mutating func apply(_ event: RecordedEvent) {
             switch event.event {
             case .reviewGraded(let review):
-                if let card = state.card(review.card),
-                   CardHistoryRule.counts(isGone: card.isGone, recordedByOwner: card.profile == event.profile),
-                   let age = AnswerButtons.age(mode: review.mode, before: card.schedule) {
-                    pendingAnswers.append((event.id, event.profile, review.rating, age))
-                }
-                if let card = state.card(review.card),
-                   CardHistoryRule.counts(isGone: card.isGone, recordedByOwner: card.profile == event.profile),
-                   let maturity = TrueRetentionRule.maturity(mode: review.mode, before: card.schedule) {
-                    pending.append((event.id, event.profile, review.card,
-                                    RetentionReview(day: state.localDay(of: event.occurred, profile: event.profile),
-                                                    maturity: maturity, passed: TrueRetentionRule.passes(review.rating))))
+                if let (card, schedule) = state.scheduledStanding(of: review.card),
+                   CardHistoryRule.counts(isGone: card.isGone, recordedByOwner: card.profile == event.profile) {
+                    if let age = AnswerButtons.age(mode: review.mode, before: schedule) {
+                        pendingAnswers.append((event.id, event.profile, review.rating, age))
+                    }
+                    if let maturity = TrueRetentionRule.maturity(mode: review.mode, before: schedule) {
+                        pending.append((event.id, event.profile, review.card,
+                                        RetentionReview(day: state.localDay(of: event.occurred, profile: event.profile),
+                                                        maturity: maturity, passed: TrueRetentionRule.passes(review.rating))))
+                    }
                 }
             case .reviewUndone(let undo):
                 let before = state.card(undo.card)?.undoableReviews ?? 0
@@ -122,10 +121,14 @@ public struct RetentionHistory: Sendable, Equatable {
         }
 
         func entries() -> [Entry] {
-            pending.compactMap { entry in
-                guard !undone.contains(entry.id), let deck = state.card(entry.card)?.deck else { return nil }
-                return Entry(profile: entry.profile, card: entry.card, deck: deck, review: entry.review)
+            // Sized once: one entry a counted review (a growing array would hold up to twice that).
+            var entries: [Entry] = []
+            entries.reserveCapacity(pending.count)
+            for entry in pending where !undone.contains(entry.id) {
+                guard let deck = state.standing(of: entry.card)?.deck else { continue }
+                entries.append(Entry(profile: entry.profile, card: entry.card, deck: deck, review: entry.review))
             }
+            return entries
         }
     }
 }
