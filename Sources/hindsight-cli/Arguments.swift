@@ -100,10 +100,20 @@ struct Arguments {
         return "; '\(spec.invocation) --help' lists the options"
     }
 
+    /// `; give the file with --revlog revlog.csv` when the one word too many looks like what a
+    /// command that takes its file by an option wants (`fsrs states revlog.csv`): the command takes
+    /// no positional, and exactly one option with a FILE value, not given yet.
+    private func fileHint(for extra: ArraySlice<String>) -> String {
+        let fileOptions = spec.options.filter { $0.placeholder == "FILE" }
+        guard extra.count == 1, spec.positionals.isEmpty, fileOptions.count == 1, let option = fileOptions.first,
+              values[option.name] == nil, let word = extra.first else { return "" }
+        return "; give the file with --\(option.name) \(word)"
+    }
+
     private func checkComplete() throws(UsageError) {
         if positionals.count > spec.positionals.count {
             let extra = positionals.dropFirst(spec.positionals.count)
-            let hint = extra.contains { $0.hasPrefix("-") } ? " (after --, every word is positional)" : ""
+            let hint = extra.contains { $0.hasPrefix("-") } ? " (after --, every word is positional)" : fileHint(for: extra)
             throw UsageError("unexpected argument\(extra.count == 1 ? "" : "s"): \(extra.joined(separator: " "))\(hint)")
         }
         if positionals.count < spec.positionals.count {
