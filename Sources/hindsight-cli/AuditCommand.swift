@@ -52,6 +52,7 @@ struct AuditCommand: Command {
             return .success
         }
         io.print("card \(audit.card)  profile \(audit.profile)  as of position \(audit.position)")
+        if let importedAs = audit.importedAs { io.print("imported from a revlog as card_id \(importedAs)") }
         io.print("recomputed with \(Self.describe(audit.recomputedWith))")
         io.print("pos     local time              rating mode       status   elapsed  R       S before -> after      D before -> after   interval raw/unfuzzed/days  due (local)             parameters")
         for review in audit.reviews {

@@ -41,7 +41,7 @@ struct CardCommand: Command {
         let audit = try await CardAuditor.audit(card: card, dataDirectory: dataDirectory,
                                                 defaultConfiguration: ReadModelConfiguration().scheduler)
         let output = CardOutput(summary: summary, content: content, models: models, history: CardOutput.History(audit, viewedAt: now),
-                                now: now)
+                                importedAs: audit.importedAs, now: now)
         if json {
             io.print(try JSONOutput.encode(output))
             return .success
@@ -93,6 +93,8 @@ struct CardOutput: Encodable {
     }
 
     let id, deck, profile, profileName: String
+    /// The `card_id` the card was imported with from a revlog (an integer or a text), if it was.
+    let importedAs: RevlogCardID?
     let front, back: String
     let translations: [Translation]
     let exampleSentences: [Sentence]
@@ -101,8 +103,10 @@ struct CardOutput: Encodable {
     let leech, buried, suspended, deleted: Bool
     let history: History
 
-    init(summary: CardSummary, content: CardContent, models: CurrentReadModels, history: History, now: EventTime) {
+    init(summary: CardSummary, content: CardContent, models: CurrentReadModels, history: History, importedAs: RevlogCardID?,
+         now: EventTime) {
         id = summary.id.description
+        self.importedAs = importedAs
         deck = summary.deck.description
         profile = summary.profile.description
         profileName = models.directory.profile(summary.profile).map(models.name(of:)) ?? "-"
@@ -128,8 +132,9 @@ struct CardOutput: Encodable {
 
     /// The text view.
     var lines: [String] {
-        var lines = ["card \(id)  deck \(deck)  profile \(profileName) (\(profile))",
-                     "front: \(front)", "back: \(back)"]
+        var lines = ["card \(id)  deck \(deck)  profile \(profileName) (\(profile))"]
+        if let importedAs { lines.append("imported from a revlog as card_id \(importedAs)") }
+        lines += ["front: \(front)", "back: \(back)"]
         lines.append("translations: " + (translations.isEmpty ? "none" : translations.map { "\($0.language) \"\($0.text)\"" }
             .joined(separator: ", ")))
         lines.append("example sentences: " + (exampleSentences.isEmpty ? "none" : ""))

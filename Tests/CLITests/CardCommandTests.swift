@@ -35,6 +35,7 @@ import TestSupport
         // Every counted review is one of the card's reps (an undone one is not).
         #expect(counted == state["reps"] as? Int)
         #expect(object["leech"] as? Bool == false && object["buried"] as? Bool == false)
+        #expect(object["importedAs"] == nil)  // made in the app, not imported from a revlog
     }
 
     @Test func theLeechIsFlagged() throws {
@@ -71,6 +72,12 @@ import TestSupport
 
     /// An imported card is found by the `card_id` it came with, as by its id; when imports for
     /// two profiles made cards of one `card_id`, the error names both cards' ids.
+    /// The `importedAs` member of a JSON object (NSNull when absent).
+    static func importedAs(_ json: String) throws -> Any {
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        return object?["importedAs"] ?? NSNull()
+    }
+
     @Test func anImportedCardIsFoundByItsRevlogCardID() throws {
         let cli = BuiltProducts.executable("hindsight")
         let dir = try SmallStore.copy(cli)
@@ -83,9 +90,16 @@ import TestSupport
             #expect(byCardID.status == 0, "\(byCardID.stderr)")
             #expect(byCardID.stdout == byID.stdout, "card_id '\(spelling)'")
         }
+        // The card says which card_id it came with: a number in JSON, a line in text.
+        #expect(try Self.importedAs(byID.stdout) as? Int == 3)
+        let text = try SmallStore.run(cli, ["card", "3"] + now, in: dir)
+        #expect(text.stdout.split(separator: "\n").dropFirst().first == "imported from a revlog as card_id 3", "\(text.stdout)")
         let audit = try SmallStore.run(cli, ["audit", "card", "3", "--json"] + now, in: dir)
         let auditByID = try SmallStore.run(cli, ["audit", "card", SmallStore.card, "--json"] + now, in: dir)
         #expect(audit.status == 0 && audit.stdout == auditByID.stdout, "\(audit.stderr)")
+        #expect(try Self.importedAs(audit.stdout) as? Int == 3)
+        let auditText = try SmallStore.run(cli, ["audit", "card", "3"] + now, in: dir)
+        #expect(auditText.stdout.split(separator: "\n").dropFirst().first == "imported from a revlog as card_id 3", "\(auditText.stdout)")
         #expect(try SmallStore.run(cli, ["card", "4"], in: dir).stderr.contains("no card in the store was imported with card_id '4'"))
 
         let other = "10000000-0000-4000-8000-000000000002"

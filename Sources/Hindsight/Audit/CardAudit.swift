@@ -11,6 +11,8 @@ public struct CardAudit: Sendable, Equatable, Encodable {
     public let profile: ProfileID
     /// When it was created.
     public let created: EventTime
+    /// The `card_id` it was imported with from a revlog, when a revlog import made it.
+    public var importedAs: RevlogCardID?
     /// The last log position the audit read.
     public let position: UInt64
     /// The configuration of the recomputed column.
@@ -34,7 +36,7 @@ public struct CardAudit: Sendable, Equatable, Encodable {
     /// The reviews whose two columns differ.
     public var differing: [AuditedReview] { reviews.filter(\.differs) }
 
-    enum CodingKeys: String, CodingKey { case card, profile, created, position, recomputedWith, reviews, reschedules, changes, prediction }
+    enum CodingKeys: String, CodingKey { case card, profile, created, importedAs, position, recomputedWith, reviews, reschedules, changes, prediction }
 }
 
 /// A reschedule of the card in an audit: who asked and when (the event's profile and time),

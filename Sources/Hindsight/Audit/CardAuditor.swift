@@ -134,6 +134,7 @@ public enum CardAuditor {
                               recomputedWith: ParametersInForce(recompute), reviews: reviews, changes: changes)
         audit.reschedules = audited
         audit.scheduledState = stateThen
+        if case .cardCreated(let created) = creation.event { audit.importedAs = RevlogCardID(of: created, profile: profile) }
         audit.prediction = predictAt.map { CardPrediction(state: stateThen, configuration: inForce.configuration, at: $0, fuzzSeed: seed) }
         return audit
     }
@@ -228,6 +229,7 @@ extension CardAudit {
                               recomputedWith: recomputedWith, reviews: reviews, changes: changes)
         audit.reschedules = reschedules
         audit.scheduledState = scheduledState
+        audit.importedAs = importedAs
         audit.prediction = prediction
         return audit
     }

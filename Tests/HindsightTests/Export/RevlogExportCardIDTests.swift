@@ -36,6 +36,28 @@ import FSRS
         #expect(RevlogCardOrigin.cardID(of: byHand, profile: Self.profile) == nil)
         let otherFront = CardCreated(card: card, deck: Ids.deck(1), front: "Revlog card \(name)", back: "")
         #expect(RevlogCardOrigin.cardID(of: otherFront, profile: Self.profile) == nil)
+
+        // What the audit and `card` show: the id as the file spelled it, in JSON a string for a
+        // text id and a number for an integer one; none for the card made by hand.
+        let shown = try #require(RevlogCardID(of: created, profile: Self.profile))
+        #expect(shown == RevlogCardID(number: number, text: text))
+        #expect(shown.description == (text ?? String(number)))
+        let json = String(decoding: try JSONEncoder().encode([shown]), as: UTF8.self)
+        #expect(json == (text == nil ? "[\(number)]" : String(decoding: try JSONEncoder().encode([text]), as: UTF8.self)))
+        #expect(RevlogCardID(of: byHand, profile: Self.profile) == nil)
+    }
+
+    @Test func theAuditSaysWhichCardIDACardCameWith() async throws {
+        let (f, rows) = try await AnkiRevlogFidelityTests.importFixture()
+        try await f.store.close()
+        let events = try await LogHistory(dataDirectory: f.directory.path).events()
+        let configuration = ReadModelConfiguration().scheduler
+        for number in Set(rows.map(\.cardID)).sorted().prefix(5) {
+            let card = ImportIdentity.card(Self.profile, revlogCard: number)
+            let audit = try CardAuditor.audit(card: card, events: events, defaultConfiguration: configuration)
+            #expect(audit.importedAs == RevlogCardID(number: number, text: nil))
+            #expect(audit.at(position: audit.position + 1).importedAs == audit.importedAs)
+        }
     }
 
     static func export(_ f: StoreFixture, filter: ExportFilter = ExportFilter()) throws -> (path: String, text: String) {
