@@ -83,8 +83,16 @@ extension LogReader {
                    end.nextPosition <= bound {
                     throw damage
                 }
-                // The look ahead found these records valid: stopping short of them is damage.
+                // The look ahead found these records valid: stopping short of them is damage. When
+                // the look was an earlier one's, the file may have changed since (a writer cut a
+                // batch it never acknowledged): look again from here, as a new reader would.
                 if end.reason != .stoppedByBody && end.nextPosition <= min(bound, stop) {
+                    guard looked else {
+                        access.forgetCompleteThrough()
+                        cursor.offset = end.offset
+                        cursor.position = end.nextPosition
+                        continue
+                    }
                     throw damage(end, name: name)
                 }
             } else {

@@ -44,6 +44,11 @@ enum SegmentAccess {
         if case .buffered(let base, false, _) = self { self = .buffered(base: base, sealed: false, completeThrough: position) }
     }
 
+    /// Forgets how far a last segment's batches were found complete (the next read looks again).
+    mutating func forgetCompleteThrough() {
+        if case .buffered(let base, false, _) = self { self = .buffered(base: base, sealed: false) }
+    }
+
     /// The mapping, when the segment is mapped.
     var mapping: SegmentMapping? {
         if case .mapped(let mapping) = self { mapping } else { nil }

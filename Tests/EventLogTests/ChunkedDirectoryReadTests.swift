@@ -107,4 +107,33 @@ import TestSupport
         #expect(try LogFixtures.segments(directory).count > 3)  // the reads crossed rolls
         try await writer.close()
     }
+
+    /// A batch found complete by one chunk's look ahead may be gone by the next chunk (a writer
+    /// cuts a batch it never acknowledged, say after a failed sync): the read then looks again and
+    /// ends where a new reader ends, with no error.
+    @Test func aBatchCutAfterTheLookEndsTheReadWhereAFreshReadEnds() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let first = LogFixtures.payloads(100, seed: 11, lengths: 10...60)
+        let second = LogFixtures.payloads(100, seed: 12, lengths: 10...60)
+        let writer = try await LogWriter.open(directory: directory.path)
+        _ = try await writer.append(contentsOf: first)
+        _ = try await writer.append(contentsOf: second)
+        try await writer.close()
+        let name = try #require(try LogFixtures.segments(directory).first)
+
+        let reader = LogReader(directory: directory.path)
+        let place = LogReadPlace()
+        let opening = try Self.chunk(reader, from: 1, limit: 30, place: place)  // looks ahead: complete through 200
+        #expect(opening.map(\.0) == Array(1...30))
+        let bytes = try LogFixtures.bytes(directory, name)
+        let cut = LogFixtures.frameOffsets(bytes)[first.count]  // the second batch's first frame
+        try LogFixtures.write(Array(bytes[..<cut]), directory, name)
+
+        let rest = try Self.chunk(reader, from: 31, limit: 1_000, place: place)
+        let fresh = try Self.chunk(reader, from: 31, limit: 1_000, place: LogReadPlace())
+        #expect(rest.map(\.0) == Array(31...100))
+        #expect(rest.map(\.0) == fresh.map(\.0))
+        #expect(rest.map(\.1) == Array(first[30...]))
+    }
 }
