@@ -2,4 +2,4 @@
 /// (`LogWorkloads.swift`, `CodecWorkloads.swift`, ...) and are listed here.
 let allWorkloads: [Workload] = selfTestWorkloads + logWorkloads + codecWorkloads + fsrsWorkloads
     + contentReadModelWorkloads + vocabularyWorkloads + activityWorkloads + replayWorkloads + storeWorkloads
-    + exportWorkloads + importWorkloads + optimizerWorkloads + ledgerWorkloads + snapshotSaveWorkloads
+    + exportWorkloads + historyWorkloads + importWorkloads + optimizerWorkloads + ledgerWorkloads + snapshotSaveWorkloads
