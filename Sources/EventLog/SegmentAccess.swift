@@ -13,8 +13,9 @@ enum SegmentAccess {
     /// existed as the read entered it (and the file system could not map it). For a last
     /// segment, `completeThrough` is the last position of its complete batches as a look ahead
     /// found them with no damage (nil before the first look): records up to there were checked
-    /// and their batches ended, and a complete batch is never cut, so a later read of them needs
-    /// no second look (see ``LogReader/completeBatches(from:name:buffer:)``).
+    /// and their batches ended, so a later read of them needs no second look (see
+    /// ``LogReader/completeBatches(from:name:buffer:)``); should the file no longer hold them
+    /// (a writer cut a batch it never acknowledged), the read forgets this and looks again.
     case buffered(base: UInt64, sealed: Bool, completeThrough: UInt64? = nil)
 
     /// The base of the segment the choice was made for (nil when undecided).
