@@ -134,7 +134,7 @@ public enum CardAuditor {
                               recomputedWith: ParametersInForce(recompute), reviews: reviews, changes: changes)
         audit.reschedules = audited
         audit.scheduledState = stateThen
-        if case .cardCreated(let created) = creation.event { audit.importedAs = RevlogCardID(of: created, profile: profile) }
+        if case .cardCreated(let created) = creation.event { audit.importedAs = RevlogCardOrigin.cardID(of: created, profile: profile) }
         audit.prediction = predictAt.map { CardPrediction(state: stateThen, configuration: inForce.configuration, at: $0, fuzzSeed: seed) }
         return audit
     }

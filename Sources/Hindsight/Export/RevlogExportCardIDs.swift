@@ -12,7 +12,7 @@ import FSRS
 /// `revlogID` instead; an export of one of the profiles keeps the file's ids.
 struct RevlogExportCardIDs {
     /// The `card_id` each imported card came with, by card (the first creation of each).
-    private var origins: [CardID: (number: Int64, text: String?)] = [:]
+    private var origins: [CardID: RevlogCardID] = [:]
     /// How many cards came with each `card_id` number.
     private var claims: [Int64: Int] = [:]
     /// The text `card_id`s of the export, by number (for ``RevlogCSV/line(_:cardTexts:)``);

@@ -1,9 +1,9 @@
-import Events
 import FSRS
 
 /// The `card_id` a card was imported with from a revlog CSV (an Anki card id, or a text key such
-/// as `Spanish::hola`), as the card's audit and the `card` command show it: its number in revlog
-/// rows, and its text when the file spelled it as text. JSON: the text as a string, else the
+/// as `Spanish::hola`), as ``RevlogCardOrigin/cardID(of:profile:)`` reads it back from the card's
+/// creation for the revlog export, the audit and the `card` command: its number in revlog rows,
+/// and its text when the file spelled it as text. JSON: the text as a string, else the
 /// integer, as the revlog export writes the id.
 public struct RevlogCardID: Sendable, Hashable, Encodable, CustomStringConvertible {
     /// The id's number (``RevlogRow/cardID``): the integer, or a text's stable hash.
@@ -15,14 +15,6 @@ public struct RevlogCardID: Sendable, Hashable, Encodable, CustomStringConvertib
     public init(number: Int64, text: String?) {
         self.number = number
         self.text = text
-    }
-
-    /// The `card_id` card `created` (created by `profile`) was imported with, or nil when no revlog
-    /// import made it (``RevlogCardOrigin/cardID(of:profile:)``: the creation is read, not the
-    /// card's current front).
-    init?(of created: CardCreated, profile: ProfileID) {
-        guard let origin = RevlogCardOrigin.cardID(of: created, profile: profile) else { return nil }
-        self.init(number: origin.number, text: origin.text)
     }
 
     /// The id as the file spelled it: the text, or the integer in decimal.

@@ -22,11 +22,12 @@ enum RevlogCardOrigin {
     /// in revlog rows (``RevlogRow/cardID``), and its text when the file spelled it as text (nil
     /// for an integer id). Nil for a card no revlog import made.
     /// - Complexity: O(front length).
-    static func cardID(of created: CardCreated, profile: ProfileID) -> (number: Int64, text: String?)? {
+    static func cardID(of created: CardCreated, profile: ProfileID) -> RevlogCardID? {
         guard created.front.hasPrefix(frontPrefix) else { return nil }
         // The import spells the id as the reader read it: an integer in decimal, a text trimmed.
         let origin = RevlogCardTexts.read(cardID: String(created.front.dropFirst(frontPrefix.count)))
-        return ImportIdentity.card(profile, revlogCard: origin.number) == created.card ? origin : nil
+        guard ImportIdentity.card(profile, revlogCard: origin.number) == created.card else { return nil }
+        return RevlogCardID(number: origin.number, text: origin.text)
     }
 }
 
