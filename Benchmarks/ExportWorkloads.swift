@@ -9,6 +9,20 @@ import EventLog
 let exportWorkloads: [Workload] = [
     exportJSONLinesWorkload(name: "export.jsonl", events: 1_000_000, quick: 20_000),
     exportJSONLinesWorkload(name: "export.jsonl.250k", events: 250_000, quick: 5_000),
+    Workload(name: "export.csv", summary: "export a log of the event mix as CSV (a file per event type), redacted",
+             defaultEvents: 1_000_000, quickEvents: 20_000) { context in
+        let data = context.scratchDirectory.path
+        try await ExportBenchLog.write(events: context.events, to: data)
+        PeakMemory.reset()
+        let exporter = LogExporter(dataDirectory: data, personalData: .redact(salt: "bench"))
+        let start = Stopwatch.now()
+        let summary = try exporter.exportCSV(toDirectory: data + "/csv")
+        let seconds = Stopwatch.seconds(since: start)
+        guard summary.rowsWritten == context.events else {
+            throw ExportBenchError(description: "exported \(summary.rowsWritten) of \(context.events) events")
+        }
+        return Sample(events: context.events, seconds: seconds)
+    },
     Workload(name: "export.revlog", summary: "export the FSRS revlog CSV of a log of the event mix (two passes)",
              defaultEvents: 1_000_000, quickEvents: 20_000) { context in
         let data = context.scratchDirectory.path

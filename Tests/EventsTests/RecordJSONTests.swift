@@ -37,6 +37,46 @@ import Testing
         }
     }
 
+    /// The payload members' values one by one (what the CSV export makes its cells of): for every
+    /// type, each member's bytes are the ones its key has in the decoded event's JSON payload, in
+    /// the shape's order, and an absent optional is nil where the JSON leaves the key out; a
+    /// damaged body is refused.
+    @Test(arguments: 0..<40 as Range<UInt64>)
+    func memberValuesAreThePayloadsMembersInShapeOrder(seed: UInt64) throws {
+        var g = EventGenerator(seed: seed &* 0x9E37_79B9 ^ 0x5C)
+        var values = JSONByteBuffer(capacity: 16)
+        var bounds: [Range<Int>?] = []
+        for kind in EventKind.allCases {
+            let event = try g.recorded(kind)
+            let record = LogCodec.encode(event)
+            let json = try Self.decoded(record, position: event.position)
+            values.removeAll()
+            try record.withUnsafeBytes { bytes in
+                let envelope = try RecordEnvelope(record: bytes, position: event.position)
+                try envelope.appendMemberValues(record: bytes, kind: kind, to: &values, bounds: &bounds)
+            }
+            let keys = kind.jsonShape.fields.map { "\($0.key)" }
+            #expect(bounds.count == keys.count, "\(kind.typeName)")
+            try json.withUnsafeBytes { json in
+                var parser = JSONParser()
+                let document = try parser.parse(json)
+                let payload = try #require(document.member(document.root, "payload"))
+                #expect(document.count(payload) == bounds.compactMap { $0 }.count, "\(kind.typeName)")
+                for (key, range) in zip(keys, bounds) {
+                    let expected = document.member(payload, key).map { Array(document.text($0)) }
+                    let written = values.withUnsafeBytes { bytes in range.map { Array(bytes[$0]) } }
+                    #expect(written == expected, "seed \(seed), \(kind.typeName).\(key)")
+                }
+            }
+            #expect(throws: (any Error).self) {
+                try (record + [0]).withUnsafeBytes { bytes in
+                    let envelope = try RecordEnvelope(record: bytes, position: event.position)
+                    try envelope.appendMemberValues(record: bytes, kind: kind, to: &values, bounds: &bounds)
+                }
+            }
+        }
+    }
+
     @Test func olderVersionsAndUnknownTypesAreLeftToTheDecoder() throws {
         for sample in try LegacyGoldenSamples.all() {
             let record = LogCodec.encode(sample.stored)

@@ -33,4 +33,15 @@ extension RecordEnvelope {
             }
         }
     }
+
+    /// Appends to `out` the JSON of each payload member's value of the record `record`, whose
+    /// envelope this is and whose kind is `kind` (``currentKind``), in body order, with where each
+    /// lies in `out` in `bounds` (nil for an absent optional): the values
+    /// ``appendJSON(record:position:kind:to:references:extraKey:writeExtra:)`` writes in its
+    /// payload object, personal-data references as the UUIDs recorded.
+    /// - Throws: as ``appendJSON(record:position:kind:to:references:extraKey:writeExtra:)``.
+    package func appendMemberValues(record: UnsafeRawBufferPointer, kind: EventKind, to out: inout JSONByteBuffer,
+                                    bounds: inout [Range<Int>?]) throws {
+        try kind.jsonBodyProgram.writeMemberValues(body: UnsafeRawBufferPointer(rebasing: record[bodyOffset...]), to: &out, bounds: &bounds)
+    }
 }

@@ -1,10 +1,34 @@
+import Events
+
 /// RFC 4180 text: a field is quoted when it holds a comma, a double quote, a carriage return
 /// or a line feed (or starts or ends with a space), and quotes inside it are doubled. Records
 /// end in CRLF, as the RFC says; every other character (emoji included) is written as its
 /// UTF-8 bytes unchanged.
 enum CSVText {
     /// The record terminator.
-    static let lineEnd: [UInt8] = [0x0D, 0x0A]
+    static let lineEnd: StaticString = "\r\n"
+
+    /// Appends the UTF-8 text `utf8` as a field, quoted when it must be (as
+    /// ``appendField(_:to:)-([UInt8])``, into an export's byte buffer).
+    static func appendField(_ utf8: UnsafeRawBufferPointer, to out: inout JSONByteBuffer) {
+        guard needsQuotes(utf8) else { return out.write(raw: utf8) }
+        out.write(byte: 0x22)
+        var run = 0
+        for (index, byte) in utf8.enumerated() where byte == 0x22 {
+            // Up to and including the quote, then the quote again.
+            out.write(raw: UnsafeRawBufferPointer(rebasing: utf8[run...index]))
+            out.write(byte: 0x22)
+            run = index + 1
+        }
+        out.write(raw: UnsafeRawBufferPointer(rebasing: utf8[run...]))
+        out.write(byte: 0x22)
+    }
+
+    /// Whether `utf8` must be quoted: it holds a comma, a double quote, a carriage return or a
+    /// line feed, or starts or ends with a space.
+    private static func needsQuotes(_ utf8: UnsafeRawBufferPointer) -> Bool {
+        utf8.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D } || utf8.first == 0x20 || utf8.last == 0x20
+    }
 
     /// Appends `field`, quoted when it must be.
     static func appendField(_ field: String, to out: inout [UInt8]) {
@@ -14,9 +38,7 @@ enum CSVText {
 
     /// Appends the UTF-8 text `utf8` as a field, quoted when it must be.
     static func appendField(_ utf8: UnsafeRawBufferPointer, to out: inout [UInt8]) {
-        let needsQuotes = utf8.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
-            || utf8.first == 0x20 || utf8.last == 0x20
-        guard needsQuotes else {
+        guard needsQuotes(utf8) else {
             out.append(contentsOf: utf8)
             return
         }
@@ -34,7 +56,7 @@ enum CSVText {
             if index > 0 { out.append(0x2C) }
             appendField(field, to: &out)
         }
-        out.append(contentsOf: lineEnd)
+        out.append(contentsOf: UnsafeRawBufferPointer(start: lineEnd.utf8Start, count: lineEnd.utf8CodeUnitCount))
     }
 
     /// The records of an RFC 4180 text (the inverse of ``appendRecord(_:to:)``): quoted fields

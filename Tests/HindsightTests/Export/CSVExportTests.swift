@@ -106,4 +106,71 @@ import TestSupport
         #expect(none.rowsWritten == 0)
         #expect(try String(contentsOfFile: out, encoding: .utf8) == EventCSVLayout.envelopeColumns.joined(separator: ",") + "\r\n")
     }
+
+    /// The record `record` written by `writer` through the record path (straight from its bytes
+    /// when it can be), as the export writes it.
+    static func viaRecord(_ record: [UInt8], position: UInt64, _ writer: CSVTableWriter) throws {
+        try F.scan(record, position: position) { bytes, envelope, decoded in
+            try writer.append(record: bytes, envelope: envelope, position: position, decoded: decoded)
+        }
+    }
+
+    /// A record of a current type without personal data is written straight from its log bytes;
+    /// every record, whichever path takes it (personal data, older versions, unknown types), gives
+    /// the bytes its decoded event gives, under every policy.
+    @Test(arguments: JSONLineWriterTests.policies.indices)
+    func bothPathsWriteTheSameRecords(policy index: Int) throws {
+        let renderer = PersonalDataRenderer(policy: JSONLineWriterTests.policies[index].1)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        for (number, event) in try JSONLineWriterTests.records().enumerated() {
+            let layout = EventCSVLayout(of: event.event)
+            let record = LogCodec.encode(event)
+            let straight = try CSVTableWriter(path: directory.path + "/straight\(number).csv", layout: layout, renderer: renderer)
+            try Self.viaRecord(record, position: event.position, straight)
+            let decoded = try CSVTableWriter(path: directory.path + "/decoded\(number).csv", layout: layout, renderer: renderer)
+            try decoded.append(try LogCodec.decode(record, position: event.position))
+            #expect(straight.bufferedBytes == decoded.bufferedBytes,
+                    "\(JSONLineWriterTests.policies[index].0), \(event.typeName) v\(event.schemaVersion): \(String(decoding: straight.bufferedBytes, as: UTF8.self))")
+            let rows = try CSVText.parse(String(decoding: straight.bufferedBytes, as: UTF8.self))
+            #expect(rows.count == 2 && rows[1].count == layout.header.count, "\(event.typeName)")
+            let current = event.event.kind.map { $0.schemaVersion == event.schemaVersion } ?? false
+            #expect(straight.recordsWrittenStraight == (current && !event.event.kind!.holdsPersonalData ? 1 : 0), "\(event.typeName)")
+        }
+    }
+
+    /// Texts that must be quoted or hold JSON escapes come out of the straight path as the decoder's.
+    @Test(arguments: ["plain", "a,b", "say \"hi\"", "back\\slash", "two\nlines", "tab\tand\u{1}", " padded ", "", "é猫😀", "null"])
+    func textsNeedingQuotesOrEscapesAreTheDecodersCells(text: String) throws {
+        let event = RecordedEvent(position: 4, id: EventID(F.uuid(0xE0, 4)), stream: .card(CardID(F.uuid(0x30, 1))), streamVersion: 1,
+                                  profile: F.parent, occurred: EventTime(instant: Timestamp(milliseconds: 1_000), utcOffset: try UTCOffset(seconds: 3600)),
+                                  recordedAt: Timestamp(milliseconds: 1_001),
+                                  event: .cardCreated(CardCreated(card: CardID(F.uuid(0x30, 1)), deck: DeckID(F.uuid(0x20, 1)), front: text, back: text)))
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let renderer = PersonalDataRenderer(policy: .redact(salt: "s"))
+        let layout = EventCSVLayout(of: event.event)
+        let straight = try CSVTableWriter(path: directory.path + "/straight.csv", layout: layout, renderer: renderer)
+        try Self.viaRecord(LogCodec.encode(event), position: 4, straight)
+        #expect(straight.recordsWrittenStraight == 1)
+        let decoded = try CSVTableWriter(path: directory.path + "/decoded.csv", layout: layout, renderer: renderer)
+        try decoded.append(event)
+        #expect(straight.bufferedBytes == decoded.bufferedBytes)
+        let rows = try CSVText.parse(String(decoding: straight.bufferedBytes, as: UTF8.self))
+        #expect(Array(rows[1].suffix(2)) == [text, text])
+    }
+
+    /// A damaged record is the decoder's typed error naming its position, and leaves no partial record.
+    @Test func aDamagedRecordIsATypedErrorWithItsPosition() throws {
+        let event = try F.events()[2]  // the deck's creation: written straight when whole
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let writer = try CSVTableWriter(path: directory.path + "/deck.csv", layout: EventCSVLayout(of: event.event),
+                                        renderer: PersonalDataRenderer(policy: .redact(salt: "s")))
+        let header = writer.bufferedBytes
+        let error = try #require(throws: ExportError.self) { try Self.viaRecord(LogCodec.encode(event) + [0], position: 3, writer) }
+        #expect(error.code == .undecodableEvent)
+        #expect(error.position == 3)
+        #expect(writer.bufferedBytes == header)
+    }
 }

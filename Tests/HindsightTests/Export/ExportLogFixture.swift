@@ -83,4 +83,23 @@ struct ExportLogFixture {
         try await write(try events(), to: directory.path)
         return directory
     }
+
+    /// Calls `append` as an export's scan calls a writer: with the bytes of the log record `record`
+    /// at `position`, its envelope read in place and a decoder of the whole event (each failure an
+    /// ``ExportError`` naming the position).
+    /// - Throws: what `append` throws, or `.undecodableEvent` for an unreadable envelope.
+    static func scan(_ record: [UInt8], position: UInt64,
+                     _ append: (UnsafeRawBufferPointer, RecordEnvelope, () throws(ExportError) -> RecordedEvent) throws -> Void) throws {
+        try record.withUnsafeBytes { bytes in
+            let envelope: RecordEnvelope
+            do { envelope = try RecordEnvelope(record: bytes, position: position) } catch {
+                throw ExportError(.undecodableEvent, "\(error)", position: position)
+            }
+            try append(bytes, envelope) { () throws(ExportError) in
+                do { return try LogCodec.decode(bytes, position: position) } catch {
+                    throw ExportError(.undecodableEvent, "\(error)", position: position)
+                }
+            }
+        }
+    }
 }

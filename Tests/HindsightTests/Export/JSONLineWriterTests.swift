@@ -46,18 +46,10 @@ import TestSupport
 
     /// The line of `record` written by `writer` through the record path.
     static func viaRecord(_ record: [UInt8], position: UInt64, _ writer: JSONLineWriter) throws -> [UInt8] {
-        try record.withUnsafeBytes { (bytes) throws(ExportError) -> [UInt8] in
-            let envelope: RecordEnvelope
-            do { envelope = try RecordEnvelope(record: bytes, position: position) } catch {
-                throw ExportError(.undecodableEvent, "\(error)", position: position)
-            }
-            try writer.append(record: bytes, envelope: envelope, position: position) { () throws(ExportError) in
-                do { return try LogCodec.decode(bytes, position: position) } catch {
-                    throw ExportError(.undecodableEvent, "\(error)", position: position)
-                }
-            }
-            return writer.bufferedBytes
+        try F.scan(record, position: position) { bytes, envelope, decoded in
+            try writer.append(record: bytes, envelope: envelope, position: position, decoded: decoded)
         }
+        return writer.bufferedBytes
     }
 
     @Test(arguments: policies.indices)

@@ -39,6 +39,42 @@ extension JSONBodyProgram {
     }
 }
 
+extension JSONBodyProgram {
+    /// How many members the payload object has (its fields, in body order).
+    var memberCount: Int { Int(nodes[0].count) }
+
+    /// Appends to `out` the JSON of each member's value of the payload object whose log body is
+    /// `body`, one after another in body order (the shape's `fields`), and sets `bounds[i]` to
+    /// where member `i`'s value lies in `out`, or nil for an absent optional (`bounds` gets
+    /// ``memberCount`` elements). Each value is the same bytes it has in ``writeJSON(body:to:)``'s
+    /// object: the CSV export's cells are made from them (`EventCSVLayout`).
+    /// - Throws: as ``writeJSON(body:to:)`` (`out` then ends in a partial value).
+    func writeMemberValues(body: UnsafeRawBufferPointer, to out: inout JSONByteBuffer, bounds: inout [Range<Int>?]) throws {
+        let root = nodes[0]
+        bounds.removeAll(keepingCapacity: true)
+        var reader = BinaryReader(body)
+        try withUnsafeTemporaryAllocation(of: Int.self, capacity: max(scratchCount, 1)) { starts in
+            // A temporary allocation of a positive capacity has a base address.
+            let run = JSONBodyRun(program: self, starts: starts.baseAddress!, skippingFirst: true)
+            for member in Int(root.first)..<Int(root.first &+ root.count) {
+                var value = members[member].node
+                let node = nodes[Int(value)]
+                if node.code == .optional {
+                    guard try reader.readByte() != 0 else {
+                        bounds.append(nil)
+                        continue
+                    }
+                    value = node.first
+                }
+                let start = out.count
+                try run.write(node: value, from: &reader, to: &out)
+                bounds.append(start..<out.count)
+            }
+        }
+        try reader.expectEnd()
+    }
+}
+
 /// One transcode: the program, where its objects keep the body offsets of their members, and
 /// whether every member of an object is skipped before any is written (the shape walk's order).
 private struct JSONBodyRun {
