@@ -38,11 +38,16 @@ struct RetentionCommand: Command {
     }
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
-        let state = try await CurrentReadModels.load(dataDirectory: query.dataDirectory)
-        let history = try await RetentionHistory.read(dataDirectory: query.dataDirectory, asOf: .position(state.position))
-        let output = try state.profiles(query.profile).map { record in
-            RetentionOutput.Profile(id: record.id.description, name: state.name(of: record),
-                                    table: history.table(profile: record.id, deck: deck, by: period))
+        // The read models give the profiles and the position, and are let go before the replay,
+        // which builds a vocabulary of its own.
+        let (profiles, position) = try await { () async throws -> ([(id: ProfileID, name: String)], UInt64) in
+            let state = try await CurrentReadModels.load(dataDirectory: query.dataDirectory)
+            return (try state.profiles(query.profile).map { ($0.id, state.name(of: $0)) }, state.position)
+        }()
+        let history = try await RetentionHistory.read(dataDirectory: query.dataDirectory, asOf: .position(position))
+        let output = profiles.map { profile in
+            RetentionOutput.Profile(id: profile.id.description, name: profile.name,
+                                    table: history.table(profile: profile.id, deck: deck, by: period))
         }
         if json {
             io.print(try JSONOutput.encode(RetentionOutput(period: period, profiles: output)))

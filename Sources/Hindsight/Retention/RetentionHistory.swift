@@ -1,3 +1,4 @@
+import Foundation
 import Events
 import FSRS
 import Projections
@@ -30,24 +31,59 @@ public struct RetentionHistory: Sendable, Equatable {
         public let review: RetentionReview
     }
 
-    /// The counted reviews, in log order.
-    public let entries: [Entry]
+    /// A reviewed card: its id, owner and deck at the end of the log (nil if it has none: its
+    /// reviews then count in no table, as in no deck).
+    struct ReviewedCard: Sendable, Equatable {
+        let card: CardID
+        let profile: ProfileID
+        let deck: DeckID?
+    }
+
+    /// One counted review in 32 bytes: its card (an index into ``cards``) and what true retention
+    /// and the answer buttons count of it (``CountedAnswer``).
+    struct CountedReview: Sendable, Equatable {
+        /// The review's event id (to leave it out if an undo takes it back).
+        let id: EventID
+        /// Its local day.
+        let day: Int64
+        /// Its card's index in ``cards``.
+        let card: UInt32
+        let answer: CountedAnswer
+    }
+
+    /// The reviewed cards, by index.
+    let cards: [ReviewedCard]
+    /// The counted reviews (for true retention, the answer buttons or both), in log order,
+    /// undone ones left out: memory O(counted reviews) at 32 bytes each.
+    let reviews: [CountedReview]
     /// Every profile's answers counted by ``AnswerButtons`` (undone ones left out).
     public let answers: [ProfileID: AnswerButtons]
     /// The last log position read.
     public let position: UInt64
 
+    /// The reviews true retention counts, in log order (built on each call: the history keeps
+    /// them compact).
+    /// - Complexity: O(counted reviews).
+    public var entries: [Entry] {
+        reviews.compactMap { review in
+            let card = cards[Int(review.card)]
+            guard let deck = card.deck, let counted = review.answer.retention else { return nil }
+            return Entry(profile: card.profile, card: card.card, deck: deck,
+                         review: RetentionReview(day: review.day, maturity: counted.maturity, passed: counted.passed))
+        }
+    }
+
     /// The counted reviews of the log in `dataDirectory` through `asOf`, scheduled as the read
     /// models built with `configuration` schedule them.
     /// - Throws: ``HistoryError`` for a missing or damaged log or a cut beyond its end.
-    /// - Complexity: O(events); memory O(cards + counted reviews).
+    /// - Complexity: O(events); memory O(cards + counted reviews), 32 bytes a counted review.
     public static func read(dataDirectory: String, asOf: AsOf = .latest,
                             configuration: ReadModelConfiguration = ReadModelConfiguration()) async throws -> RetentionHistory {
         var replay = Replay(configuration: configuration)
         let position = try await LogHistory(dataDirectory: dataDirectory).forEachBatch(asOf: asOf) { batch in
             for event in batch { replay.apply(event) }
         }
-        return RetentionHistory(entries: replay.entries(), answers: replay.answers(), position: position)
+        return replay.finish(position: position)
     }
 
     /// The counted reviews of `events` (a whole log in position order), as ``read(dataDirectory:asOf:configuration:)``.
@@ -60,14 +96,17 @@ public struct RetentionHistory: Sendable, Equatable {
             replay.apply(event)
             position = event.position
         }
-        return RetentionHistory(entries: replay.entries(), answers: replay.answers(), position: position)
+        return replay.finish(position: position)
     }
 
     /// True retention of `profile`'s reviews (only those of cards now in `deck`, when given) by `period`.
     /// - Complexity: O(n + p log p) for n counted reviews in p periods.
     public func table(profile: ProfileID, deck: DeckID? = nil, by period: RetentionPeriod) -> TrueRetentionTable {
-        TrueRetentionTable(entries.lazy.filter { $0.profile == profile && (deck == nil || $0.deck == deck) }.map(\.review),
-                           by: period)
+        let wanted = cards.map { $0.profile == profile && $0.deck != nil && (deck == nil || $0.deck == deck) }
+        return TrueRetentionTable(reviews.lazy.compactMap { review in
+            guard wanted[Int(review.card)], let counted = review.answer.retention else { return nil }
+            return RetentionReview(day: review.day, maturity: counted.maturity, passed: counted.passed)
+        }, by: period)
     }
 
     /// `profile`'s answer buttons by card age (none counted when it has no answers).
@@ -78,8 +117,9 @@ public struct RetentionHistory: Sendable, Equatable {
     private struct Replay {
         let projection: VocabularyProjection
         var state: VocabularyState
-        var pending: [(id: EventID, profile: ProfileID, card: CardID, review: RetentionReview)] = []
-        var pendingAnswers: [(id: EventID, profile: ProfileID, rating: Rating, age: AnswerAge)] = []
+        var cardIndex: [CardID: UInt32] = [:]
+        var cards: [(card: CardID, profile: ProfileID)] = []
+        var reviews: [CountedReview] = []
         var undone: Set<EventID> = []
 
         init(configuration: ReadModelConfiguration) {
@@ -93,13 +133,10 @@ public struct RetentionHistory: Sendable, Equatable {
             case .reviewGraded(let review):
                 if let (card, schedule) = state.scheduledStanding(of: review.card),
                    CardHistoryRule.counts(isGone: card.isGone, recordedByOwner: card.profile == event.profile) {
-                    if let age = AnswerButtons.age(mode: review.mode, before: schedule) {
-                        pendingAnswers.append((event.id, event.profile, review.rating, age))
-                    }
-                    if let maturity = TrueRetentionRule.maturity(mode: review.mode, before: schedule) {
-                        pending.append((event.id, event.profile, review.card,
-                                        RetentionReview(day: state.localDay(of: event.occurred, profile: event.profile),
-                                                        maturity: maturity, passed: TrueRetentionRule.passes(review.rating))))
+                    let answer = CountedAnswer(mode: review.mode, rating: review.rating, before: schedule)
+                    if answer.counts {
+                        reviews.append(CountedReview(id: event.id, day: state.localDay(of: event.occurred, profile: event.profile),
+                                                     card: index(of: review.card, profile: event.profile), answer: answer))
                     }
                 }
             case .reviewUndone(let undo):
@@ -112,23 +149,64 @@ public struct RetentionHistory: Sendable, Equatable {
             projection.apply(event, to: &state)
         }
 
-        func answers() -> [ProfileID: AnswerButtons] {
-            var answers: [ProfileID: AnswerButtons] = [:]
-            for answer in pendingAnswers where !undone.contains(answer.id) {
-                answers[answer.profile, default: AnswerButtons()].count(answer.rating, at: answer.age)
-            }
-            return answers
+        /// The index of `card` (owned by `profile`) in ``cards``, given at its first counted review.
+        private mutating func index(of card: CardID, profile: ProfileID) -> UInt32 {
+            if let index = cardIndex[card] { return index }
+            let index = UInt32(cards.count)
+            cardIndex[card] = index
+            cards.append((card, profile))
+            return index
         }
 
-        func entries() -> [Entry] {
-            // Sized once: one entry a counted review (a growing array would hold up to twice that).
-            var entries: [Entry] = []
-            entries.reserveCapacity(pending.count)
-            for entry in pending where !undone.contains(entry.id) {
-                guard let deck = state.standing(of: entry.card)?.deck else { continue }
-                entries.append(Entry(profile: entry.profile, card: entry.card, deck: deck, review: entry.review))
+        /// The history: undone reviews left out (in place: the table is never held twice), each
+        /// card in its deck at the end, the answers counted.
+        consuming func finish(position: UInt64) -> RetentionHistory {
+            if !undone.isEmpty { reviews.removeAll { undone.contains($0.id) } }
+            var answers: [ProfileID: AnswerButtons] = [:]
+            for review in reviews {
+                guard let (rating, age) = review.answer.button else { continue }
+                answers[cards[Int(review.card)].profile, default: AnswerButtons()].count(rating, at: age)
             }
-            return entries
+            let reviewed = cards.map { ReviewedCard(card: $0.card, profile: $0.profile, deck: state.standing(of: $0.card)?.deck) }
+            return RetentionHistory(cards: reviewed, reviews: reviews, answers: answers, position: position)
         }
+    }
+}
+
+/// What true retention (``TrueRetentionRule``) and the answer buttons (``AnswerButtons``) count of
+/// one review, packed in a byte: whether each counts it, its maturity, whether it passed, its
+/// rating and age. Decided by the two rules; this only keeps their answers.
+struct CountedAnswer: Sendable, Equatable {
+    private let bits: UInt8
+
+    private static let retentionFlag: UInt8 = 1, matureFlag: UInt8 = 2, passedFlag: UInt8 = 4, buttonFlag: UInt8 = 8
+
+    /// What the rules count of a `mode` review rated `rating` of a card whose state before it
+    /// was `before`.
+    init(mode: ReviewMode, rating: Rating, before: CardState?) {
+        var bits: UInt8 = 0
+        if let maturity = TrueRetentionRule.maturity(mode: mode, before: before) {
+            bits |= Self.retentionFlag | (maturity == .mature ? Self.matureFlag : 0)
+            if TrueRetentionRule.passes(rating) { bits |= Self.passedFlag }
+        }
+        if let age = AnswerButtons.age(mode: mode, before: before) {
+            bits |= Self.buttonFlag | UInt8(AnswerAge.allCases.firstIndex(of: age)!) << 4 | (rating.rawValue - 1) << 6
+        }
+        self.bits = bits
+    }
+
+    /// Whether either rule counts the review.
+    var counts: Bool { bits & (Self.retentionFlag | Self.buttonFlag) != 0 }
+
+    /// How true retention counts it, or nil when it does not.
+    var retention: (maturity: CardMaturity, passed: Bool)? {
+        guard bits & Self.retentionFlag != 0 else { return nil }
+        return (bits & Self.matureFlag != 0 ? .mature : .young, bits & Self.passedFlag != 0)
+    }
+
+    /// The button and age the answer buttons count it under, or nil when they do not.
+    var button: (rating: Rating, age: AnswerAge)? {
+        guard bits & Self.buttonFlag != 0, let rating = Rating(rawValue: (bits >> 6) + 1) else { return nil }
+        return (rating, AnswerAge.allCases[Int((bits >> 4) & 3)])
     }
 }
