@@ -8,8 +8,7 @@ enum CSVText {
     /// The record terminator.
     static let lineEnd: StaticString = "\r\n"
 
-    /// Appends the UTF-8 text `utf8` as a field, quoted when it must be (as
-    /// ``appendField(_:to:)-([UInt8])``, into an export's byte buffer).
+    /// Appends the UTF-8 text `utf8` as a field, quoted when it must be, to an export's byte buffer.
     static func appendField(_ utf8: UnsafeRawBufferPointer, to out: inout JSONByteBuffer) {
         guard needsQuotes(utf8) else { return out.write(raw: utf8) }
         out.write(byte: 0x22)
@@ -36,18 +35,12 @@ enum CSVText {
         text.withUTF8 { appendField(UnsafeRawBufferPointer($0), to: &out) }
     }
 
-    /// Appends the UTF-8 text `utf8` as a field, quoted when it must be.
+    /// Appends the UTF-8 text `utf8` as a field, quoted when it must be (for a header and tests:
+    /// through a byte buffer, by the one quoting above).
     static func appendField(_ utf8: UnsafeRawBufferPointer, to out: inout [UInt8]) {
-        guard needsQuotes(utf8) else {
-            out.append(contentsOf: utf8)
-            return
-        }
-        out.append(0x22)
-        for byte in utf8 {
-            if byte == 0x22 { out.append(0x22) }
-            out.append(byte)
-        }
-        out.append(0x22)
+        var buffer = JSONByteBuffer(capacity: utf8.count * 2 + 2)
+        appendField(utf8, to: &buffer)
+        buffer.withUnsafeBytes { out.append(contentsOf: $0) }
     }
 
     /// Appends a whole record: the fields separated by commas, then CRLF.
