@@ -9,20 +9,8 @@ import EventLog
 let exportWorkloads: [Workload] = [
     exportJSONLinesWorkload(name: "export.jsonl", events: 1_000_000, quick: 20_000),
     exportJSONLinesWorkload(name: "export.jsonl.250k", events: 250_000, quick: 5_000),
-    Workload(name: "export.csv", summary: "export a log of the event mix as CSV (a file per event type), redacted",
-             defaultEvents: 1_000_000, quickEvents: 20_000) { context in
-        let data = context.scratchDirectory.path
-        try await ExportBenchLog.write(events: context.events, to: data)
-        PeakMemory.reset()
-        let exporter = LogExporter(dataDirectory: data, personalData: .redact(salt: "bench"))
-        let start = Stopwatch.now()
-        let summary = try exporter.exportCSV(toDirectory: data + "/csv")
-        let seconds = Stopwatch.seconds(since: start)
-        guard summary.rowsWritten == context.events else {
-            throw ExportBenchError(description: "exported \(summary.rowsWritten) of \(context.events) events")
-        }
-        return Sample(events: context.events, seconds: seconds)
-    },
+    exportWorkload(name: "export.csv", summary: "export a log of the event mix as CSV (a file per event type), redacted",
+                   events: 1_000_000, quick: 20_000) { try $0.exportCSV(toDirectory: $1 + "/csv") },
     Workload(name: "export.revlog", summary: "export the FSRS revlog CSV of a log of the event mix (two passes)",
              defaultEvents: 1_000_000, quickEvents: 20_000) { context in
         let data = context.scratchDirectory.path
@@ -38,14 +26,21 @@ let exportWorkloads: [Workload] = [
 ]
 
 private func exportJSONLinesWorkload(name: String, events: Int, quick: Int) -> Workload {
-    Workload(name: name, summary: "export a log of the event mix as JSON Lines (\(events) events), redacted",
-             defaultEvents: events, quickEvents: quick) { context in
+    exportWorkload(name: name, summary: "export a log of the event mix as JSON Lines (\(events) events), redacted",
+                   events: events, quick: quick) { try $0.exportJSONLines(to: $1 + "/export.jsonl") }
+}
+
+/// A workload that writes `events` events of the mix, then times `export` (given the redacting
+/// exporter and the scratch directory), which must write every event.
+private func exportWorkload(name: String, summary: String, events: Int, quick: Int,
+                            export: @escaping @Sendable (LogExporter, String) throws -> ExportSummary) -> Workload {
+    Workload(name: name, summary: summary, defaultEvents: events, quickEvents: quick) { context in
         let data = context.scratchDirectory.path
         try await ExportBenchLog.write(events: context.events, to: data)
         PeakMemory.reset()
         let exporter = LogExporter(dataDirectory: data, personalData: .redact(salt: "bench"))
         let start = Stopwatch.now()
-        let summary = try exporter.exportJSONLines(to: data + "/export.jsonl")
+        let summary = try export(exporter, data)
         let seconds = Stopwatch.seconds(since: start)
         guard summary.rowsWritten == context.events else {
             throw ExportBenchError(description: "exported \(summary.rowsWritten) of \(context.events) events")
