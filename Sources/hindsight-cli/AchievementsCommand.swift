@@ -13,6 +13,7 @@ struct AchievementsCommand: ProfileViewCommand {
             """,
         options: viewOptions)
 
+    static let reads: ReadModelNeeds = .activity
     let query: QueryOptions
     let json: Bool
 

@@ -31,7 +31,7 @@ enum CardArgument {
     /// - Throws: ``QueryError`` as ``resolve(in:)``; what loading the read models throws.
     func resolve(dataDirectory: String) async throws -> CardID {
         if case .card(let card) = self { return card }
-        return try resolve(in: await CurrentReadModels.load(dataDirectory: dataDirectory))
+        return try resolve(in: await CurrentReadModels.load(dataDirectory: dataDirectory, reading: .content))
     }
 
     /// The card named: the id itself, or the card a revlog import for one of `models`' profiles

@@ -33,7 +33,7 @@ struct CardCommand: Command {
     }
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
-        let models = try await CurrentReadModels.load(dataDirectory: dataDirectory)
+        let models = try await CurrentReadModels.load(dataDirectory: dataDirectory, reading: [.vocabulary, .content])
         let card = try self.card.resolve(in: models)
         guard let summary = models.vocabulary.card(card), let content = models.cardContent(card) else {
             throw QueryError("there is no card \(card) in the store; `hindsight due` lists cards with their ids")

@@ -62,7 +62,7 @@ struct DemoCommand: Command {
         // Shown from the store as the query commands read it, so the demo and they agree; on an
         // existing store with --now, as it stood at --now (its history may run past it).
         let asOf: AsOf = report.existingStore && nowIsGiven ? .occurred(now) : .latest
-        let models = try await CurrentReadModels.load(dataDirectory: dataDirectory, asOf: asOf)
+        let models = try await CurrentReadModels.load(dataDirectory: dataDirectory, asOf: asOf, reading: .all)
         if asOf != .latest {
             io.print("shown as of --now: \(asOf) (read through position \(models.position) of \(report.lastPosition))")
         }

@@ -17,6 +17,7 @@ struct DictationViewCommand: ProfileViewCommand {
             """,
         options: viewOptions)
 
+    static let reads: ReadModelNeeds = .dictation
     let query: QueryOptions
     let json: Bool
 

@@ -35,7 +35,7 @@ struct DistributionsCommand: Command {
     }
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
-        let state = try await CurrentReadModels.load(dataDirectory: query.dataDirectory)
+        let state = try await CurrentReadModels.load(dataDirectory: query.dataDirectory, reading: .vocabulary)
         let vocabulary = state.vocabulary
         let all = try state.profiles(query.profile).map { record in
             let decks = vocabulary.decks(of: record.id).filter { deck == nil || $0.id == deck }

@@ -36,7 +36,7 @@ struct DueCommand: Command {
     }
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
-        let state = try await CurrentReadModels.load(dataDirectory: query.dataDirectory)
+        let state = try await CurrentReadModels.load(dataDirectory: query.dataDirectory, reading: .vocabulary)
         var profiles = try state.profiles(query.profile)
         if let deck {
             let owner = state.directory.profiles(includingDeleted: true).first { record in

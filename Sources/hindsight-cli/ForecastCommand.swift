@@ -42,7 +42,7 @@ struct ForecastCommand: Command {
     }
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
-        let state = try await CurrentReadModels.load(dataDirectory: query.dataDirectory)
+        let state = try await CurrentReadModels.load(dataDirectory: query.dataDirectory, reading: .vocabulary)
         let profiles = try state.profiles(query.profile)
         let output = profiles.map { record in
             let forecast = state.vocabulary.dueForecast(profile: record.id, deck: deck, at: query.now, days: days,

@@ -22,7 +22,7 @@ struct OptimizeHistory {
             return OptimizeHistory(cards: TrainingCard.cards(from: histories, dayStartHour: dayStartHour ?? 4),
                                    current: nil, profile: nil)
         case .store(let directory, let requested):
-            let models = try await CurrentReadModels.load(dataDirectory: directory)
+            let models = try await CurrentReadModels.load(dataDirectory: directory, reading: [])
             let profiles = try models.profiles(requested)
             guard profiles.count == 1, let profile = profiles.first?.id else {
                 throw OptimizeCommandError("the store has \(profiles.count) profiles; choose one with --profile ID")

@@ -14,6 +14,8 @@ protocol ProfileViewCommand: Command {
     var json: Bool { get }
     /// A command over already parsed options.
     init(query: QueryOptions, json: Bool)
+    /// The read models ``entry(for:in:)`` and ``storeWide(in:)`` read besides the profiles.
+    static var reads: ReadModelNeeds { get }
     /// What `record`'s profile has in `models`.
     func entry(for record: ProfileRecord, in models: CurrentReadModels) -> Entry
     /// `entry` as text lines, after the profile's header.
@@ -48,7 +50,7 @@ extension ProfileViewCommand {
     }
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
-        let models = try await CurrentReadModels.load(dataDirectory: query.dataDirectory)
+        let models = try await CurrentReadModels.load(dataDirectory: query.dataDirectory, reading: Self.reads)
         let profiles = try models.profiles(query.profile).map { record in
             ProfileView(id: record.id.description, name: models.name(of: record), entry: entry(for: record, in: models))
         }

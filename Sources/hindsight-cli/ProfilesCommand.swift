@@ -13,6 +13,7 @@ struct ProfilesCommand: ProfileViewCommand {
             """,
         options: viewOptions)
 
+    static let reads: ReadModelNeeds = []
     let query: QueryOptions
     let json: Bool
 

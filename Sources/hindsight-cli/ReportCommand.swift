@@ -47,7 +47,7 @@ struct ReportCommand: Command {
     /// - Throws: ``QueryError`` when there is no store, the profile is unknown or the file
     ///   cannot be written; the store's errors when it cannot be read.
     static func write(dataDirectory: String, profile: ProfileID?, now: EventTime, days: Int, to output: String) async throws -> String {
-        let models = try await CurrentReadModels.load(dataDirectory: dataDirectory)
+        let models = try await CurrentReadModels.load(dataDirectory: dataDirectory, reading: [.vocabulary, .activity])
         let history = try await RetentionHistory.read(dataDirectory: dataDirectory, asOf: .position(models.position))
         let profiles = try models.profiles(profile).map {
             try ReportProfile($0, models: models, history: history, now: now, days: days)

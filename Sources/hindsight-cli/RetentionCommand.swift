@@ -41,7 +41,7 @@ struct RetentionCommand: Command {
         // The read models give the profiles and the position, and are let go before the replay,
         // which builds a vocabulary of its own.
         let (profiles, position) = try await { () async throws -> ([(id: ProfileID, name: String)], UInt64) in
-            let state = try await CurrentReadModels.load(dataDirectory: query.dataDirectory)
+            let state = try await CurrentReadModels.load(dataDirectory: query.dataDirectory, reading: [])
             return (try state.profiles(query.profile).map { ($0.id, state.name(of: $0)) }, state.position)
         }()
         let history = try await RetentionHistory.read(dataDirectory: query.dataDirectory, asOf: .position(position))

@@ -15,6 +15,7 @@ struct SessionsCommand: ProfileViewCommand {
             """,
         options: viewOptions + [.value("days", "N", "how many local days, 1 … 3660, ending today (default 14)")])
 
+    static let reads: ReadModelNeeds = .studySessions
     let query: QueryOptions
     let json: Bool
     /// How many local days, ending today.

@@ -14,6 +14,7 @@ struct SettingsCommand: ProfileViewCommand {
             """,
         options: viewOptions)
 
+    static let reads: ReadModelNeeds = []
     let query: QueryOptions
     let json: Bool
 

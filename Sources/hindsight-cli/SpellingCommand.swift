@@ -15,6 +15,7 @@ struct SpellingCommand: ProfileViewCommand {
             """,
         options: viewOptions)
 
+    static let reads: ReadModelNeeds = .spelling
     let query: QueryOptions
     let json: Bool
 

@@ -34,7 +34,7 @@ struct StatsCommand: Command {
     }
 
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
-        let state = try await CurrentReadModels.load(dataDirectory: query.dataDirectory)
+        let state = try await CurrentReadModels.load(dataDirectory: query.dataDirectory, reading: .activity)
         let profiles = try state.profiles(query.profile)
         var output: [StatsOutput.Profile] = []
         for record in profiles {

@@ -14,6 +14,7 @@ struct StoriesCommand: ProfileViewCommand {
             """,
         options: viewOptions)
 
+    static let reads: ReadModelNeeds = .stories
     let query: QueryOptions
     let json: Bool
 

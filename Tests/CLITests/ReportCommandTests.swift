@@ -26,7 +26,7 @@ import TestSupport
         defer { dir.remove() }
         let html = try report(dir)
         let store = try DemoStore.path()
-        let models = try await CurrentReadModels.load(dataDirectory: store)
+        let models = try await CurrentReadModels.load(dataDirectory: store, reading: .all)
         let history = try await RetentionHistory.read(dataDirectory: store)
         let now = try #require(TimeOption.withOffset(DemoStore.now))
         let records = try models.profiles(nil)

@@ -6,15 +6,18 @@ extension ReadModels {
     /// written: no snapshot is read or saved, the log is not locked.
     ///
     /// The result equals a fold of the log's first P events into fresh models, P being the
-    /// returned position.
+    /// returned position. Only the projectors `selecting` picks are folded (all by default); the
+    /// others stay empty at position 0 and must not be read.
     /// - Throws: ``HistoryError`` for a missing or damaged log, or a position beyond its end;
     ///   ``StoreError`` `invalidValue` for a configuration it cannot honour.
     /// - Complexity: O(events folded).
     package static func asOf(_ asOf: AsOf, dataDirectory: String,
-                             configuration: ReadModelConfiguration) async throws -> (models: ReadModels, position: UInt64) {
+                             configuration: ReadModelConfiguration,
+                             selecting: (ReadModels) -> [any RunnableProjector] = \.all) async throws -> (models: ReadModels, position: UInt64) {
         let models = try ReadModels(configuration: configuration)
+        let selected = selecting(models)
         let position = try await LogHistory(dataDirectory: dataDirectory).forEachBatch(asOf: asOf) { batch in
-            for projector in models.all { await projector.apply(batch) }
+            for projector in selected { await projector.apply(batch) }
         }
         return (models, position)
     }

@@ -11,6 +11,10 @@ extension ReadModels {
     ///
     /// Snapshots that cannot be used are left where they are (the store's own next open removes
     /// them); why each was passed over goes to `diagnostics`.
+    ///
+    /// Only the projectors `selecting` picks are restored and caught up (all by default): a
+    /// caller that reads a few read models does not pay the memory and time of the others, which
+    /// stay empty at position 0 and must not be read.
     /// - Returns: the models and the position they reflect.
     /// - Throws: ``HistoryError`` `missingLog` when there is no store (no log, or a log without a
     ///   segment), `unreadable` for a damaged or unreadable log, `undecodable` for a record that
@@ -18,6 +22,7 @@ extension ReadModels {
     /// - Complexity: one read of each current snapshot, plus a fold of the log after the oldest
     ///   snapshot's position.
     package static func latest(dataDirectory: String, configuration: ReadModelConfiguration,
+                               selecting: (ReadModels) -> [any RunnableProjector] = \.all,
                                diagnostics: @escaping @Sendable (String) -> Void = { _ in }) async throws
         -> (models: ReadModels, position: UInt64) {
         let history = LogHistory(dataDirectory: dataDirectory)
@@ -29,8 +34,9 @@ extension ReadModels {
                                + "pass the store's data directory with --data-dir", path: history.layout.log)
         }
         let models = try ReadModels(configuration: configuration)
+        let selected = selecting(models)
         let snapshots = SnapshotStore(directory: history.layout.snapshots, log: diagnostics)
-        let outcome = await SnapshotRestore.restore(models.all, from: snapshots)
+        let outcome = await SnapshotRestore.restore(selected, from: snapshots)
         for (projection, reason) in outcome.discarded {
             diagnostics("passed over snapshot \(snapshots.path(of: projection)): \(reason); folding from the log instead")
         }
@@ -38,11 +44,11 @@ extension ReadModels {
         let runner: ProjectionRunner
         do {
             position = try reader.lastPosition()
-            for (projection, reason) in try await SnapshotAnchoring.confirm(outcome, projectors: models.all, reader: reader,
+            for (projection, reason) in try await SnapshotAnchoring.confirm(outcome, projectors: selected, reader: reader,
                                                                             lastPosition: position) {
                 diagnostics("passed over snapshot \(snapshots.path(of: projection)): \(reason); folding from the log instead")
             }
-            runner = ProjectionRunner(source: LogEventSource(reader: reader, through: position), projectors: models.all)
+            runner = ProjectionRunner(source: LogEventSource(reader: reader, through: position), projectors: selected)
             try await runner.catchUp()
         } catch let error as LogError {
             throw HistoryError(.unreadable, "the log cannot be read: \(error); run 'hindsight verify' for every damaged record",
