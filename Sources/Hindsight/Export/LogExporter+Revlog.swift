@@ -32,8 +32,9 @@ extension LogExporter {
     ///   right): 0 for its first review, 1 learning, 2 review, 3 relearning. The scheduler is
     ///   seeded per card as the read models seed it (``CardID/schedulerSeed``).
     ///
-    /// Memory: per card, its history's undo window (at most ``CardHistoryRule/undoDepth`` ids), its
-    /// state and an imported card's `card_id`, plus the undone review ids.
+    /// Memory: per card, its history's undo window (at most ``CardHistoryRule/undoDepth`` ids, in
+    /// one dense array: ``CardHistories``), its state and an imported card's `card_id`, plus the
+    /// undone review ids.
     /// - Throws: ``ExportError`` as ``exportJSONLines(to:filter:)``.
     public func exportRevlog(to path: String, filter: ExportFilter = ExportFilter(),
                              scheduler configuration: SchedulerConfiguration = .standard) throws(ExportError) -> ExportSummary {
@@ -106,13 +107,13 @@ extension LogExporter {
     func undoneReviews(through last: UInt64,
                        observing observe: (RecordedEvent) -> Void = { _ in }) throws(ExportError) -> Set<EventID> {
         var undone: Set<EventID> = []
-        var histories: [CardID: CardHistory] = [:]
+        var histories = CardHistories()
         var decks = DeckLifecycle()
         try scan(through: last, pass: 0, passes: 2) { (event) throws(ExportError) in
             observe(event)
             CardHistory.observeDecks(event, into: &decks)
             guard let card = CardHistory.card(of: event) else { return }
-            if case .tookBack(let review) = histories[card, default: CardHistory()].observe(event, decks: decks) {
+            if case .tookBack(let review) = histories.observe(event, of: card, decks: decks) {
                 undone.insert(review)
             }
         }
@@ -124,12 +125,12 @@ extension LogExporter {
     /// - Throws: ``ExportError`` for a damaged log, or what `body` throws.
     func scanCountedReviews(through last: UInt64, undone: Set<EventID>,
                             _ body: (RecordedEvent, CardID, CountedEntry) throws(ExportError) -> Void) throws(ExportError) {
-        var histories: [CardID: CardHistory] = [:]
+        var histories = CardHistories()
         var decks = DeckLifecycle()
         try scan(through: last, pass: 1, passes: 2) { (event) throws(ExportError) in
             CardHistory.observeDecks(event, into: &decks)
             guard let card = CardHistory.card(of: event) else { return }
-            let outcome = histories[card, default: CardHistory()].observe(event, decks: decks)
+            let outcome = histories.observe(event, of: card, decks: decks)
             if case .changed = outcome { return try body(event, card, .change) }
             guard outcome == .reviewed, case .reviewGraded(let review) = event.event, !undone.contains(event.id) else { return }
             let record = ReviewRecord(rating: FSRSRating(rawValue: Int(review.rating.rawValue)) ?? .again,
