@@ -24,11 +24,18 @@ public enum AsOf: Sendable, Equatable, CustomStringConvertible {
     /// Whether `event` lies within this cut.
     @inline(__always)
     func includes(_ event: RecordedEvent) -> Bool {
+        includes(position: event.position, recordedAt: event.recordedAt, occurred: event.occurred.instant)
+    }
+
+    /// Whether the event at `position`, recorded at `recordedAt`, that happened at `occurred`,
+    /// lies within this cut (what ``includes(_:)`` asks of a decoded event, asked of an envelope).
+    @inline(__always)
+    func includes(position: UInt64, recordedAt: Timestamp, occurred: Timestamp) -> Bool {
         switch self {
         case .latest: true
-        case .position(let last): event.position <= last
-        case .instant(let instant): event.recordedAt <= instant
-        case .occurred(let instant): event.occurred.instant <= instant
+        case .position(let last): position <= last
+        case .instant(let instant): recordedAt <= instant
+        case .occurred(let instant): occurred <= instant
         }
     }
 

@@ -1,5 +1,6 @@
 import Events
 import FSRS
+import Foundation
 import Projections
 
 /// Audits one card's scheduling: a pure function of the card's events and its profile's
@@ -166,10 +167,8 @@ public enum CardAuditor {
                              recomputeWith: SchedulerConfiguration? = nil,
                              predictAt: EventTime? = nil) async throws -> CardAudit {
         var kept: [RecordedEvent] = []
-        var lastPosition: UInt64 = 0
         let history = LogHistory(dataDirectory: dataDirectory)
-        try await history.forEachBatch(asOf: asOf) { batch in
-            lastPosition = batch.last?.position ?? lastPosition
+        let lastPosition = try await history.forEachBatch(asOf: asOf, selecting: { Self.mayConcern($0, record: $1, card: card) }) { batch in
             for event in batch where Self.mayConcern(event, card: card) { kept.append(event) }
         }
         do {
@@ -195,6 +194,28 @@ public enum CardAuditor {
         default: "; check the id, or audit as of a later point"
         }
         return "no card \(card) was created as of \(asOf) (position \(lastPosition))" + hint
+    }
+
+    /// Whether events of `kind` concern one card, named by their payload's first field, `card`
+    /// (a test holds every such kind to that shape): a record of one of them for another card is
+    /// passed over without being decoded.
+    @inline(__always)
+    static func concernsOneCard(_ kind: EventKind) -> Bool {
+        switch kind {
+        case .cardCreated, .cardMoved, .cardDeleted, .reviewGraded, .reviewUndone, .cardReset, .cardDueSet: true
+        default: false
+        }
+    }
+
+    /// Whether the record `record`, whose envelope is `envelope`, may concern `card`: a
+    /// superset of ``mayConcern(_:card:)`` decided without decoding, so that an audit of one
+    /// card of a large log decodes little more than that card's events. A record of an older
+    /// version or an unknown type is decoded.
+    static func mayConcern(_ envelope: RecordEnvelope, record: UnsafeRawBufferPointer, card: CardID) -> Bool {
+        guard let kind = envelope.currentKind, concernsOneCard(kind) else { return true }
+        let body = UnsafeRawBufferPointer(rebasing: record[envelope.bodyOffset...])
+        guard body.count >= 16 else { return true }
+        return withUnsafeBytes(of: card.uuid.uuid) { body.prefix(16).elementsEqual($0) }
     }
 
     private static func mayConcern(_ event: RecordedEvent, card: CardID) -> Bool {

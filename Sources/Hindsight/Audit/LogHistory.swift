@@ -13,13 +13,26 @@ public struct LogHistory: Sendable {
     public init(dataDirectory: String) { layout = DataDirectoryLayout(path: dataDirectory) }
 
     /// Calls `body` with the decoded events through `asOf`, in batches of at most `batchSize`
-    /// in position order, and returns the position of the last event read (0: none).
+    /// in position order, and returns the position of the last event within the cut (0: none).
     /// - Throws: ``HistoryError`` (`missingLog`, `positionBeyondEnd`, `unreadable` for a damaged
     ///   record, `undecodable` naming the position); or what `body` throws.
     /// - Complexity: O(events read); memory O(`batchSize`).
     @discardableResult
     public func forEachBatch(asOf: AsOf = .latest, batchSize: Int = 4096,
                              _ body: ([RecordedEvent]) async throws -> Void) async throws -> UInt64 {
+        try await forEachBatch(asOf: asOf, batchSize: batchSize, selecting: nil, body)
+    }
+
+    /// ``forEachBatch(asOf:batchSize:_:)``, but when `selecting` is given a record is decoded
+    /// and handed on only when `selecting` says so of its envelope (read in place) and its
+    /// bytes: a reader that wants a few events of a large log (one card's) spares the decoding of
+    /// the others, which it never sees (a damaged record it passes over is not reported: `verify`
+    /// reads every one). The position returned is still the last within the cut, handed on or not.
+    /// - Throws: as ``forEachBatch(asOf:batchSize:_:)``.
+    @discardableResult
+    package func forEachBatch(asOf: AsOf = .latest, batchSize: Int = 4096,
+                              selecting: ((RecordEnvelope, UnsafeRawBufferPointer) -> Bool)?,
+                              _ body: ([RecordedEvent]) async throws -> Void) async throws -> UInt64 {
         let reader = try openReader()
         if case .position(let wanted) = asOf {
             let last = try readerCall { try reader.lastPosition() }
@@ -30,7 +43,7 @@ public struct LogHistory: Sendable {
             }
         }
         var next: UInt64 = 1
-        var lastRead: UInt64 = 0
+        var lastIncluded: UInt64 = 0
         let size = max(1, batchSize)
         // One forward read in chunks: each chunk resumes where the last one stopped (no seek, and
         // no second look ahead at the records a look already found complete).
@@ -42,23 +55,33 @@ public struct LogHistory: Sendable {
             var reachedCut = false
             try readerCall {
                 try reader.forEachRecord(from: next, through: asOf.lastPosition, resuming: place) { position, payload, _ in
-                    let event = try decode(payload, position: position)
                     read += 1
                     next = position + 1
+                    if let selecting {
+                        let envelope = try envelope(of: payload, position: position)
+                        guard asOf.includes(position: position, recordedAt: envelope.recordedAt, occurred: envelope.occurred.instant) else {
+                            reachedCut = asOf.endsAtFirstExcluded
+                            return !reachedCut && read < size
+                        }
+                        lastIncluded = position
+                        if selecting(envelope, payload) { batch.append(try decode(payload, position: position)) }
+                        return read < size
+                    }
+                    let event = try decode(payload, position: position)
                     guard asOf.includes(event) else {
                         reachedCut = asOf.endsAtFirstExcluded
                         return !reachedCut && read < size
                     }
+                    lastIncluded = position
                     batch.append(event)
                     return read < size
                 }
             }
             guard read > 0 else { break }
-            if let last = batch.last { lastRead = last.position }
             if !batch.isEmpty { try await body(batch) }
             if reachedCut { break }
         }
-        return lastRead
+        return lastIncluded
     }
 
     /// Every event through `asOf`, in position order.
@@ -76,10 +99,24 @@ public struct LogHistory: Sendable {
         do {
             return try LogCodec.decode(payload, position: position)
         } catch {
-            throw HistoryError(.undecodable, "the record at position \(position) does not decode as an event "
-                               + "(\(error)); run 'hindsight verify' and restore the log from a backup",
-                               path: layout.log, position: position)
+            throw undecodable(error, position: position)
         }
+    }
+
+    /// The envelope of the record at `position`, read in place.
+    /// - Throws: ``HistoryError`` `undecodable`, naming the position.
+    private func envelope(of payload: UnsafeRawBufferPointer, position: UInt64) throws(HistoryError) -> RecordEnvelope {
+        do {
+            return try RecordEnvelope(record: payload, position: position)
+        } catch {
+            throw undecodable(error, position: position)
+        }
+    }
+
+    /// The error of a record at `position` that does not decode, for `error`.
+    private func undecodable(_ error: EventDecodingError, position: UInt64) -> HistoryError {
+        HistoryError(.undecodable, "the record at position \(position) does not decode as an event "
+                     + "(\(error)); run 'hindsight verify' and restore the log from a backup", path: layout.log, position: position)
     }
 
     /// A reader of the log, after checking that there is one.
