@@ -76,6 +76,11 @@ struct ImportCommand: Command {
         newUUID = environment.newUUID
     }
 
+    /// When the import's store writes its snapshots: on close once 10,000 events are past the
+    /// oldest (as during appends), so an import of a few answers into a store of millions costs
+    /// a fold of those answers at the next open instead of every snapshot rewritten now.
+    static let snapshotPolicy = StoreOptions.SnapshotPolicy(onCloseMinimumEvents: 10_000)
+
     func run(_ io: inout StandardStreams) async throws -> ExitCode {
         try StoreDirectoryCheck.requireUsableForWriting(at: dataDirectory)
         let spool = ImportSource.spoolPath(newUUID())
@@ -83,7 +88,10 @@ struct ImportCommand: Command {
         let revlog = format == .revlog ? try ImportSource.regularFile(file, spool: spool) : nil
         if let revlog { try ImportSource.checkRevlogHeader(try Store.importHead(at: revlog, shown: ImportSource.displayName(file)), file: file) }
         let now = self.now
-        let store = try await Store.open(directory: dataDirectory, options: StoreOptions(clock: { now }))
+        // A small import into a large store leaves the snapshots a little behind (the next open
+        // folds those events) rather than rewriting all of them.
+        let store = try await Store.open(directory: dataDirectory,
+                                         options: StoreOptions(clock: { now }, snapshots: Self.snapshotPolicy))
         let progress = ImportProgress(file: file, sizeOf: revlog ?? file)
         defer { progress.finish() }
         let result: ImportResult

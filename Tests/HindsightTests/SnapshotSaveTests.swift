@@ -96,6 +96,38 @@ import SystemSeam
         #expect(f.store.openReport.restoredFromSnapshots == StoreFixture.storeSnapshots)
     }
 
+    /// A close with fewer events past the oldest snapshot than the policy's minimum leaves the
+    /// snapshots as they are, and the next open folds those events into the same read models;
+    /// sessions add up: once the events past the oldest snapshot reach the minimum, a close
+    /// writes them all again. A store without snapshots gets them at its first close.
+    @Test func aCloseWithFewerEventsThanTheMinimumLeavesTheSnapshotsBehind() async throws {
+        let profile = Ids.profile(1)
+        var few = StoreFixture.options()
+        few.snapshots.onCloseMinimumEvents = 5
+        let f = try await StoreFixture(options: few)
+        try await f.send(profile, StoreFixture.time(), .profiles(.create(name: "Ada", isChild: false)))
+        try await f.send(profile, StoreFixture.time(), .vocabulary(.createDeck(Ids.deck(1), name: "D1")))
+        try await f.reopen(options: few)
+        #expect(f.store.openReport.restoredFromSnapshots == StoreFixture.storeSnapshots)
+        let saved = try SnapshotAnchorTests.tree(f.directory.path + "/snapshots")
+        for deck: UInt64 in 2...4 {
+            try await f.send(profile, StoreFixture.time(), .vocabulary(.createDeck(Ids.deck(deck), name: "D\(deck)")))
+        }
+        let decks = await f.store.vocabulary().decks(of: profile).map(\.id)
+        try await f.reopen(options: few)
+        #expect(try SnapshotAnchorTests.tree(f.directory.path + "/snapshots") == saved)
+        #expect(f.store.openReport.replayedEvents == 3)
+        #expect(await f.store.vocabulary().decks(of: profile).map(\.id) == decks)
+        for deck: UInt64 in 5...6 {
+            try await f.send(profile, StoreFixture.time(), .vocabulary(.createDeck(Ids.deck(deck), name: "D\(deck)")))
+        }
+        try await f.reopen(options: few)
+        #expect(try SnapshotAnchorTests.tree(f.directory.path + "/snapshots") != saved)
+        #expect(f.store.openReport.replayedEvents == 0)
+        #expect(f.store.openReport.restoredFromSnapshots == StoreFixture.storeSnapshots)
+        #expect(await f.store.vocabulary().decks(of: profile).count == 6)
+    }
+
     /// The real file system, except that opening any path ending in one of `suffixes` fails with EIO.
     static func failingOpens(of suffixes: [String]) -> FileSystem {
         var fs = FileSystem.posix

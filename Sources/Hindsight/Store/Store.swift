@@ -38,6 +38,9 @@ public actor Store {
     /// the ones a save would write again, byte for byte: a close there does not rewrite them (an
     /// import whose size made them due saves them once, not twice).
     var snapshotsWrittenAt: UInt64?
+    /// The position of the oldest snapshot: the lowest checkpoint restored at open, then where
+    /// the snapshots were last written; nil while a read model has none (a close then writes them).
+    var oldestSnapshotPosition: UInt64?
     var closed = false
     /// The subscribers to the store's changes (``changes(bufferingNewest:)``).
     nonisolated let changeFeed = StoreChangeFeed()
@@ -57,6 +60,7 @@ public actor Store {
         self.openReport = report
         position = report.lastPosition
         lastSnapshotPosition = report.lastPosition
+        oldestSnapshotPosition = report.restoredFromSnapshots == report.total ? report.lastPosition - report.replayedEvents : nil
     }
 
     /// Opens (creating if needed) the store in `directory`: restores the read models from their
@@ -144,8 +148,9 @@ public actor Store {
         models.all + [ledger]
     }
 
-    /// Saves the snapshots (if the policy says so, and they were not all written at the current
-    /// position already) and closes the log. Later calls throw `closed`.
+    /// Saves the snapshots (if the policy says so: ``StoreOptions/SnapshotPolicy/onClose`` and
+    /// ``StoreOptions/SnapshotPolicy/onCloseMinimumEvents``, and they were not all written at the
+    /// current position already) and closes the log. Later calls throw `closed`.
     /// - Throws: ``StoreError`` `snapshot` or `log`; the log is closed anyway.
     public func close() async throws(StoreError) {
         await enter()
@@ -153,12 +158,21 @@ public actor Store {
         guard !closed else { return }
         closed = true
         var firstError: StoreError?
-        if options.snapshots.onClose, snapshotsWrittenAt != position {
+        if closeWritesSnapshots {
             do { try await saveSnapshots() } catch { firstError = error }
         }
         do { try await writer.close() } catch { firstError = firstError ?? StoreError(error) }
         changeFeed.finish()
         if let firstError { throw firstError }
+    }
+
+    /// Whether a close now writes the snapshots: the policy writes them on close, they were not
+    /// all written at this position already, and a read model has none or the log holds
+    /// ``StoreOptions/SnapshotPolicy/onCloseMinimumEvents`` past the oldest.
+    var closeWritesSnapshots: Bool {
+        guard options.snapshots.onClose, snapshotsWrittenAt != position else { return false }
+        guard let oldest = oldestSnapshotPosition else { return true }
+        return position - oldest >= UInt64(options.snapshots.onCloseMinimumEvents)
     }
 
     /// Makes the log durable, then writes every read model's snapshot at its current position,
@@ -172,6 +186,7 @@ public actor Store {
             throw StoreError(.snapshot, "\(error.message); check the disk and the directory's permissions", path: error.path)
         }
         lastSnapshotPosition = position
+        oldestSnapshotPosition = position
         snapshotsWrittenAt = position
     }
 

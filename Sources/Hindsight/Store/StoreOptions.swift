@@ -13,14 +13,21 @@ public struct StoreOptions: Sendable {
     /// When snapshots of the read models are written.
     public struct SnapshotPolicy: Sendable, Equatable {
         /// Write every snapshot when the store closes (unless they were all written at the
-        /// position it closes at already).
+        /// position it closes at already, or ``onCloseMinimumEvents`` says the log moved too little).
         public var onClose: Bool
+        /// On close, write them only when the log holds at least this many events past the
+        /// oldest snapshot (the one the next open would fold the most events after), or a read
+        /// model has none; 1 by default: whenever the log moved. A store of millions of events
+        /// closed after a few leaves its snapshots that little behind, and the next open folds
+        /// those few events, instead of rewriting every snapshot (hundreds of MB) at each close.
+        public var onCloseMinimumEvents: Int
         /// Also write them once this many events were appended since the last ones (nil: never).
         public var everyEvents: Int?
 
-        /// A policy; by default on close and every 10,000 events.
-        public init(onClose: Bool = true, everyEvents: Int? = 10_000) {
+        /// A policy; by default on every close that moved the log, and every 10,000 events.
+        public init(onClose: Bool = true, onCloseMinimumEvents: Int = 1, everyEvents: Int? = 10_000) {
             self.onClose = onClose
+            self.onCloseMinimumEvents = max(1, onCloseMinimumEvents)
             self.everyEvents = everyEvents.map { max(1, $0) }
         }
     }
