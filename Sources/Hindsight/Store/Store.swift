@@ -158,28 +158,38 @@ public actor Store {
         guard !closed else { return }
         closed = true
         var firstError: StoreError?
-        if closeWritesSnapshots {
-            do { try await saveSnapshots() } catch { firstError = error }
+        if options.snapshots.onClose, snapshotsWrittenAt != position {
+            // Snapshots left behind (few events past them): the log is still made durable, and a
+            // log that failed still says so here.
+            do {
+                if leavesSnapshotsBehind { try await syncLog() } else { try await saveSnapshots() }
+            } catch {
+                firstError = error
+            }
         }
         do { try await writer.close() } catch { firstError = firstError ?? StoreError(error) }
         changeFeed.finish()
         if let firstError { throw firstError }
     }
 
-    /// Whether a close now writes the snapshots: the policy writes them on close, they were not
-    /// all written at this position already, and a read model has none or the log holds
-    /// ``StoreOptions/SnapshotPolicy/onCloseMinimumEvents`` past the oldest.
-    var closeWritesSnapshots: Bool {
-        guard options.snapshots.onClose, snapshotsWrittenAt != position else { return false }
-        guard let oldest = oldestSnapshotPosition else { return true }
-        return position - oldest >= UInt64(options.snapshots.onCloseMinimumEvents)
+    /// Whether a close leaves the snapshots as they are: every read model has one, and the log
+    /// holds fewer than ``StoreOptions/SnapshotPolicy/onCloseMinimumEvents`` past the oldest.
+    var leavesSnapshotsBehind: Bool {
+        guard let oldest = oldestSnapshotPosition else { return false }
+        return position - oldest < UInt64(options.snapshots.onCloseMinimumEvents)
+    }
+
+    /// Makes the log durable.
+    /// - Throws: ``StoreError`` `log` when it cannot be synced (or failed before).
+    func syncLog() async throws(StoreError) {
+        do { try await writer.sync() } catch { throw StoreError(error) }
     }
 
     /// Makes the log durable, then writes every read model's snapshot at its current position,
     /// anchored to the log (so no snapshot ever covers a record the log could still lose).
     /// - Throws: ``StoreError`` `log` when the log cannot be synced, `snapshot` naming the file.
     func saveSnapshots() async throws(StoreError) {
-        do { try await writer.sync() } catch { throw StoreError(error) }
+        try await syncLog()
         do {
             try await models.save(to: snapshots, anchoringIn: writer.reader, with: [ledger])
         } catch {
