@@ -88,8 +88,6 @@ struct ImportCommand: Command {
         let revlog = format == .revlog ? try ImportSource.regularFile(file, spool: spool) : nil
         if let revlog { try ImportSource.checkRevlogHeader(try Store.importHead(at: revlog, shown: ImportSource.displayName(file)), file: file) }
         let now = self.now
-        // A small import into a large store leaves the snapshots a little behind (the next open
-        // folds those events) rather than rewriting all of them.
         let store = try await Store.open(directory: dataDirectory,
                                          options: StoreOptions(clock: { now }, snapshots: Self.snapshotPolicy))
         let progress = ImportProgress(file: file, sizeOf: revlog ?? file)

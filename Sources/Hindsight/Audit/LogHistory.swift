@@ -57,23 +57,25 @@ public struct LogHistory: Sendable {
                 try reader.forEachRecord(from: next, through: asOf.lastPosition, resuming: place) { position, payload, _ in
                     read += 1
                     next = position + 1
+                    // The cut is decided on every record: on its envelope when records are
+                    // selected (a record passed over is never decoded), else on the event.
+                    let included: Bool
+                    var event: RecordedEvent?
                     if let selecting {
                         let envelope = try envelope(of: payload, position: position)
-                        guard asOf.includes(position: position, recordedAt: envelope.recordedAt, occurred: envelope.occurred.instant) else {
-                            reachedCut = asOf.endsAtFirstExcluded
-                            return !reachedCut && read < size
-                        }
-                        lastIncluded = position
-                        if selecting(envelope, payload) { batch.append(try decode(payload, position: position)) }
-                        return read < size
+                        included = asOf.includes(position: position, recordedAt: envelope.recordedAt, occurred: envelope.occurred.instant)
+                        if included, selecting(envelope, payload) { event = try decode(payload, position: position) }
+                    } else {
+                        let decoded = try decode(payload, position: position)
+                        included = asOf.includes(decoded)
+                        event = decoded
                     }
-                    let event = try decode(payload, position: position)
-                    guard asOf.includes(event) else {
+                    guard included else {
                         reachedCut = asOf.endsAtFirstExcluded
                         return !reachedCut && read < size
                     }
                     lastIncluded = position
-                    batch.append(event)
+                    if let event { batch.append(event) }
                     return read < size
                 }
             }
