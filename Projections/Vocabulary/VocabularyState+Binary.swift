@@ -148,14 +148,14 @@ extension VocabularyState {
             }
         }
         writer.writeStringBlob(cards.fronts)
-        if let pending = cards.undo.pending, pending.widths.isNarrow == widths.isNarrow {
-            // Untouched since restored, at the same widths: the very bytes it was decoded from.
+        if cards.undo.isPending, let pending = cards.undo.pending, pending.widths.isNarrow == widths.isNarrow {
+            // No ring decoded since restored, at the same widths: the very bytes it was decoded from.
             writer.writeVarint(UInt64(pending.byteCount))
             pending.withUnsafeBytes { writer.writeRaw($0) }
             return
         }
-        let undo = cards.materializedUndo
-        // The entries' parts may end inside a card's run: `slot` and `index` carry on from one
+        let undo = cards.undo
+        // Rings pending or decoded alike. The entries' parts may end inside a card's run: `slot` and `index` carry on from one
         // part to the next.
         var slot = 0, index = 0
         writer.withPlainDataBlock(records: undoCount, width: widths.undo) { sink, part in
@@ -180,8 +180,17 @@ extension VocabularyState {
                   Int32(exactly: cards.moves[slot]) != nil
             else { return false }
         }
-        if let pending = cards.undo.pending { return pending.fitsNarrow }
-        return cards.undo.slots.allSatisfy { EncodedCardState($0).fitsNarrow }
+        if cards.undo.isPending, let pending = cards.undo.pending { return pending.fitsNarrow }
+        // Every entry remembered, pending or decoded (a pending section that fits needs no look).
+        let pendingFits = cards.undo.pending?.fitsNarrow ?? true
+        for slot in 0..<cards.count {
+            let ring = cards.hot[slot].ring
+            if ring.isPending && pendingFits { continue }
+            for index in 0..<Int(ring.count) where !EncodedCardState(cards.undo.entry(index, of: ring)).fitsNarrow {
+                return false
+            }
+        }
+        return true
     }
 
     /// Reads the card records and fronts into whole columns (each reserved once) and keeps the
@@ -211,7 +220,7 @@ extension VocabularyState {
         edits.reserveCapacity(count)
         moves.reserveCapacity(count)
         frontLengths.reserveCapacity(count)
-        var undoCount = 0, reviewed = 0
+        var undoCount = 0
         let profileCount = Int32(profiles.count), deckCount = Int32(decks.count), deckDeleted = decks.isDeleted
         try reader.plainDataBlock(records: count, width: widths.card, "card") { source throws(EventDecodingError) in
             for _ in 0..<count {
@@ -240,10 +249,7 @@ extension VocabularyState {
                 record.state = state
                 record.flags = flags
                 if deckDeleted[Int(deck)] { record.flags |= CardHot.deckDeletedFlag }
-                if entries > 0 {
-                    record.ring = RingHandle(base: Int32(reviewed * UndoRing.depth), head: 0, count: entries)
-                    reviewed += 1
-                }
+                if entries > 0 { record.ring = .pending(first: Int32(undoCount), count: entries) }
                 undoCount += Int(entries)
                 keys.append(key)
                 hot.append(record)
@@ -257,8 +263,8 @@ extension VocabularyState {
             }
         }
         let fronts = try reader.readStringBlob(lengths: frontLengths, "card front")
-        // The undo entries stay encoded (checked; in place in a mapped snapshot, else copied whole)
-        // until a review or an undo needs them: a restore for queries never builds the pool.
+        // The undo entries stay encoded (checked; in place in a mapped snapshot, else copied whole),
+        // each card's until a review or an undo of it needs them: a restore builds no pool.
         let undoStart = reader.offset
         let undoBlock = try reader.readLengthPrefixed()
         let undo = try PendingUndoSection(checking: undoBlock, retained: reader.retaining(undoBlock), entryCount: undoCount,

@@ -71,8 +71,7 @@ extension VocabularyState {
                          recordedBy recorder: ProfileID) {
         guard let slot = cards.slot(of: IDKey(card)), isHistory(of: slot, recordedBy: recorder) else { return }
         let index = Int(slot)
-        // A restored pool's entries are decoded by each card's count: decode them before one changes.
-        if cards.hot[index].ring.count > 0 { cards.prepareUndo() }
+        cards.prepareUndo(index)
         // The newest review remembered, when the change forgets them, becomes the newest forgotten
         // (its instant read before the change moves the state).
         let ring = cards.hot[index].ring
@@ -143,8 +142,8 @@ extension VocabularyState {
     mutating func grade(slot: Int32, _ review: ReviewGraded, id: EventID, occurred: EventTime,
                         recordedBy recorder: ProfileID, defaultScheduler: Scheduler?) {
         guard isHistory(of: slot, recordedBy: recorder) else { return }
-        cards.prepareUndo()
         let index = Int(slot)
+        cards.prepareUndo(index)
         var ring = cards.hot[index].ring
         if CardHistoryRule.forgetsOldest(remembered: Int(ring.count)) {
             cards.noteForgotten(index, instantMs: cards.undo.instantMs(of: 0, in: ring, current: cards.hot[index].state))
@@ -200,8 +199,8 @@ extension VocabularyState {
     /// ``undo(_:recordedBy:)`` of the card at `slot` (the slot of `undo.card`).
     mutating func undo(slot: Int32, _ undo: ReviewUndone, recordedBy recorder: ProfileID) {
         guard isHistory(of: slot, recordedBy: recorder) else { return }
-        cards.prepareUndo()
         let index = Int(slot)
+        cards.prepareUndo(index)
         var ring = cards.hot[index].ring
         guard let position = CardHistoryRule.reviewTakenBack(IDKey(undo.review), count: Int(ring.count),
                                                              id: { cards.undo.entry($0, of: ring).review },

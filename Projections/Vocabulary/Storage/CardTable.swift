@@ -97,26 +97,17 @@ struct CardTable: Sendable {
     }
 
     /// The recent reviews of card `slot`, oldest first.
-    /// - Complexity: O(1), or O(n) while the undo entries are pending (the card's entries are
-    ///   then decoded alone, found by the counts of the cards before it).
-    func recentReviews(_ slot: Int32) -> [UndoEntry] {
-        let ring = hot[Int(slot)].ring
-        guard let pending = undo.pending else { return undo.entries(of: ring) }
-        guard ring.count > 0 else { return [] }
-        let first = hot.prefix(Int(slot)).reduce(0) { $0 + Int($1.ring.count) }
-        return pending.entries(from: first, count: Int(ring.count))
-    }
+    /// - Complexity: O(``UndoRing/depth``).
+    func recentReviews(_ slot: Int32) -> [UndoEntry] { undo.entries(of: hot[Int(slot)].ring) }
 
     /// The recent review at logical `place` (`0 ..< count`, 0 the oldest) of card `slot`.
-    /// - Complexity: O(1), or O(n) while the undo entries are pending (see ``recentReviews(_:)``).
-    func recentReview(_ slot: Int32, at place: Int) -> UndoEntry {
-        undo.isPending ? recentReviews(slot)[place] : undo.entry(place, of: hot[Int(slot)].ring)
-    }
+    /// - Complexity: O(1).
+    func recentReview(_ slot: Int32, at place: Int) -> UndoEntry { undo.entry(place, of: hot[Int(slot)].ring) }
 
     /// The instant (ms since the epoch) of card `slot`'s latest counted review not undone, or
     /// of the newest it forgot; nil when it has neither (``CardHistoryRule``: a new review may
     /// not be dated before it).
-    /// - Complexity: O(1), or O(n) while the undo entries are pending.
+    /// - Complexity: O(1).
     func lastReviewInstantMs(_ slot: Int32) -> Int64? {
         let card = hot[Int(slot)]
         guard card.ring.count > 0 else {
@@ -155,21 +146,12 @@ extension CardTable {
 }
 
 extension CardTable {
-    /// Decodes the undo entries of a restored snapshot if they are still pending: the fold calls
-    /// it before a review or an undo reads or writes the pool (one flag check otherwise).
+    /// Decodes card `slot`'s undo entries if they are still a restored snapshot's: the fold calls
+    /// it before a review, an undo or a change by hand reads and writes the card's ring (one
+    /// check otherwise).
     @inline(__always)
-    mutating func prepareUndo() {
-        if _slowPath(undo.isPending) { undo = materializedUndo }
-    }
-
-    /// The undo pool with every entry decoded (a decoded copy while pending).
-    /// - Complexity: O(1) when materialized, else O(n) for n cards.
-    var materializedUndo: UndoRing {
-        guard undo.isPending else { return undo }
-        var pool = undo
-        let runCount = hot.reduce(0) { $0 + ($1.ring.count > 0 ? 1 : 0) }
-        pool.materialize(runs: hot.lazy.filter { $0.ring.count > 0 }.map(\.ring.count), runCount: runCount)
-        return pool
+    mutating func prepareUndo(_ slot: Int) {
+        if _slowPath(hot[slot].ring.isPending) { undo.decode(&hot[slot].ring) }
     }
 }
 
@@ -182,13 +164,12 @@ extension CardTable: Equatable {
               lhs.createdPositions == rhs.createdPositions, lhs.edits == rhs.edits, lhs.moves == rhs.moves,
               lhs.forgottenReviewMs == rhs.forgottenReviewMs
         else { return false }
-        let lhsUndo = lhs.materializedUndo, rhsUndo = rhs.materializedUndo
         for slot in lhs.hot.indices {
             let a = lhs.hot[slot], b = rhs.hot[slot]
             guard a.state == b.state, a.profile == b.profile, a.isSuspended == b.isSuspended,
                   a.flags & CardHot.forgottenFlag == b.flags & CardHot.forgottenFlag,
                   a.isDeleted == b.isDeleted, a.isDeckDeleted == b.isDeckDeleted,
-                  lhsUndo.entries(of: a.ring) == rhsUndo.entries(of: b.ring)
+                  lhs.undo.entries(of: a.ring) == rhs.undo.entries(of: b.ring)
             else { return false }
         }
         return true

@@ -1,13 +1,13 @@
 import Events
 
 /// The undo entries of a restored snapshot, still in their encoding: the snapshot's undo block
-/// (every reviewed card's entries, oldest first, cards in slot order), so that a restore does not
-/// build the ``UndoRing`` pool that only a review or an undo needs.
+/// (every reviewed card's entries, oldest first, cards in slot order), read by the rings not yet
+/// decoded, so that a restore builds no ``UndoRing`` slots and a review decodes only its card's.
 ///
 /// The block is kept where it lies when the snapshot's bytes outlive the restore (a mapped
 /// snapshot file: ``BinaryReader/retaining(_:)``), else copied whole. Either way it is checked
-/// when the section is made (block length, every entry's phase), so that decoding it later
-/// (``decodeSlots(runs:runCount:)``) cannot fail; re-encoding an untouched section writes these
+/// when the section is made (block length, every entry's phase), so that decoding an entry later
+/// (``entry(at:)``) cannot fail; re-encoding an untouched section writes these
 /// bytes back as they are.
 struct PendingUndoSection: Sendable {
     /// Entries copied and checked at a time (a chunk stays in cache between the two).
@@ -145,33 +145,14 @@ struct PendingUndoSection: Sendable {
         return fits
     }
 
-    /// The `count` entries from entry `first` on (one card's run: the runs lie in slot order, so
-    /// a card's first entry is the sum of the counts of the reviewed cards before it).
-    /// - Complexity: O(`count`).
-    func entries(from first: Int, count: Int) -> [UndoEntry] {
-        precondition(first >= 0 && count >= 0 && first + count <= entryCount, "undo entries out of the pending section")
+    /// Entry `index` of the block (`0 ..< entryCount`): a card's entries lie together, oldest
+    /// first, in the order of the cards' slots.
+    /// - Complexity: O(1).
+    func entry(at index: Int) -> UndoEntry {
+        precondition(index >= 0 && index < entryCount, "undo entry out of the pending section")
         return withUnsafeBytes { raw in
-            var source = PlainDataSource(UnsafeRawBufferPointer(rebasing: raw[(first * widths.undo)...]))
-            return (0..<count).map { _ in takeEntry(from: &source) }
-        }
-    }
-
-    /// The pool these entries make: for each count in `runs` (the entry counts of the reviewed
-    /// cards in slot order, adding up to ``entryCount``), that many entries then empty slots up
-    /// to ``UndoRing/depth``. Written in one pass, a chunk at a time.
-    /// - Complexity: O(r × ``UndoRing/depth``) for r runs.
-    func decodeSlots(runs: some Sequence<UInt8>, runCount: Int) -> ChunkedArray<UndoEntry> {
-        let capacity = runCount * UndoRing.depth
-        return withUnsafeBytes { raw in
-            var slots = ChunkedArray<UndoEntry>()
-            var source = PlainDataSource(raw)
-            for run in runs {
-                precondition(slots.count + UndoRing.depth <= capacity, "more undo runs than counted")
-                for _ in 0..<Int(run) { slots.append(takeEntry(from: &source)) }
-                slots.append(repeating: .empty, count: UndoRing.depth - Int(run))
-            }
-            precondition(slots.count == capacity && source.read == raw.count, "undo runs do not match the pending section")
-            return slots
+            var source = PlainDataSource(UnsafeRawBufferPointer(rebasing: raw[(index * widths.undo)...]))
+            return takeEntry(from: &source)
         }
     }
 

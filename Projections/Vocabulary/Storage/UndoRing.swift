@@ -72,10 +72,32 @@ struct UndoEntry: Sendable, Equatable {
 /// Where a card's ring lives in ``UndoRing``: its first slot (-1 until the card's first
 /// review), the slot of its oldest entry, and how many entries it holds. Plain data, kept in
 /// the card's hot record.
+///
+/// A ring restored from a snapshot and not yet decoded is *pending*: ``head`` is ``pendingHead``
+/// and ``base`` the index of its first entry in the pool's ``PendingUndoSection``.
 struct RingHandle: Sendable, Equatable {
+    /// The ``head`` of a pending ring (a decoded ring's head is below ``UndoRing/depth``).
+    static let pendingHead: UInt8 = 0xFF
+
     var base: Int32 = -1
     var head: UInt8 = 0
     var count: UInt8 = 0
+
+    /// An empty ring, or a decoded one.
+    init(base: Int32 = -1, head: UInt8 = 0, count: UInt8 = 0) {
+        self.base = base
+        self.head = head
+        self.count = count
+    }
+
+    /// A ring restored from a snapshot whose `count` entries are still encoded, from entry
+    /// `first` of the pool's pending section on.
+    static func pending(first: Int32, count: UInt8) -> RingHandle {
+        RingHandle(base: first, head: pendingHead, count: count)
+    }
+
+    /// Whether the ring's entries are still in the pool's pending section.
+    @inline(__always) var isPending: Bool { head == Self.pendingHead }
 }
 
 /// Every card's recent reviews (at most ``depth`` each, oldest first), as fixed-size runs of
@@ -85,37 +107,47 @@ struct RingHandle: Sendable, Equatable {
 /// Entries are addressed by logical index (0 is the oldest); equality and encoding go by the
 /// logical order, never by the slot layout.
 ///
-/// A pool restored from a snapshot may be *pending*: its entries are still the snapshot's
-/// encoded bytes (``pending``) and ``slots`` is empty until ``materialize(runs:runCount:)``
-/// decodes them. Every reading or writing method here requires a materialized pool.
+/// A pool restored from a snapshot keeps the snapshot's encoded entries (``pending``) and decodes
+/// a card's alone into a run of ``slots`` the first time a review or an undo changes that card
+/// (``decode(_:)``): opening a large store and reviewing a few cards costs the cards reviewed,
+/// not every card's entries. Reading works on pending and decoded rings alike; ``append(_:to:)``
+/// and ``remove(at:from:)`` require a decoded one.
 struct UndoRing: Sendable {
     /// How many recent reviews a card remembers for undo: ``CardHistoryRule/undoDepth``.
     static let depth = CardHistoryRule.undoDepth
 
-    /// The slots, ``depth`` per card that has been reviewed (empty while pending).
+    /// The slots, ``depth`` per card whose ring was made or decoded here.
     private(set) var slots = ChunkedArray<UndoEntry>()
-    /// The snapshot's undo entries not yet decoded into ``slots``, if any.
+    /// The snapshot's undo entries, read by the rings still pending, if the pool was restored.
     private(set) var pending: PendingUndoSection?
+    /// Whether a ring was decoded, made or changed here since the pool was restored.
+    private var changedSinceRestore = false
 
     /// An empty pool.
     init() {}
 
-    /// A pool whose entries stay encoded in `section` until materialized; the reviewed cards'
-    /// ``RingHandle``s point at runs of ``depth`` slots in slot order of the cards.
+    /// A pool whose entries stay encoded in `section`; the reviewed cards' ``RingHandle``s are
+    /// pending, each pointing at its first entry there.
     init(pending section: PendingUndoSection) {
         pending = section
     }
 
-    /// Whether the entries are still encoded (``materialize(runs:runCount:)`` not yet called).
-    @inline(__always) var isPending: Bool { pending != nil }
+    /// Whether the pool was restored and none of its rings decoded, made or changed since: its
+    /// entries are then exactly the pending section's.
+    @inline(__always) var isPending: Bool { pending != nil && !changedSinceRestore }
 
-    /// Decodes a pending section into ``slots``: `runs` are the entry counts of the reviewed
-    /// cards in slot order (their ``RingHandle/count``), `runCount` how many there are.
-    /// - Complexity: O(`runCount` × ``depth``), once.
-    mutating func materialize(runs: some Sequence<UInt8>, runCount: Int) {
-        guard let section = pending else { return }
-        slots = section.decodeSlots(runs: runs, runCount: runCount)
-        pending = nil
+    /// Decodes `ring` into a run of its own if it is pending (nothing otherwise): the same
+    /// entries, in the same order, now changeable.
+    /// - Complexity: O(``depth``).
+    @inline(__always)
+    mutating func decode(_ ring: inout RingHandle) {
+        guard _slowPath(ring.isPending) else { return }
+        guard let section = pending else { preconditionFailure("a pending undo ring without a pending section") }
+        let base = Int32(slots.count)
+        for index in 0..<Int(ring.count) { slots.append(section.entry(at: Int(ring.base) + index)) }
+        slots.append(repeating: .empty, count: Self.depth - Int(ring.count))
+        ring = RingHandle(base: base, head: 0, count: ring.count)
+        changedSinceRestore = true
     }
 
     /// The physical slot of logical `index` in `ring`.
@@ -126,14 +158,20 @@ struct UndoRing: Sendable {
         return Int(ring.base) + physical
     }
 
-    /// The entry at logical `index` (`index < ring.count`).
+    /// The entry at logical `index` (`index < ring.count`), decoded or pending.
     @inline(__always)
-    func entry(_ index: Int, of ring: RingHandle) -> UndoEntry { slots[slot(index, ring)] }
+    func entry(_ index: Int, of ring: RingHandle) -> UndoEntry {
+        if _slowPath(ring.isPending), let pending { return pending.entry(at: Int(ring.base) + index) }
+        return slots[slot(index, ring)]
+    }
 
-    /// Adds `entry` as the newest of `ring`, forgetting the oldest when full.
+    /// Adds `entry` as the newest of `ring` (not pending: ``decode(_:)``), forgetting the oldest
+    /// when full.
     /// - Complexity: O(1) amortized.
     @inline(__always)
     mutating func append(_ entry: UndoEntry, to ring: inout RingHandle) {
+        precondition(!ring.isPending, "an undo ring changed before it was decoded")
+        changedSinceRestore = true
         if ring.base < 0 {
             ring.base = Int32(slots.count)
             slots.append(repeating: .empty, count: Self.depth)
@@ -153,16 +191,18 @@ struct UndoRing: Sendable {
     /// after the oldest (the oldest's instant, read as it is forgotten, may be its state's).
     @inline(__always)
     func prefetchReview(of ring: RingHandle) {
-        guard ring.base >= 0 else { return }
+        guard ring.base >= 0, !ring.isPending else { return }
         let count = Int(ring.count)
         slots.prefetchForWrite(slot(count < Self.depth ? count : 0, ring))
         if count > 0 { slots.prefetchForWrite(slot(count - 1, ring)) }
         if count == Self.depth { slots.prefetchForWrite(slot(1, ring)) }
     }
 
-    /// Removes logical `index` of `ring`, keeping the others in order.
+    /// Removes logical `index` of `ring` (not pending: ``decode(_:)``), keeping the others in order.
     /// - Complexity: O(``depth``).
     mutating func remove(at index: Int, from ring: inout RingHandle) {
+        precondition(!ring.isPending, "an undo ring changed before it was decoded")
+        changedSinceRestore = true
         var next = index
         while next + 1 < Int(ring.count) {
             slots[slot(next, ring)] = slots[slot(next + 1, ring)]

@@ -3,15 +3,15 @@ import Testing
 import TestSupport
 @testable import Projections
 
-/// A restored snapshot keeps its undo entries encoded until a review or an undo needs them:
-/// such a state answers, folds and encodes exactly like one whose entries were decoded at once,
-/// and damaged entries are refused at restore.
+/// A restored snapshot keeps its undo entries encoded, each card's until a review, an undo or a
+/// change by hand of that card needs them: such a state answers, folds and encodes exactly like
+/// one whose entries were all decoded, and damaged entries are refused at restore.
 @Suite("Vocabulary undo entries pending after restore")
 struct PendingUndoTests {
-    /// `restored` with its undo entries decoded, as a restore that builds the pool would give.
+    /// `restored` with every card's undo entries decoded, as a restore that builds the pool would give.
     private func materialized(_ restored: VocabularyState) -> VocabularyState {
         var state = restored
-        state.cards.prepareUndo()
+        for slot in state.cards.hot.indices { state.cards.prepareUndo(slot) }
         return state
     }
 
@@ -78,6 +78,37 @@ struct PendingUndoTests {
         #expect(folded.cards.undo.isPending)
         #expect(folded == reference)
         #expect(encoded(folded) == encoded(reference))
+    }
+
+    @Test("a review decodes its card's entries alone; the others stay pending and the state encodes as the full fold's",
+          arguments: 0..<8)
+    func aReviewDecodesOneRing(seed: UInt64) throws {
+        let v = randomVocabularyHistory(seed: seed)
+        let cut = v.events.count / 2
+        var state = try decoded(VocabularyState.self, encoded(v.fold(v.events.prefix(cut))))
+        var reviewsOfPendingRings = 0
+        for (offset, event) in v.events.dropFirst(cut).enumerated() {
+            let before = state
+            state = v.fold([event], from: before)
+            // A review that is part of the history of a card whose entries are still encoded.
+            guard case .reviewGraded(let review) = event.event, let slot = before.cards.slot(of: IDKey(review.card)),
+                  before.cards.hot[Int(slot)].ring.isPending, before.isHistory(of: slot, recordedBy: event.profile)
+            else { continue }
+            reviewsOfPendingRings += 1
+            let pendingRings = before.cards.hot.filter { $0.ring.isPending }.count
+            #expect(!state.cards.hot[Int(slot)].ring.isPending)
+            #expect(state.cards.hot.filter { $0.ring.isPending }.count == pendingRings - 1)
+            #expect(state.cards.undo.slots.count == before.cards.undo.slots.count + UndoRing.depth)
+            // The card's entries are the ones it had, then the review (the oldest forgotten when full).
+            let after = state.cards.recentReviews(slot)
+            #expect(after.last?.review == IDKey(event.id.uuid))
+            #expect(Array(after.dropLast()) == Array(before.cards.recentReviews(slot).suffix(UndoRing.depth - 1)))
+            let reference = v.fold([event], from: materialized(before))
+            #expect(state == reference)
+            #expect(encoded(state) == encoded(reference))
+            #expect(encoded(state) == encoded(v.fold(v.events.prefix(cut + offset + 1))))
+        }
+        #expect(reviewsOfPendingRings > 0)
     }
 
     @Test("an undo entry with a phase out of range is refused at restore, wherever it lies, copied or in place",
