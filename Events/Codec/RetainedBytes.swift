@@ -33,3 +33,33 @@ extension BinaryReader {
         return RetainedBytes(region, owner: owner)
     }
 }
+
+extension RetainedBytes {
+    /// A copy of `region` in memory of its own, freed with the last copy of this value.
+    package init(copying region: UnsafeRawBufferPointer) {
+        let copy = CopiedBytes(region)
+        self.init(copy.bytes, owner: copy)
+    }
+}
+
+extension BinaryReader {
+    /// `region` (a part of the bytes being read) kept alive in place when the reader has an
+    /// ``owner`` (``retaining(_:)``), else copied.
+    package func keeping(_ region: UnsafeRawBufferPointer) -> RetainedBytes {
+        retaining(region) ?? RetainedBytes(copying: region)
+    }
+}
+
+/// Bytes copied into memory of their own, freed with the object.
+private final class CopiedBytes: @unchecked Sendable {
+    // @unchecked: the bytes are written once, in init, and only read afterwards.
+    let bytes: UnsafeRawBufferPointer
+
+    init(_ region: UnsafeRawBufferPointer) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(region.count, 1), alignment: 16)
+        if region.count > 0 { buffer.baseAddress!.copyMemory(from: region.baseAddress!, byteCount: region.count) }
+        bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[..<region.count])
+    }
+
+    deinit { UnsafeMutableRawPointer(mutating: bytes.baseAddress)?.deallocate() }
+}

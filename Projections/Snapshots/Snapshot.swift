@@ -42,6 +42,12 @@ public struct Snapshot: Sendable, Equatable {
     /// The size of the encoded state in bytes.
     public var stateByteCount: Int { stateRange.count }
 
+    /// What keeps the bytes alive when they are read in place (``init(retaining:owner:)``), else nil.
+    package var owner: (any AnyObject & Sendable)? {
+        if case .retained(_, let owner) = storage { return owner }
+        return nil
+    }
+
     /// A snapshot from its parts.
     public init(projection: String, version: UInt32, fingerprint: UInt64, position: UInt64,
                 logAnchor: LogAnchor? = nil, state: [UInt8]) {

@@ -277,7 +277,8 @@ extension VocabularyState {
         // them, or the first write to each column below would copy it whole.
         (keys, hot, deckSlots, cramCounts, forgotten) = ([], AlignedArray(), [], [], [])
         (created, positions, edits, moves) = ([], [], [], [])
-        cards = table
+        // And of the table's binding, which would otherwise live to the end of the scope.
+        cards = consume table
         for slot in 0..<Int32(count) {
             addMember(slot)
             index(slot)

@@ -114,8 +114,9 @@ package struct FileSystem: Sendable {
     /// outlive the file's length: a file cut shorter while mapped faults (SIGBUS) on access,
     /// so only files that never shrink (sealed segments) may be mapped this way.
     package var mapWhole: @Sendable (_ fd: Int32, _ length: Int, _ path: String) throws(SystemCallError) -> UnsafeRawBufferPointer
-    /// Drops the resident pages of a stretch of a ``mapWhole`` mapping (a hint that keeps the
-    /// process's memory bounded; the bytes stay readable and fault back in from the page cache).
+    /// Drops the resident pages of a stretch of a ``map`` or ``mapWhole`` mapping (a hint that
+    /// keeps the process's memory bounded; the bytes stay readable and fault back in from the
+    /// page cache).
     /// The stretch must start on a page boundary.
     package var releasePages: @Sendable (_ stretch: UnsafeRawBufferPointer) -> Void
     /// Tells the system that the `length` bytes of the file from `offset` are written and will

@@ -24,6 +24,23 @@ import TestSupport
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o644)
     }
 
+    /// A restore lets go of the file's resident pages once the state is decoded; the bytes a
+    /// state keeps in place still read the same (they fault back in from the page cache).
+    @Test func aLoadedSnapshotReadsTheSameAfterItsPagesAreReleased() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let store = SnapshotStore(directory: dir.path, log: { _ in })
+        let large = Snapshot(projection: "vocabulary", version: 1, fingerprint: 7, position: 100, logAnchor: LogAnchor(rawValue: 1),
+                             state: (0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 12) })
+        try store.save(large)
+        let loaded = try #require(store.load("vocabulary"))
+        let mapped = try #require(loaded.owner as? MappedFile)
+        #expect(loaded.state == large.state)
+        mapped.releaseResidentPages()
+        #expect(loaded.state == large.state)
+        #expect(loaded == large && loaded.encoded() == large.encoded())
+    }
+
     @Test func aMissingSnapshotIsNilWithoutALogLine() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }

@@ -1,8 +1,9 @@
 import Events
 
-/// The ledger's cards as their snapshot bytes, checked but not yet unpacked: a restored ledger
-/// keeps them so until its first change (the launch queries never read the ledger), then
-/// ``materialize()`` builds the id table and windows in one pass.
+/// The ledger's cards as their snapshot bytes, checked but not unpacked: a restored ledger
+/// keeps them so (in place in a mapped snapshot, else copied) and unpacks a card only when a
+/// change needs it (``find(_:)``, ``card(at:)``), so that opening an app and reviewing a few
+/// cards unpacks those cards, not every card's window.
 ///
 /// Layout, cards in ascending ``IDKey`` order (so the bytes are the same whatever slot order
 /// the ledger had, and ids are unique when each is greater than the last), integers
@@ -11,24 +12,31 @@ import Events
 /// · its reviews, oldest first, each: id (16 bytes) · flags (1 byte: rating bits 0-2, cram
 /// bit 3, first bit 4, wide bit 7) · day and duration in ms, 4 bytes each (Int32, UInt32), or
 /// 8 bytes each when wide (only when a value does not fit in 4).
-struct EncodedLedgerCards: Sendable, Equatable {
+struct EncodedLedgerCards: Sendable {
     /// How many cards the bytes hold.
     let count: Int
     /// The cards' bytes, checked.
-    let bytes: [UInt8]
+    let bytes: RetainedBytes
+    /// Where each card's bytes start, in card order, then where the last one ends.
+    private let starts: [Int]
 
     static let cardHeaderSize = 21
     static let narrowReviewSize = 25
     static let wideReviewSize = 33
 
-    /// Checks `raw` (cards of `count`, owners among `profileCount` profiles) and keeps a copy.
+    /// Checks `raw` (cards of `count`, owners among `profileCount` profiles), to be kept as
+    /// `kept` (the same bytes, in place or copied).
     /// - Throws: ``LedgerInconsistency`` naming the first card that is malformed, out of order
     ///   or cut short, or bytes left over.
-    /// - Complexity: O(bytes), no hashing, no allocation beyond the copy.
-    init(validating raw: UnsafeRawBufferPointer, count: Int, profileCount: Int) throws(LedgerInconsistency) {
+    /// - Complexity: O(bytes), no hashing; one word a card besides `kept`.
+    init(validating raw: UnsafeRawBufferPointer, kept: RetainedBytes, count: Int, profileCount: Int) throws(LedgerInconsistency) {
+        precondition(kept.count == raw.count, "the kept bytes are not the ones checked")
+        var starts: [Int] = []
+        starts.reserveCapacity(count + 1)
         var offset = 0
         var previous: (UInt64, UInt64)?
         for card in 0..<count {
+            starts.append(offset)
             guard raw.count - offset >= Self.cardHeaderSize else {
                 throw LedgerInconsistency("card \(card) of \(count) is cut short at byte \(offset)")
             }
@@ -66,50 +74,98 @@ struct EncodedLedgerCards: Sendable, Equatable {
         guard offset == raw.count else {
             throw LedgerInconsistency("\(raw.count - offset) bytes are left after the last card")
         }
+        starts.append(offset)
         self.count = count
-        bytes = Array(raw)
+        self.starts = starts
+        bytes = kept
     }
 
-    /// Writes the bytes of the cards in `cardIDs` (by slot), each card's header and window given
-    /// by `record(slot)`, in ``IDKey`` order, after their length (a varint): a first pass sizes
-    /// them, the second writes them, a drain point after each card, so they are written to a
-    /// snapshot file without lying whole in memory.
-    /// - Complexity: O(n log n) for the sort.
-    static func write(cardIDs: [IDKey], record: (Int) -> (entry: LedgerEntry, window: LedgerWindow),
-                      to writer: inout BinaryWriter) {
-        var size = 0
-        for slot in cardIDs.indices {
-            let (entry, window) = record(slot)
-            size += cardHeaderSize
-            for index in 0..<entry.count {
-                size += narrowFields(of: window[index, of: entry]) == nil ? wideReviewSize : narrowReviewSize
-            }
+    /// The id of card `index` (`0 ..< count`, ascending).
+    func id(at index: Int) -> IDKey {
+        bytes.withUnsafeBytes { raw in IDKey(high: raw.word(at: starts[index]), low: raw.word(at: starts[index] + 8)) }
+    }
+
+    /// The index of the card `key`, if the bytes hold it.
+    /// - Complexity: O(log n), a binary search on the ids.
+    func find(_ key: IDKey) -> Int? {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            let id = id(at: middle)
+            if id == key { return middle }
+            if id < key { low = middle + 1 } else { high = middle }
         }
-        writer.writeVarint(UInt64(size))
-        let order = cardIDs.indices.sorted { cardIDs[$0] < cardIDs[$1] }
-        for slot in order {
-            let id = cardIDs[slot]
-            let (entry, window) = record(slot)
-            writer.bytes.appendLittleEndian(id.high)
-            writer.bytes.appendLittleEndian(id.low)
-            writer.bytes.appendLittleEndian(entry.profile)
-            writer.bytes.append(UInt8(entry.count) | (entry.hasScheduledReview ? 0x10 : 0))
-            for index in 0..<entry.count {
-                let review = window[index, of: entry]
-                writer.bytes.appendLittleEndian(review.idHigh)
-                writer.bytes.appendLittleEndian(review.idLow)
-                let flags = UInt8(review.facts & 0x1F)
-                if let (day, duration) = narrowFields(of: review) {
-                    writer.bytes.append(flags)
-                    writer.bytes.appendLittleEndian(day)
-                    writer.bytes.appendLittleEndian(duration)
+        return nil
+    }
+
+    /// Card `index` unpacked: its header and its window of reviews (the ring starting at 0).
+    /// - Complexity: O(``LedgerWindow/capacity``).
+    func card(at index: Int) -> (entry: LedgerEntry, window: LedgerWindow) {
+        bytes.withUnsafeBytes { raw in
+            var offset = starts[index]
+            let profile = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt32.self))
+            let header = raw[offset + 20]
+            var entry = LedgerEntry(profile: profile)
+            entry.hasScheduledReview = header & 0x10 != 0
+            offset += Self.cardHeaderSize
+            var window = LedgerWindow()
+            for index in 0..<Int(header & 0x0F) {
+                let flags = raw[offset + 16]
+                let day: Int64, duration: UInt64
+                if flags & 0x80 == 0 {
+                    day = Int64(Int32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 17, as: Int32.self)))
+                    duration = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 21, as: UInt32.self)))
                 } else {
-                    writer.bytes.append(flags | 0x80)
-                    writer.bytes.appendLittleEndian(UInt64(bitPattern: Int64(bitPattern: review.facts) >> 8))
-                    writer.bytes.appendLittleEndian(review.durationMs)
+                    day = Int64(bitPattern: raw.word(at: offset + 17))
+                    duration = raw.word(at: offset + 25)
                 }
+                window[physical: index] = LedgerReview(idHigh: raw.word(at: offset), idLow: raw.word(at: offset + 8),
+                                                       facts: UInt64(bitPattern: day << 8) | UInt64(flags & 0x1F),
+                                                       durationMs: duration)
+                offset += flags & 0x80 == 0 ? Self.narrowReviewSize : Self.wideReviewSize
             }
-            writer.drainIfFull()
+            entry.count = Int(header & 0x0F)
+            return (entry, window)
+        }
+    }
+
+    /// The size of card `index`'s bytes.
+    func byteCount(of index: Int) -> Int { starts[index + 1] - starts[index] }
+
+    /// Appends card `index`'s bytes, as they are, to `writer`.
+    func write(_ index: Int, to writer: inout BinaryWriter) {
+        bytes.withUnsafeBytes { raw in writer.writeRaw(UnsafeRawBufferPointer(rebasing: raw[starts[index] ..< starts[index + 1]])) }
+    }
+
+    /// The size of the bytes of a card whose header is `entry` and window `window`.
+    static func byteCount(entry: LedgerEntry, window: LedgerWindow) -> Int {
+        var size = cardHeaderSize
+        for index in 0..<entry.count {
+            size += narrowFields(of: window[index, of: entry]) == nil ? wideReviewSize : narrowReviewSize
+        }
+        return size
+    }
+
+    /// Appends the bytes of the card `id` whose header is `entry` and window `window` to `writer`.
+    static func write(id: IDKey, entry: LedgerEntry, window: LedgerWindow, to writer: inout BinaryWriter) {
+        writer.bytes.appendLittleEndian(id.high)
+        writer.bytes.appendLittleEndian(id.low)
+        writer.bytes.appendLittleEndian(entry.profile)
+        writer.bytes.append(UInt8(entry.count) | (entry.hasScheduledReview ? 0x10 : 0))
+        for index in 0..<entry.count {
+            let review = window[index, of: entry]
+            writer.bytes.appendLittleEndian(review.idHigh)
+            writer.bytes.appendLittleEndian(review.idLow)
+            let flags = UInt8(review.facts & 0x1F)
+            if let (day, duration) = narrowFields(of: review) {
+                writer.bytes.append(flags)
+                writer.bytes.appendLittleEndian(day)
+                writer.bytes.appendLittleEndian(duration)
+            } else {
+                writer.bytes.append(flags | 0x80)
+                writer.bytes.appendLittleEndian(UInt64(bitPattern: Int64(bitPattern: review.facts) >> 8))
+                writer.bytes.appendLittleEndian(review.durationMs)
+            }
         }
     }
 
@@ -120,48 +176,6 @@ struct EncodedLedgerCards: Sendable, Equatable {
         guard let day = Int32(exactly: Int64(bitPattern: review.facts) >> 8), let duration = UInt32(exactly: review.durationMs)
         else { return nil }
         return (day, duration)
-    }
-
-    /// The buckets (their ``LedgerBuckets/moves`` starting at `moves`), windows and slot ids the
-    /// bytes hold (slots in id order, rings starting at 0).
-    /// - Complexity: O(n): one insert per card into buckets reserved up front.
-    func materialize(moves: UInt) -> (buckets: LedgerBuckets, windows: AlignedArray<LedgerWindow>, cardIDs: [IDKey]) {
-        var buckets = LedgerBuckets(minimumCapacity: count, moves: moves)
-        var windows = AlignedArray<LedgerWindow>(minimumCapacity: count)
-        var cardIDs: [IDKey] = []
-        cardIDs.reserveCapacity(count)
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            for slot in 0..<count {
-                let id = IDKey(high: raw.word(at: offset), low: raw.word(at: offset + 8))
-                let profile = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt32.self))
-                let header = raw[offset + 20]
-                var entry = LedgerEntry(profile: profile)
-                entry.hasScheduledReview = header & 0x10 != 0
-                offset += Self.cardHeaderSize
-                var window = LedgerWindow()
-                for index in 0..<Int(header & 0x0F) {
-                    let flags = raw[offset + 16]
-                    let day: Int64, duration: UInt64
-                    if flags & 0x80 == 0 {
-                        day = Int64(Int32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 17, as: Int32.self)))
-                        duration = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 21, as: UInt32.self)))
-                    } else {
-                        day = Int64(bitPattern: raw.word(at: offset + 17))
-                        duration = raw.word(at: offset + 25)
-                    }
-                    window[physical: index] = LedgerReview(idHigh: raw.word(at: offset), idLow: raw.word(at: offset + 8),
-                                                           facts: UInt64(bitPattern: day << 8) | UInt64(flags & 0x1F),
-                                                           durationMs: duration)
-                    offset += flags & 0x80 == 0 ? Self.narrowReviewSize : Self.wideReviewSize
-                }
-                entry.count = Int(header & 0x0F)
-                windows.append(window)
-                cardIDs.append(id)
-                _ = buckets.insert(id, slot: slot, entry: entry)
-            }
-        }
-        return (buckets, windows, cardIDs)
     }
 }
 

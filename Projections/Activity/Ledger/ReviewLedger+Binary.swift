@@ -5,7 +5,8 @@ import Events
 // `EncodedLedgerCards`: ids in order, only the reviews remembered, packed) · the cards' decks
 // (a block of 2 words each, in the cards' order) · the deleted cards' ids, the decks created
 // and the decks deleted (each a block of 2 words an id, strictly ascending). Restoring checks
-// every byte but unpacks nothing: the ledger keeps the cards' bytes until it first changes.
+// every byte but unpacks nothing: the ledger keeps the cards' bytes (in place in a mapped
+// snapshot) and unpacks a card at its first change.
 extension ReviewLedger: BinaryCodable {
     package init(from reader: inout BinaryReader) throws(EventDecodingError) {
         let profiles: [IDKey] = try reader.readWordBlock(wordsPerElement: 2, "ledger profiles")
@@ -16,7 +17,8 @@ extension ReviewLedger: BinaryCodable {
         let createdDecks = try reader.readAscendingIDs("ledger decks created")
         let deletedDecks = try reader.readAscendingIDs("ledger decks deleted")
         do {
-            try self.init(profiles: profiles, cards: EncodedLedgerCards(validating: raw, count: count, profileCount: profiles.count),
+            try self.init(profiles: profiles, cards: EncodedLedgerCards(validating: raw, kept: reader.keeping(raw), count: count,
+                                                                           profileCount: profiles.count),
                           cardDecks: cardDecks, deletedCards: deleted,
                           decks: DeckLifecycle(created: createdDecks, deleted: deletedDecks))
         } catch {

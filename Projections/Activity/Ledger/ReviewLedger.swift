@@ -26,26 +26,32 @@ import Events
 /// numbers follow the log (in order of first card) and are kept by snapshots.
 ///
 /// A ledger restored from a snapshot keeps its cards as checked bytes (``EncodedLedgerCards``)
-/// until its first change: opening an app reads no ledger, so it pays no table build.
+/// and unpacks a card into the table only when a change needs it (a review, an undo, a change by
+/// hand, a move): opening an app reads no ledger, and reviewing a few cards unpacks those alone.
+/// A restored card deleted, or gone with its deck, is only marked *taken* in the bytes.
 package struct ReviewLedger: Sendable, Equatable {
     /// How many of a card's most recent reviews are remembered for undo.
     package static let reviewsRemembered = LedgerWindow.capacity
 
-    /// Each card's bucket: id, slot and header (empty while ``pending``).
+    /// Each unpacked card's bucket: id, slot and header.
     private var buckets = LedgerBuckets()
-    /// Each slot's window of reviews (empty while ``pending``).
+    /// Each slot's window of reviews.
     private var windows = AlignedArray<LedgerWindow>()
-    /// The card id of each slot (empty while ``pending``).
+    /// The card id of each slot.
     private var slotIDs: [IDKey] = []
-    /// The deck of each slot's card (empty while ``pending``).
+    /// The deck of each slot's card.
     private var slotDecks: [IDKey] = []
-    /// A restored ledger's decks of its cards in card-id order (``pending``'s order), until unpacked.
+    /// A restored ledger's decks of its packed cards, in card-id order (``pending``'s order).
     private var pendingDecks: [IDKey] = []
+    /// Which of ``pending``'s cards were taken out (unpacked into a slot, or deleted), a bit each.
+    private var taken: [UInt64] = []
+    /// How many of ``pending``'s cards were taken out.
+    private var takenCount = 0
     /// The profiles that own cards, by number (a card's ``LedgerEntry/profile``).
     package private(set) var profiles: [IDKey] = []
     /// The number of each profile (derived from ``profiles``).
     private var profileNumbers: [IDKey: UInt32] = [:]
-    /// A restored ledger's cards, still as checked snapshot bytes: unpacked by the first change.
+    /// A restored ledger's cards, as checked snapshot bytes: each unpacked by its first change.
     private var pending: EncodedLedgerCards?
     /// The cards deleted, or gone with their deck: their ids are never used again (a later
     /// creation is ignored).
@@ -56,7 +62,7 @@ package struct ReviewLedger: Sendable, Equatable {
     /// An empty ledger.
     package init() {}
 
-    /// A restored ledger: `profiles` by number, the checked bytes of its cards, unpacked when
+    /// A restored ledger: `profiles` by number, the checked bytes of its cards, each unpacked when
     /// it first changes, with `cardDecks` their decks in the same (card-id) order, the ids of
     /// the cards deleted and the decks.
     /// - Throws: a description of the first inconsistency (a profile numbered twice, a deck
@@ -80,20 +86,50 @@ package struct ReviewLedger: Sendable, Equatable {
     }
 
     /// Changes whenever a bucket may come to hold another card or move (a card deleted, the
-    /// index grown, the cards unpacked): a bucket found under one layout is good while this
+    /// index grown): a bucket found under one layout is good while this
     /// stays the same.
     package var layout: UInt { buckets.moves }
 
-    /// Unpacks the restored cards, if still packed.
-    @inline(__always) private mutating func materialize() {
-        guard let packed = pending else { return }
-        (buckets, windows, slotIDs) = packed.materialize(moves: buckets.moves &+ 1)
-        slotDecks = pendingDecks
-        pendingDecks = []
-        pending = nil
+    /// Whether packed card `index` was taken out of ``pending``.
+    @inline(__always) private func isTaken(_ index: Int) -> Bool {
+        !taken.isEmpty && taken[index >> 6] & (1 << UInt64(index & 63)) != 0
     }
 
-    /// This ledger with its cards unpacked (itself when they are).
+    /// Marks packed card `index` taken out of ``pending``.
+    private mutating func markTaken(_ index: Int) {
+        if taken.isEmpty, let pending { taken = Array(repeating: 0, count: (pending.count + 63) >> 6) }
+        taken[index >> 6] |= 1 << UInt64(index & 63)
+        takenCount += 1
+    }
+
+    /// The index in ``pending`` of the packed card `key`, if it is there and not taken out.
+    private func packedIndex(of key: IDKey) -> Int? {
+        guard let pending, let index = pending.find(key), !isTaken(index) else { return nil }
+        return index
+    }
+
+    /// The bucket of card `key`, unpacking it from ``pending`` into a slot of its own first if it
+    /// is still packed; nil for an unknown or forgotten card.
+    /// - Complexity: O(1) for an unpacked card; O(log n) to unpack one.
+    private mutating func unpackedBucket(of key: IDKey) -> Int? {
+        if let bucket = buckets.find(key) { return bucket }
+        guard let index = packedIndex(of: key) else { return nil }
+        let (entry, window) = pending!.card(at: index)
+        markTaken(index)
+        guard buckets.insert(key, slot: slotIDs.count, entry: entry) else { return nil }
+        slotIDs.append(key)
+        slotDecks.append(pendingDecks[index])
+        windows.append(window)
+        return buckets.find(key)
+    }
+
+    /// Unpacks every card still packed, in card-id order.
+    private mutating func materialize() {
+        guard let pending else { return }
+        for index in 0..<pending.count where !isTaken(index) { _ = unpackedBucket(of: pending.id(at: index)) }
+    }
+
+    /// This ledger with every card unpacked (itself when none is packed).
     private var materialized: ReviewLedger {
         var copy = self
         copy.materialize()
@@ -101,22 +137,64 @@ package struct ReviewLedger: Sendable, Equatable {
     }
 
     /// How many cards are remembered.
-    package var count: Int { pending?.count ?? slotIDs.count }
+    package var count: Int { slotIDs.count + (pending?.count ?? 0) - takenCount }
 
-    /// The card id of each slot, in slot order.
+    /// How many of them are unpacked (the others lie packed in a restored snapshot's bytes).
+    var unpackedCount: Int { slotIDs.count }
+
+    /// The card id of each slot, in slot order (every card unpacked first).
     package var cardIDs: [IDKey] { materialized.slotIDs }
 
     /// Writes the cards' bytes as a snapshot stores them, after their length (see
-    /// ``EncodedLedgerCards``): a restored ledger's bytes where they lie, others card by card.
+    /// ``EncodedLedgerCards``), in card-id order: the packed cards' bytes as they lie, the
+    /// unpacked ones card by card, a drain point after each card, so they are written to a
+    /// snapshot file without lying whole in memory.
+    /// - Complexity: O(n + m log m) for n packed and m unpacked cards (the sort).
     func writeEncodedCards(to writer: inout BinaryWriter) {
-        if let pending {
+        if let pending, slotIDs.isEmpty, takenCount == 0 {
             writer.writeVarint(UInt64(pending.bytes.count))
             pending.bytes.withUnsafeBytes { writer.writeRaw($0) }
             return
         }
-        EncodedLedgerCards.write(cardIDs: slotIDs, record: { slot in
-            (buckets.entry(at: buckets.find(slotIDs[slot])!), windows[slot])
-        }, to: &writer)
+        let entry = { (slot: Int) in buckets.entry(at: buckets.find(slotIDs[slot])!) }
+        var size = slotIDs.indices.reduce(0) { $0 + EncodedLedgerCards.byteCount(entry: entry($1), window: windows[$1]) }
+        if let pending { size += (0..<pending.count).reduce(0) { isTaken($1) ? $0 : $0 + pending.byteCount(of: $1) } }
+        writer.writeVarint(UInt64(size))
+        forEachCardInIDOrder { card in
+            switch card {
+            case .packed(let index): pending!.write(index, to: &writer)
+            case .unpacked(let slot):
+                EncodedLedgerCards.write(id: slotIDs[slot], entry: entry(slot), window: windows[slot], to: &writer)
+            }
+            writer.drainIfFull()
+        }
+    }
+
+    /// Where a card lies: packed in ``pending`` or unpacked in a slot.
+    private enum CardPlace {
+        case packed(Int)
+        case unpacked(Int)
+    }
+
+    /// Calls `body` with every card remembered, in card-id order: the packed ones not taken out
+    /// merged with the unpacked ones.
+    private func forEachCardInIDOrder(_ body: (CardPlace) -> Void) {
+        let order = slotIDs.indices.sorted { slotIDs[$0] < slotIDs[$1] }
+        var next = 0
+        if let pending {
+            for index in 0..<pending.count where !isTaken(index) {
+                let id = pending.id(at: index)
+                while next < order.count && slotIDs[order[next]] < id {
+                    body(.unpacked(order[next]))
+                    next += 1
+                }
+                body(.packed(index))
+            }
+        }
+        while next < order.count {
+            body(.unpacked(order[next]))
+            next += 1
+        }
     }
 
     /// The cards' bytes as ``writeEncodedCards(to:)`` writes them (for comparing ledgers).
@@ -128,16 +206,24 @@ package struct ReviewLedger: Sendable, Equatable {
 
     /// The deck of each card, in card-id order (the order of ``writeEncodedCards(to:)``).
     var cardDecksInIDOrder: [IDKey] {
-        if pending != nil { return pendingDecks }
-        return slotIDs.indices.sorted { slotIDs[$0] < slotIDs[$1] }.map { slotDecks[$0] }
+        if pending != nil, slotIDs.isEmpty, takenCount == 0 { return pendingDecks }
+        var decks: [IDKey] = []
+        decks.reserveCapacity(count)
+        forEachCardInIDOrder { card in
+            switch card {
+            case .packed(let index): decks.append(pendingDecks[index])
+            case .unpacked(let slot): decks.append(slotDecks[slot])
+            }
+        }
+        return decks
     }
 
     /// Starts remembering a new card of `profile` in `deck` (a second creation of the same id is
     /// ignored, even after the card's deletion); a card created in a deleted deck is gone at once.
     package mutating func cardCreated(_ card: CardID, profile: ProfileID, deck: DeckID) {
-        materialize()
         let key = IDKey(card)
         let known = (!deletedCards.isEmpty && deletedCards.contains(key)) || buckets.find(key) != nil
+            || (pending != nil && pending!.find(key) != nil)
         guard CardHistoryRule.createsCard(idKnown: known) else { return }
         if CardHistoryRule.isGone(deleted: false, deckDeleted: decks.isDeleted(IDKey(deck))) {
             deletedCards.insert(key)
@@ -158,9 +244,8 @@ package struct ReviewLedger: Sendable, Equatable {
     /// Moves `card` to `deck`: into a deleted deck, the card is gone (as if deleted). Moves of
     /// unknown or gone cards change nothing.
     package mutating func cardMoved(_ card: CardID, to deck: DeckID) {
-        materialize()
         // The ledger forgets gone cards: a card it finds exists and is not gone.
-        guard let bucket = buckets.find(IDKey(card)), CardHistoryRule.moves(created: true, isGone: false) else { return }
+        guard let bucket = unpackedBucket(of: IDKey(card)), CardHistoryRule.moves(created: true, isGone: false) else { return }
         if CardHistoryRule.isGone(deleted: false, deckDeleted: decks.isDeleted(IDKey(deck))) {
             cardDeleted(card)
         } else {
@@ -170,26 +255,33 @@ package struct ReviewLedger: Sendable, Equatable {
 
     /// Records the creation of `deck`.
     package mutating func deckCreated(_ deck: DeckID) {
-        materialize()
         decks.create(deck)
     }
 
     /// Records the deletion of `deck`: its cards are gone (forgotten as if deleted).
     /// - Complexity: O(n) for the n cards remembered, once per deck.
     package mutating func deckDeleted(_ deck: DeckID) {
-        materialize()
         guard decks.delete(deck) else { return }
         let key = IDKey(deck)
         // From the last slot down: a removal moves only the last slot, already looked at.
         for slot in slotDecks.indices.reversed() where slotDecks[slot] == key {
             cardDeleted(CardID(slotIDs[slot].uuid))
         }
+        if let pending {
+            for index in 0..<pending.count where pendingDecks[index] == key && !isTaken(index) {
+                cardDeleted(CardID(pending.id(at: index).uuid))
+            }
+        }
     }
 
     /// Forgets a deleted card: later reviews and undos of it are ignored, and so is a later
     /// creation of its id. The last slot moves into its place.
     package mutating func cardDeleted(_ card: CardID) {
-        materialize()
+        if let index = packedIndex(of: IDKey(card)) {
+            markTaken(index)
+            deletedCards.insert(IDKey(card))
+            return
+        }
         guard let slot = buckets.remove(IDKey(card)) else { return }
         deletedCards.insert(IDKey(card))
         let last = slotIDs.count - 1
@@ -273,17 +365,19 @@ package struct ReviewLedger: Sendable, Equatable {
 
     /// The event ids of the remembered reviews of `card`, oldest first (empty for an unknown
     /// card).
-    package func reviewIDs(of card: CardID) -> [IDKey] {
-        if pending != nil { return materialized.reviewIDs(of: card) }
-        guard let bucket = buckets.find(IDKey(card)) else { return [] }
-        return windows[buckets.slot(at: bucket)].reviews(of: buckets.entry(at: bucket)).map(\.id)
-    }
+    package func reviewIDs(of card: CardID) -> [IDKey] { remembered(of: card).map(\.id) }
 
     /// The remembered reviews of `card`, oldest first (empty for an unknown card).
-    package func reviews(of card: CardID) -> [ReviewFact] {
-        if pending != nil { return materialized.reviews(of: card) }
-        guard let bucket = buckets.find(IDKey(card)) else { return [] }
-        return windows[buckets.slot(at: bucket)].reviews(of: buckets.entry(at: bucket)).map(\.fact)
+    package func reviews(of card: CardID) -> [ReviewFact] { remembered(of: card).map(\.fact) }
+
+    /// The remembered reviews of `card`, packed or unpacked, oldest first (empty for an unknown card).
+    private func remembered(of card: CardID) -> [LedgerReview] {
+        if let bucket = buckets.find(IDKey(card)) {
+            return windows[buckets.slot(at: bucket)].reviews(of: buckets.entry(at: bucket))
+        }
+        guard let index = packedIndex(of: IDKey(card)) else { return [] }
+        let (entry, window) = pending!.card(at: index)
+        return window.reviews(of: entry)
     }
 
     /// Equal when they remember the same cards, owners, decks, reviews and deleted cards (slot order
@@ -307,7 +401,7 @@ extension ReviewLedger {
     /// bucket, which ``prefetchBucket(of:)`` asked for. A hint: changes nothing (`mutating` only
     /// so that the batch fold calls it in place, never on a copy of the ledger).
     /// - Returns: the bucket found under the current ``layout`` (``CardLookahead/none`` when
-    ///   the card is unknown or the cards are still packed).
+    ///   the card is unknown or still packed).
     @inline(__always) package mutating func lookAhead(_ card: CardID, undo: Bool) -> CardLookahead {
         guard let bucket = buckets.find(IDKey(card)) else { return .none }
         windows.withUnsafeBufferPointer { windows in
@@ -322,10 +416,10 @@ extension ReviewLedger {
     }
 
     /// The bucket of `card`, for a change: `lookahead`'s when it found the card under the
-    /// current ``layout``, else looked up (unpacking the cards first if needed).
+    /// current ``layout``, else looked up (unpacking the card first if it is still packed).
     @inline(__always) package mutating func bucket(of card: CardID, lookahead: CardLookahead) -> Int? {
         if lookahead.bucket >= 0 && lookahead.layout == layout { return Int(lookahead.bucket) }
-        if pending != nil { materialize() }
+        if pending != nil { return unpackedBucket(of: IDKey(card)) }
         return buckets.find(IDKey(card))
     }
 }

@@ -25,6 +25,14 @@ final class MappedFile: @unchecked Sendable {
         self.fileSystem = fileSystem
     }
 
+    /// Drops the pages of the file this process holds resident (a hint; the bytes stay
+    /// readable and fault back in from the system's page cache as they are read): a restored
+    /// state that keeps parts of the file in place reads them again only where a change needs
+    /// them, so the process need not hold the whole file once the state is decoded.
+    func releaseResidentPages() {
+        if bytes.count > 0 { fileSystem.releasePages(bytes) }
+    }
+
     deinit {
         if bytes.count > 0 { fileSystem.unmap(bytes) }
     }

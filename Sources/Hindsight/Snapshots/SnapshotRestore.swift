@@ -74,7 +74,11 @@ package enum SnapshotRestore {
     private static func restore(_ projector: any RunnableProjector,
                                 from store: SnapshotStore) async -> Result<Outcome.Taken, Discarded>? {
         guard let snapshot = store.load(projector.name) else { return nil }
-        guard let reason = await projector.restore(from: snapshot) else {
+        let reason = await projector.restore(from: snapshot)
+        // Decoded: what the state keeps of the file in place (undo entries, the activity ledger's
+        // cards) is read again only where a change needs it, so the process lets go of the pages.
+        (snapshot.owner as? MappedFile)?.releaseResidentPages()
+        guard let reason else {
             return .success(Outcome.Taken(projection: snapshot.projection, position: snapshot.position,
                                           logAnchor: snapshot.logAnchor))
         }
