@@ -181,6 +181,17 @@ import Foundation
         return slice
     }
 
+    /// The next `count` bytes, without copying.
+    /// - Throws: ``EventDecodingError`` when fewer are left.
+    @inlinable package mutating func readBytes(count: Int) throws(EventDecodingError) -> UnsafeRawBufferPointer {
+        guard count >= 0, count <= buffer.count - offset else {
+            throw error(.truncated, "\(count) bytes do not fit in the \(buffer.count - offset) bytes left")
+        }
+        let slice = UnsafeRawBufferPointer(rebasing: buffer[offset ..< offset &+ count])
+        offset &+= count
+        return slice
+    }
+
     /// A length-prefixed UTF-8 text, validated.
     @inlinable @inline(__always) package mutating func readString() throws(EventDecodingError) -> String {
         let start = offset

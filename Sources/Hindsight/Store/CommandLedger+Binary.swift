@@ -19,13 +19,9 @@ extension CommandLedger {
             setVersion(try reader.readVarint(), of: stream)
         }
         let events = try reader.readCount(eachAtLeast: 8)
-        let words = try [UInt64](unsafeUninitializedCapacity: events) { (buffer, initialized) throws(EventDecodingError) in
-            for index in 0..<events {
-                buffer[index] = try reader.readFixed64()
-                initialized = index + 1
-            }
-        }
-        guard let index = EventIDIndex(packed: words) else {
+        // Read where they lie in a mapped snapshot (copied otherwise) until the index first merges.
+        let words = try reader.readBytes(count: 8 * events)
+        guard let index = EventIDIndex(restoring: reader.keeping(words)) else {
             throw reader.error(.invalidValue, "the event id index is not in ascending order, or holds position 0")
         }
         eventPositions = index

@@ -17,10 +17,17 @@ import Events
 ///   merged in place and grow by half again when full, so they may hold up to half again their
 ///   8 bytes an event in spare room.
 ///
+/// An index restored from a snapshot reads its older words where they lie in the snapshot's
+/// bytes (``restored``) until it first merges: a store opened to record a few commands holds
+/// none of them in memory (8 bytes an event, 42 MB for a 5M-event log).
+///
 /// Positions must be below 2^36 (68 billion events).
 package struct EventIDIndex: Sendable {
-    /// The older events' packed words, ascending (fingerprint, then position).
+    /// The older events' packed words, ascending (fingerprint, then position); empty while
+    /// ``restored`` holds them.
     private(set) var packed: [UInt64] = []
+    /// A restored index's older words, little-endian in the snapshot's bytes, until the first merge.
+    private var restored: RetainedBytes?
     /// The recent events, exactly.
     private(set) var recent: [EventID: UInt64] = [:]
 
@@ -29,10 +36,33 @@ package struct EventIDIndex: Sendable {
     static let minimumRecent = 8_192
 
     /// The number of events indexed.
-    package var count: Int { packed.count + recent.count }
+    package var count: Int { olderCount + recent.count }
+
+    /// The number of older events.
+    private var olderCount: Int { restored.map { $0.count / 8 } ?? packed.count }
+
+    /// Calls `body` with the older words, wherever they are.
+    private func withOlder<R>(_ body: (PackedWords) -> R) -> R {
+        if let restored { return restored.withUnsafeBytes { body(PackedWords(littleEndian: $0)) } }
+        return packed.withUnsafeBytes { body(PackedWords(native: $0)) }
+    }
+
+    /// Moves a restored index's older words into ``packed`` (before they change).
+    private mutating func takeRestored() {
+        guard let words = restored else { return }
+        packed = words.withUnsafeBytes { raw in
+            let words = PackedWords(littleEndian: raw)
+            return [UInt64](unsafeUninitializedCapacity: words.count) { buffer, initialized in
+                for index in 0..<words.count { buffer[index] = words[index] }
+                initialized = words.count
+            }
+        }
+        restored = nil
+    }
 
     /// The bytes the index holds in memory: its packed words and its recent table (keys, values
     /// and the table's occupancy bits, at its capacity).
+    /// Words still read in a restored snapshot's bytes are not counted.
     package var memoryBytes: Int {
         packed.capacity * 8 + recent.capacity * (MemoryLayout<EventID>.stride + MemoryLayout<UInt64>.stride) + recent.capacity / 8
     }
@@ -64,6 +94,11 @@ package struct EventIDIndex: Sendable {
     /// `id` may be (the older part of an index, or any run of words packed the same way).
     /// - Complexity: O(1) expected: an interpolated guess, then a short search.
     package static func candidates(of id: EventID, in words: [UInt64]) -> [UInt64] {
+        words.withUnsafeBytes { candidates(of: id, in: PackedWords(native: $0)) }
+    }
+
+    /// ``candidates(of:in:)`` in words read wherever they lie.
+    private static func candidates(of id: EventID, in words: PackedWords) -> [UInt64] {
         let fingerprint = Self.fingerprint(id)
         var index = lowerBound(fingerprint << positionBits, in: words)
         var found: [UInt64] = []
@@ -84,14 +119,14 @@ package struct EventIDIndex: Sendable {
     package mutating func insert(_ id: EventID, at position: UInt64) {
         precondition(position <= Self.positionMask, "log position \(position) is beyond the event id index's 2^36")
         recent[id] = position
-        if recent.count >= max(Self.minimumRecent, packed.count / 32) { compact() }
+        if recent.count >= max(Self.minimumRecent, olderCount / 32) { compact() }
     }
 
     /// What the index holds of `id`.
     /// - Complexity: O(1) expected: an interpolated guess into the sorted words, then a short search.
     package func lookup(_ id: EventID) -> Lookup {
         if let position = recent[id] { return .at(position) }
-        let found = Self.candidates(of: id, in: packed)
+        let found = withOlder { Self.candidates(of: id, in: $0) }
         return found.isEmpty ? .absent : .candidates(found)
     }
 
@@ -114,6 +149,7 @@ package struct EventIDIndex: Sendable {
     /// - Complexity: O(n + r log r).
     package mutating func compact() {
         guard !recent.isEmpty else { return }
+        takeRestored()
         let incoming = recentPacked
         let total = packed.count + incoming.count
         if packed.capacity < total { packed.reserveCapacity(max(total, packed.capacity + packed.capacity / 2)) }
@@ -155,16 +191,16 @@ package struct EventIDIndex: Sendable {
     /// - Complexity: O(n + r log r).
     package func writeAllPacked(to writer: inout BinaryWriter) {
         let incoming = recentPacked
-        packed.withUnsafeBytes { older in
+        withOlder { older in
             var from = 0
             for word in incoming {
                 var to = from
-                while to < packed.count, packed[to] < word { to += 1 }
-                writer.writeFixed64Words(UnsafeRawBufferPointer(rebasing: older[(8 * from)..<(8 * to)]))
+                while to < older.count, older[to] < word { to += 1 }
+                older.write(from..<to, to: &writer)
                 writer.writeFixed64(word)
                 from = to
             }
-            writer.writeFixed64Words(UnsafeRawBufferPointer(rebasing: older[(8 * from)...]))
+            older.write(from..<older.count, to: &writer)
         }
     }
 
@@ -172,6 +208,7 @@ package struct EventIDIndex: Sendable {
     package var allPacked: [UInt64] {
         var copy = self
         copy.compact()
+        copy.takeRestored()
         return copy.packed
     }
 
@@ -184,6 +221,7 @@ package struct EventIDIndex: Sendable {
     ///   2^18 words staged, plus a few).
     package mutating func absorb(_ runs: consuming [[UInt64]]) {
         compact()
+        takeRestored()
         guard runs.contains(where: { !$0.isEmpty }) else { return }
         if packed.isEmpty, runs.count == 1 {
             packed = runs.removeLast()
@@ -200,10 +238,27 @@ package struct EventIDIndex: Sendable {
     /// An index of the packed words `words`, which must be ascending with positions ≥ 1.
     /// - Returns: nil when they are not.
     init?(packed words: [UInt64]) {
-        for index in words.indices where words[index] & Self.positionMask == 0 || (index > 0 && words[index - 1] >= words[index]) {
-            return nil
-        }
+        guard words.withUnsafeBytes({ Self.areAscending(PackedWords(native: $0)) }) else { return nil }
         packed = words
+    }
+
+    /// An index of the little-endian packed words in `bytes`, read where they lie (kept alive by
+    /// their owner) until the index first merges; they must be ascending with positions ≥ 1.
+    /// - Returns: nil when they are not, or `bytes` is not a whole number of words.
+    init?(restoring bytes: RetainedBytes) {
+        guard bytes.count % 8 == 0, bytes.withUnsafeBytes({ Self.areAscending(PackedWords(littleEndian: $0)) }) else { return nil }
+        restored = bytes
+    }
+
+    /// Whether `words` ascend strictly with every position ≥ 1.
+    private static func areAscending(_ words: PackedWords) -> Bool {
+        var previous: UInt64 = 0
+        for index in 0..<words.count {
+            let word = words[index]
+            guard word & positionMask != 0, index == 0 || previous < word else { return false }
+            previous = word
+        }
+        return true
     }
 
     /// An empty index.
@@ -290,7 +345,7 @@ package struct EventIDIndex: Sendable {
     /// The first index of the ascending `words` whose word is ≥ `key`: a guess from the
     /// fingerprints' even spread, a doubling step outwards until `key` is bracketed, then a
     /// binary search.
-    private static func lowerBound(_ key: UInt64, in words: [UInt64]) -> Int {
+    private static func lowerBound(_ key: UInt64, in words: PackedWords) -> Int {
         let n = words.count
         guard n > 0 else { return 0 }
         let guess = min(n - 1, Int(((key >> positionBits) &* UInt64(n)) >> (64 - positionBits)))
@@ -318,5 +373,38 @@ extension EventIDIndex: Equatable {
     /// Equal when they index the same events at the same positions, however split into recent and older.
     package static func == (a: EventIDIndex, b: EventIDIndex) -> Bool {
         a.count == b.count && a.allPacked == b.allPacked
+    }
+}
+
+/// Packed words read in place: the index's own array (native words) or a restored snapshot's
+/// bytes (little-endian words at any alignment).
+private struct PackedWords {
+    let raw: UnsafeRawBufferPointer
+    /// Whether the words are native (an array's) rather than a snapshot's little-endian ones.
+    let isNative: Bool
+
+    init(native raw: UnsafeRawBufferPointer) {
+        self.raw = raw
+        isNative = true
+    }
+
+    init(littleEndian raw: UnsafeRawBufferPointer) {
+        self.raw = raw
+        isNative = false
+    }
+
+    /// How many words there are.
+    var count: Int { raw.count / 8 }
+
+    /// Word `index`.
+    @inline(__always) subscript(index: Int) -> UInt64 {
+        let word = raw.loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self)
+        return isNative ? word : UInt64(littleEndian: word)
+    }
+
+    /// Writes words `range` to `writer` as ``BinaryWriter/writeFixed64(_:)`` does, in one copy.
+    func write(_ range: Range<Int>, to writer: inout BinaryWriter) {
+        let bytes = UnsafeRawBufferPointer(rebasing: raw[(8 * range.lowerBound)..<(8 * range.upperBound)])
+        if isNative { writer.writeFixed64Words(bytes) } else { writer.writeRaw(bytes) }
     }
 }

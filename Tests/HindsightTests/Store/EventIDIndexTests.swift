@@ -124,6 +124,63 @@ import SeededRandom
         #expect(EventIDIndex(packed: [1 << 36]) == nil, "position 0")
     }
 
+    /// An index restored from its snapshot words reads them where they lie, at any alignment,
+    /// until it first merges: it finds every event, takes new ones, compacts, absorbs runs and
+    /// writes its words exactly as the index it was saved from; damaged words are refused.
+    @Test(arguments: [(21 as UInt64, 0, 1), (22, 5_000, 0), (23, 20_000, 3), (24, 60_000, 7)])
+    func aRestoredIndexReadsItsWordsInPlace(seed: UInt64, logCount: Int, misalignment: Int) throws {
+        let ids = Self.ids(logCount + 12_000, seed: seed)
+        let absent = Self.ids(500, seed: seed &+ 1_000)
+        var saved = EventIDIndex()
+        for (offset, id) in ids.prefix(logCount).enumerated() { saved.insert(id, at: UInt64(offset + 1)) }
+        var writer = BinaryWriter()
+        saved.writeAllPacked(to: &writer)
+        // The words at an offset of `misalignment` bytes, as a snapshot may place them.
+        let block = [UInt8](repeating: 0xEE, count: misalignment) + writer.bytes
+        var restored = try #require(block.withUnsafeBytes { EventIDIndex(restoring: RetainedBytes(copying: UnsafeRawBufferPointer(rebasing: $0[misalignment...]))) })
+        #expect(restored == saved && restored.count == logCount)
+        #expect(restored.packed.isEmpty)
+        let idAt = { (position: UInt64) -> EventID? in position >= 1 && position <= UInt64(ids.count) ? ids[Int(position - 1)] : nil }
+        for id in ids.prefix(logCount) + absent {
+            #expect(restored.position(of: id, confirmingWith: idAt) == saved.position(of: id, confirmingWith: idAt))
+        }
+        // A few commands' events: recent, still in place; the words written are the saved ones'.
+        for (offset, id) in ids.dropFirst(logCount).prefix(100).enumerated() {
+            saved.insert(id, at: UInt64(logCount + offset + 1))
+            restored.insert(id, at: UInt64(logCount + offset + 1))
+        }
+        #expect(restored.packed.isEmpty)
+        var savedWords = BinaryWriter(), restoredWords = BinaryWriter()
+        saved.writeAllPacked(to: &savedWords)
+        restored.writeAllPacked(to: &restoredWords)
+        #expect(restoredWords.bytes == savedWords.bytes)
+        // Enough to compact (the words move into memory), then an import's runs.
+        var a = saved, b = restored
+        for (offset, id) in ids.dropFirst(logCount + 100).prefix(9_000).enumerated() {
+            a.insert(id, at: UInt64(logCount + 101 + offset))
+            b.insert(id, at: UInt64(logCount + 101 + offset))
+        }
+        #expect(b.recent.count < 9_000 && a == b)
+        let runs = [ids.dropFirst(logCount + 9_100).enumerated().map { EventIDIndex.word($0.element, at: UInt64(logCount + 9_101 + $0.offset)) }.sorted()]
+        var c = saved, d = restored
+        c.absorb(runs)
+        d.absorb(runs)
+        #expect(c == d && d.allPacked == c.allPacked && d.count == logCount + 100 + runs[0].count)
+        for id in ids + absent { #expect(d.position(of: id, confirmingWith: idAt) == c.position(of: id, confirmingWith: idAt)) }
+    }
+
+    @Test func damagedRestoredWordsAreRefused() {
+        func restoring(_ words: [UInt64], dropping: Int = 0) -> EventIDIndex? {
+            let bytes = words.flatMap { withUnsafeBytes(of: $0.littleEndian, Array.init) }.dropLast(dropping)
+            return Array(bytes).withUnsafeBytes { EventIDIndex(restoring: RetainedBytes(copying: $0)) }
+        }
+        #expect(restoring([1, 2, 3 << 36 | 5]) != nil)
+        #expect(restoring([5, 3]) == nil, "descending")
+        #expect(restoring([2, 2]) == nil, "repeated")
+        #expect(restoring([1 << 36]) == nil, "position 0")
+        #expect(restoring([1, 2], dropping: 3) == nil, "not a whole number of words")
+    }
+
     /// The split between recent and packed events does not change equality or the snapshot.
     @Test func equalityIgnoresTheSplit() {
         let ids = Self.ids(10_000, seed: 13)

@@ -15,6 +15,14 @@ struct PendingUndoTests {
         return state
     }
 
+    /// Seed `seed`'s random history, the middle of it, and the state folded to there, encoded
+    /// and decoded (its undo entries pending).
+    private func restoredHalfway(seed: UInt64) throws -> (VocabularyScript, Int, VocabularyState) {
+        let v = randomVocabularyHistory(seed: seed)
+        let cut = v.events.count / 2
+        return (v, cut, try decoded(VocabularyState.self, encoded(v.fold(v.events.prefix(cut)))))
+    }
+
     /// `bytes` decoded as a loaded snapshot's state is: read in place from memory an owner keeps
     /// alive (the store's mapped file), which the state may keep (its pending undo entries then
     /// stay there, not copied).
@@ -64,9 +72,7 @@ struct PendingUndoTests {
     @Test("events other than reviews and undos leave the entries pending and their bytes as they were",
           arguments: 0..<8)
     func otherEventsKeepThePendingSection(seed: UInt64) throws {
-        let v = randomVocabularyHistory(seed: seed)
-        let cut = v.events.count / 2
-        let pending = try decoded(VocabularyState.self, encoded(v.fold(v.events.prefix(cut))))
+        let (v, cut, pending) = try restoredHalfway(seed: seed)
         let others = v.events.dropFirst(cut).filter { event in
             switch event.event {
             case .reviewGraded, .reviewUndone: false
@@ -83,9 +89,7 @@ struct PendingUndoTests {
     @Test("a review decodes its card's entries alone; the others stay pending and the state encodes as the full fold's",
           arguments: 0..<8)
     func aReviewDecodesOneRing(seed: UInt64) throws {
-        let v = randomVocabularyHistory(seed: seed)
-        let cut = v.events.count / 2
-        var state = try decoded(VocabularyState.self, encoded(v.fold(v.events.prefix(cut))))
+        var (v, cut, state) = try restoredHalfway(seed: seed)
         var reviewsOfPendingRings = 0
         for (offset, event) in v.events.dropFirst(cut).enumerated() {
             let before = state
