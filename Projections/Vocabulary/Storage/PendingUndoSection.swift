@@ -10,18 +10,10 @@ import Events
 /// (``entry(at:)``) cannot fail; re-encoding an untouched section writes these
 /// bytes back as they are.
 struct PendingUndoSection: Sendable {
-    /// Entries copied and checked at a time (a chunk stays in cache between the two).
-    private static let chunkEntries = 256
-
-    /// Where the block's bytes are.
-    private enum Storage: Sendable {
-        /// In the snapshot's own bytes, kept alive by their owner.
-        case retained(RetainedBytes)
-        /// Copied out of the snapshot.
-        case copied([UInt8])
-    }
-
-    private let storage: Storage
+    /// The block's bytes: in the snapshot's own bytes, kept alive by their owner, or a copy.
+    private let bytes: RetainedBytes
+    /// Whether the block is read where it lies in the snapshot's bytes (not copied).
+    let isInPlace: Bool
     /// The record widths the block was written with.
     let widths: RecordWidths
     /// How many entries the block holds.
@@ -29,21 +21,11 @@ struct PendingUndoSection: Sendable {
     /// Whether every entry's day and interval fit the narrow records (always true of a narrow block).
     let fitsNarrow: Bool
 
-    /// Whether the block is read where it lies in the snapshot's bytes (not copied).
-    var isInPlace: Bool {
-        if case .retained = storage { true } else { false }
-    }
-
     /// The size of the block in bytes.
     var byteCount: Int { entryCount * widths.undo }
 
     /// Calls `body` with the block's bytes, exactly as encoded (without its length prefix).
-    func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
-        switch storage {
-        case .retained(let bytes): bytes.withUnsafeBytes(body)
-        case .copied(let bytes): bytes.withUnsafeBytes(body)
-        }
-    }
+    func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R { bytes.withUnsafeBytes(body) }
 
     /// Checks an undo block of `entryCount` records of `widths.undo` bytes, keeping it in place
     /// when `retained` holds it (the same bytes, alive beyond the restore) and copying it otherwise.
@@ -58,36 +40,9 @@ struct PendingUndoSection: Sendable {
             throw EventDecodingError(.invalidValue, "the undo entry block holds \(block.count) bytes, not "
                                      + "\(entryCount) × \(widths.undo)", offset: offset)
         }
-        if let retained {
-            fitsNarrow = try Self.check(block, entryCount: entryCount, widths: widths, offset: offset)
-            storage = .retained(retained)
-        } else {
-            // Copied a chunk at a time and each chunk checked in the copy while it is in cache (one
-            // pass over the snapshot's bytes).
-            var fits = true
-            var failure: EventDecodingError?
-            let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-                let copy = UnsafeMutableRawBufferPointer(buffer)
-                var entry = 0
-                while entry < entryCount, failure == nil {
-                    let chunk = min(Self.chunkEntries, entryCount - entry)
-                    let from = entry * widths.undo, to = from + chunk * widths.undo
-                    copy.baseAddress!.advanced(by: from).copyMemory(from: block.baseAddress!.advanced(by: from), byteCount: to - from)
-                    do throws(EventDecodingError) {
-                        let checked = try Self.check(UnsafeRawBufferPointer(rebasing: copy[from..<to]), entryCount: chunk,
-                                                     widths: widths, offset: offset + from)
-                        fits = fits && checked
-                    } catch {
-                        failure = error
-                    }
-                    entry += chunk
-                }
-                initialized = failure == nil ? size : 0
-            }
-            if let failure { throw failure }
-            fitsNarrow = fits
-            storage = .copied(bytes)
-        }
+        fitsNarrow = try Self.check(block, entryCount: entryCount, widths: widths, offset: offset)
+        bytes = retained ?? RetainedBytes(copying: block)
+        isInPlace = retained != nil
         self.widths = widths
         self.entryCount = entryCount
     }
