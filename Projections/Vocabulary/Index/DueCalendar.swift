@@ -39,6 +39,14 @@ struct DueOrder: Comparable {
 /// bucket is compacted when its tombstones outnumber its live cards ``compactionRatio`` times
 /// over (plus ``compactionSlack``), so at most a fraction of removals move a card, and a bucket
 /// whose last live card leaves is simply cleared.
+///
+/// Its storage follows the cards it holds, not the history that passed through it: a bucket
+/// cleared lets go of its slots, and a compaction, or removals from its end that leave it an
+/// eighth full, trim its room to twice its slots (all only past ``keptRoom`` slots, so that
+/// today's bucket, which learning steps empty and fill again, is not reallocated over and
+/// over). Without that, every day's bucket kept room for the most cards it ever held: a
+/// calendar folded from a long history held a slot for about every review ever made (28 MB
+/// after 5M reviews of 250k cards), not one for every card.
 struct DueCalendar: Sendable {
     /// Milliseconds per bucket.
     static let dayMs = LocalDay.millisecondsPerDay
@@ -69,6 +77,9 @@ struct DueCalendar: Sendable {
     static let compactionRatio = 3
     /// ...plus this many, so that small buckets are never compacted over and over.
     static let compactionSlack = 32
+    /// The room (in slots) a bucket keeps when it is cleared or compacted; past it, a cleared
+    /// bucket lets go of its storage and a compacted one is trimmed to twice its live cards.
+    static let keptRoom = 64
 
     /// An empty calendar.
     init() {}
@@ -144,9 +155,14 @@ struct DueCalendar: Sendable {
         if isLearning { bucketCounts[bucket].learning -= 1 }
         count -= 1
         bucketCounts[bucket].live -= 1
+        if bucketCounts[bucket].live == 0 {
+            members[bucket].removeAll(keepingCapacity: members[bucket].capacity <= Self.keptRoom)
+            return
+        }
         if position == members[bucket].count - 1 {
             members[bucket].removeLast()
             while let last = members[bucket].last, last == Self.tombstone { members[bucket].removeLast() }
+            if members[bucket].capacity > max(Self.keptRoom, 8 * members[bucket].count) { trim(bucket) }
             return
         }
         members[bucket][position] = Self.tombstone
@@ -170,6 +186,17 @@ struct DueCalendar: Sendable {
             }
         }
         members[bucket].removeLast(members[bucket].count - kept)
+        if members[bucket].capacity > max(Self.keptRoom, 4 * kept) { trim(bucket) }
+    }
+
+    /// Moves `bucket`'s slots into room for twice as many (at least ``keptRoom``), letting go of
+    /// the rest.
+    /// - Complexity: O(size of the bucket).
+    private mutating func trim(_ bucket: Int) {
+        var trimmed: [Int32] = []
+        trimmed.reserveCapacity(max(Self.keptRoom, 2 * members[bucket].count))
+        trimmed.append(contentsOf: members[bucket])
+        members[bucket] = trimmed
     }
 
     /// The card at `place`, or nil when the place holds none (a tombstone, or out of range).
@@ -238,6 +265,10 @@ struct DueCalendar: Sendable {
     func slots(inBucket bucket: Int) -> [Int32] {
         members[bucket].filter { $0 != Self.tombstone }
     }
+
+    /// How many slots the buckets have room for, tombstones and spare room included (what the
+    /// calendar's storage holds, in slots of 4 bytes).
+    var reservedSlots: Int { members.reduce(0) { $0 + $1.capacity } }
 
     /// Every card slot held, ascending (for comparisons).
     var allSlots: [Int32] { members.joined().filter { $0 != Self.tombstone }.sorted() }

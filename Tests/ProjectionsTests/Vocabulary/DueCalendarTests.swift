@@ -140,6 +140,72 @@ struct DueCalendarTests {
         #expect(again.bucket == placed[8].place.bucket)
     }
 
+    @Test("a drained bucket lets go of its room, whatever order its cards leave in",
+          arguments: [RemovalOrder.random, .fromTheEnd, .fromTheFront])
+    func drainedBucketLetsGoOfItsRoom(order: RemovalOrder) {
+        var random = SplitMix64(seed: 7)
+        var calendar = DueCalendar()
+        let size = 1000, day: Int64 = 20_000
+        var places = (0..<size).map { calendar.insert(Int32($0), dueMs: day * DueCalendar.dayMs + Int64($0), learning: false) }
+        #expect(calendar.reservedSlots >= size)
+        var remaining = Array(0..<size)
+        func remove(_ slot: Int) {
+            calendar.remove(places[slot], learning: false) { moved, place in places[Int(moved)] = place }
+        }
+        while remaining.count > 10 {
+            let index = switch order {
+            case .random: Int(random.next() % UInt64(remaining.count))
+            case .fromTheEnd: remaining.count - 1
+            case .fromTheFront: 0
+            }
+            remove(remaining.remove(at: index))
+        }
+        // Ten cards left: room for a few times as many, not for the thousand it held.
+        #expect(calendar.reservedSlots <= DueCalendar.keptRoom * 2, "\(calendar.reservedSlots) slots for 10 cards")
+        #expect(calendar.slots(onDay: day).sorted() == remaining.sorted().map(Int32.init))
+        for slot in remaining { #expect(calendar.slot(at: places[slot]) == Int32(slot)) }
+        remaining.forEach(remove)
+        #expect(calendar.reservedSlots == 0)
+        // The bucket is found again and takes cards as before.
+        let again = calendar.insert(5, dueMs: day * DueCalendar.dayMs, learning: true)
+        #expect(calendar.slot(at: again) == 5)
+        #expect(calendar.counts(beforeDay: day + 1) == (due: 1, learning: 1))
+    }
+
+    /// The order a test drains a bucket in.
+    enum RemovalOrder: Sendable, CustomTestStringConvertible {
+        case random, fromTheEnd, fromTheFront
+        var testDescription: String { "\(self)" }
+    }
+
+    @Test("a calendar folded from a long history holds room for its cards, not for every review made",
+          arguments: [UInt64(1), 2, 3])
+    func longHistoryRoom(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        var calendar = DueCalendar()
+        let cards = 3000, dayMs = DueCalendar.dayMs
+        // Each card is reviewed on the day it is due and moved to a later day, as a learner's
+        // cards are: 400 days of reviews, intervals of 1 to 40 days.
+        var due = (0..<cards).map { _ in Int64(random.next() % 10) }
+        var places = (0..<cards).map { calendar.insert(Int32($0), dueMs: due[$0] * dayMs, learning: false) }
+        var moves = 0
+        for today in Int64(0)..<400 {
+            for card in 0..<cards where due[card] == today {
+                calendar.remove(places[card], learning: false) { moved, place in places[Int(moved)] = place }
+                due[card] = today + 1 + Int64(random.next() % 40)
+                places[card] = calendar.insert(Int32(card), dueMs: due[card] * dayMs + Int64(card), learning: false)
+                moves += 1
+            }
+        }
+        #expect(moves > 15 * cards)
+        #expect(calendar.count == cards)
+        for card in 0..<cards { #expect(calendar.slot(at: places[card]) == Int32(card)) }
+        // The live buckets are the next 40 days': each may keep ``DueCalendar/keptRoom`` slots or
+        // a few times its cards.
+        #expect(calendar.reservedSlots <= 4 * cards + 40 * DueCalendar.keptRoom,
+                "\(calendar.reservedSlots) slots for \(cards) cards after \(moves) moves")
+    }
+
     @Test("day buckets split at UTC midnight, negative instants included", arguments: [
         (Int64(0), Int64(0)), (86_399_999, 0), (86_400_000, 1), (-1, -1), (-86_400_000, -1), (-86_400_001, -2),
     ])
