@@ -29,14 +29,15 @@ let package = Package(
     ],
     targets: [
         // MARK: Modules
+        .target(name: "CAllocator", path: "Sources/CAllocator"),
         .target(name: "CCRC32C", path: "Sources/CCRC32C"),
         .target(name: "CPrefetch", path: "Sources/CPrefetch"),
         .target(name: "CUTF8", path: "Sources/CUTF8"),
         // The one seeded generator (SplitMix64) that the tests, the CLI's demo and the benchmarks draw from.
         .target(name: "SeededRandom", path: "Sources/SeededRandom", swiftSettings: strict),
         // The one owner of system calls: the file system seam (log, snapshots, personal data)
-        // and memory advice (huge pages for the read models' tables).
-        .target(name: "SystemSeam", path: "Sources/SystemSeam", swiftSettings: strict),
+        // and memory advice (huge pages for the read models' tables, the allocator's arenas).
+        .target(name: "SystemSeam", dependencies: ["CAllocator"], path: "Sources/SystemSeam", swiftSettings: strict),
         .target(name: "EventLog", dependencies: ["CCRC32C", "SystemSeam"], path: "Sources/EventLog",
                 exclude: ["FORMAT.md"], swiftSettings: strict),
         .target(name: "FSRS", dependencies: ["SeededRandom"], path: "Sources/FSRS", swiftSettings: strict),
@@ -47,7 +48,7 @@ let package = Package(
                 path: "Sources/Hindsight", swiftSettings: strict),
         .executableTarget(name: "HindsightCLI", dependencies: ["Hindsight", "SystemSeam", "EventLog", "FSRS", "SeededRandom"],
                           path: "Sources/hindsight-cli", swiftSettings: strict),
-        .executableTarget(name: "HindsightBenchmarks", dependencies: ["Hindsight", "EventLog", "FSRS", "SeededRandom"],
+        .executableTarget(name: "HindsightBenchmarks", dependencies: ["Hindsight", "SystemSeam", "EventLog", "FSRS", "SeededRandom"],
                           path: "Benchmarks", exclude: ["instructions.sh"], swiftSettings: strict),
 
         // MARK: Tests

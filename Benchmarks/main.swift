@@ -1,4 +1,5 @@
 import Foundation
+import SystemSeam
 
 // hindsight-bench: the one place where Hindsight's speed is measured. Release builds only:
 //   swift run -c release hindsight-bench [WORKLOAD-OR-PREFIX ...] [--events N] [--quick]
@@ -13,6 +14,9 @@ let usage = """
       --json FILE         also write the results as JSON to FILE
       --list              list the workloads and exit
     """
+
+// The allocator's policy the CLI sets at launch, so that peak memory is measured as users meet it.
+MemoryAdvice.useOneAllocatorArena()
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("error: \(message)\n\n\(usage)\n".utf8))

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CAllocator
 
 /// Advice to the kernel about memory the process holds: the seam's calls that are not about
 /// files. The read models' big tables ask for huge pages through it, so Projections itself makes
@@ -29,6 +30,20 @@ package enum MemoryAdvice {
         #elseif canImport(Darwin)
         _ = madvise(start, count, MADV_FREE)
         #endif
+    }
+
+    /// Makes every thread allocate from the C allocator's one main arena, where it keeps arenas
+    /// per thread (glibc); elsewhere (Darwin) it does nothing. For an executable to call once at
+    /// launch, before its threads start allocating: the process's policy, not a library's.
+    ///
+    /// An import checks on one thread while its read models fold on another; with an arena each,
+    /// the room one frees (a chunk's buffers, a table outgrown) is never reused by the other, and
+    /// the process ends up holding both: 14 MB more peak memory importing a 1M-row revlog,
+    /// 20–28 MB at 5M rows, at no measurable cost in speed (the folds allocate little).
+    /// - Returns: true when the allocator took the setting.
+    @discardableResult
+    package static func useOneAllocatorArena() -> Bool {
+        hindsight_use_one_allocator_arena() == 1
     }
 
     /// The system's page size in bytes.

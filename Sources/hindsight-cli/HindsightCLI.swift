@@ -8,6 +8,7 @@ import SystemSeam
 @main
 enum HindsightCLI {
     static func main() async {
+        MemoryAdvice.useOneAllocatorArena()
         let closed = StandardDescriptors.prepare()
         var streams = StandardStreams()
         if closed.contains(StandardDescriptors.output) {
