@@ -81,7 +81,7 @@ public enum ParameterChangeRecorder {
                              + "since the rebuild; run the rebuild again to reschedule from the whole log", field: "reschedule")
         }
         let current = reschedule ? await store.vocabulary() : nil
-        let rebuilt = reschedule ? await outcome.rebuilt.vocabulary.current().state : nil
+        let rebuilt = reschedule ? await outcome.rebuiltVocabulary.current().state : nil
         var first: UInt64?
         var last: UInt64?
         for profile in outcome.profiles {

@@ -11,8 +11,9 @@ import FSRS
 /// to every profile's whole history, as if they had been in force from the start (earlier
 /// reschedules, ``CardsRescheduled``, are left out too: the recomputation replaces them). Day cut-off
 /// changes, learning steps, fuzz and the maximum interval stay as the log and the store say.
-/// Every read model is folded from this filtered log, so the settings read model shows the new
-/// parameters in force too.
+/// Of the read models, the two the report reads are folded from this filtered log: the
+/// vocabulary (the cards' schedules) and the profiles (their day cut-offs); folding the others
+/// too (the activity ledger above all) once cost a third of the rebuild's time and memory.
 public struct ScheduleRebuild: Sendable {
     /// The store's read-model configuration (what the log is scheduled with today).
     public let configuration: ReadModelConfiguration
@@ -53,30 +54,33 @@ public struct ScheduleRebuild: Sendable {
         }
     }
 
-    /// The outcome of a run: the report, the rebuilt read models and what an apply needs.
+    /// The outcome of a run: the report, the rebuilt vocabulary and what an apply needs.
     package struct Outcome: Sendable {
         package let report: RebuildReport
-        package let rebuilt: ReadModels
+        /// The vocabulary read model folded with the rebuilt configuration.
+        package let rebuiltVocabulary: Projector<VocabularyProjection>
         /// The live profiles (created or owning a card, not deleted), in id order.
         package let profiles: [ProfileID]
         /// The last stream version of each profile's stream.
         package let profileStreamVersions: [ProfileID: UInt64]
     }
 
-    /// Folds the log of the store in `dataDirectory` (through `asOf`) twice at once, as the
-    /// store schedules it and rebuilt, and compares the cards at `now`.
+    /// Folds the log of the store in `dataDirectory` (through `asOf`) rebuilt, and compares its
+    /// cards at `now` with the store's: as of the latest batch, the vocabulary restored from the
+    /// store's snapshot and caught up (read where it lies, as `due` reads it); as of an earlier
+    /// cut, a second fold of the log beside the rebuilt one.
     /// - Throws: ``HistoryError`` for a missing or damaged log; ``StoreError`` `invalidValue` for a configuration it cannot honour.
     /// - Complexity: O(events + cards).
     package func run(dataDirectory: String, asOf: AsOf = .latest, now: EventTime) async throws -> Outcome {
         let rebuiltConfiguration = try rebuiltConfiguration()
-        let before = Projector(VocabularyProjection(configuration: configuration.scheduler,
-                                                    dailyNewCardLimit: configuration.dailyNewCardLimit))
+        let (before, folding, cut) = try await scheduledAsLogged(dataDirectory: dataDirectory, asOf: asOf)
         let rebuilt = try ReadModels(configuration: rebuiltConfiguration)
+        let folded: [any RunnableProjector] = [rebuilt.vocabulary, rebuilt.profiles]
         var cards: [CardID] = []
         var profiles: Set<ProfileID> = []
         var deleted: Set<ProfileID> = []
         var versions: [ProfileID: UInt64] = [:]
-        let position = try await LogHistory(dataDirectory: dataDirectory).forEachBatch(asOf: asOf) { batch in
+        let position = try await LogHistory(dataDirectory: dataDirectory).forEachBatch(asOf: cut) { batch in
             for event in batch {
                 switch event.event {
                 case .cardCreated(let created):
@@ -88,9 +92,10 @@ public struct ScheduleRebuild: Sendable {
                 }
                 if event.stream == .profile(event.profile) { versions[event.profile] = event.streamVersion }
             }
-            await before.apply(batch)
+            async let scheduledAsLogged: Void = folding ? before.apply(batch) : ()
             let kept = batch.filter(keeps)
-            for projector in rebuilt.all { await projector.apply(kept) }
+            for projector in folded { await projector.apply(kept) }
+            await scheduledAsLogged
         }
         let old = await before.read { state in cards.map { state.card($0) } }
         let new = await rebuilt.vocabulary.read { state in cards.map { state.card($0) } }
@@ -121,6 +126,24 @@ public struct ScheduleRebuild: Sendable {
             distribution: DueShift.allCases.map { DueShiftCount(shift: $0, cards: counts[$0] ?? 0) },
             before: beforeStats, after: afterStats)
         let live = profiles.subtracting(deleted).sorted { $0.description < $1.description }
-        return Outcome(report: report, rebuilt: rebuilt, profiles: live, profileStreamVersions: versions)
+        return Outcome(report: report, rebuiltVocabulary: rebuilt.vocabulary, profiles: live, profileStreamVersions: versions)
+    }
+
+    /// The vocabulary as the store schedules it, whether the rebuild must fold it beside its own,
+    /// and the cut both stand at. As of the latest batch: the store's read model opened read-only
+    /// (``ReadModels/latest(dataDirectory:configuration:selecting:diagnostics:)``: restored from its
+    /// snapshot, its per-card memory left packed, then caught up), the cut pinned to the position
+    /// it reached so that a writer appending meanwhile cannot put the two apart. As of any other
+    /// cut: a fresh one to fold.
+    private func scheduledAsLogged(dataDirectory: String, asOf: AsOf) async throws
+        -> (vocabulary: Projector<VocabularyProjection>, folding: Bool, cut: AsOf) {
+        guard asOf == .latest else {
+            let fresh = Projector(VocabularyProjection(configuration: configuration.scheduler,
+                                                       dailyNewCardLimit: configuration.dailyNewCardLimit))
+            return (fresh, true, asOf)
+        }
+        let (models, position) = try await ReadModels.latest(dataDirectory: dataDirectory, configuration: configuration,
+                                                             selecting: { [$0.vocabulary] })
+        return (models.vocabulary, false, .position(position))
     }
 }

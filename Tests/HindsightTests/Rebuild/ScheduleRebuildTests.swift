@@ -1,3 +1,5 @@
+import EventLog
+import Events
 import Foundation
 import Testing
 import TestSupport
@@ -91,7 +93,7 @@ import FSRS
             counts[DueShift(from: before.dueMs, to: after.dueMs), default: 0] += 1
             stability += Double(after.memory.stability)
             compared += 1
-            #expect(await outcome.rebuilt.vocabulary.read { $0.card(card) }?.schedule == after)
+            #expect(await outcome.rebuiltVocabulary.read { $0.card(card) }?.schedule == after)
         }
         #expect(report.cardsCompared == compared)
         #expect(report.cardsChangingDue == compared - (counts[.same] ?? 0))
@@ -102,6 +104,44 @@ import FSRS
         #expect(report.before.reviewedCards == compared)
         #expect(report.position == UInt64(builder.events.count))
         #expect(report.retentionOverridden == (retention != nil))
+    }
+
+    @Test("as of the latest batch, the store's vocabulary read from its snapshot and caught up gives the report a fold of the log gives",
+          arguments: [(UInt64(4), 300), (5, 180), (6, 0)])
+    func theLatestReadsTheStoresSnapshot(seed: UInt64, snapshotAfter: Int) async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let (builder, _) = Self.history(seed: seed)
+        // The first `snapshotAfter` events are in the log when a store saves its snapshots on
+        // closing; the rest are appended after them, for the snapshot's reader to catch up.
+        func append(_ events: ArraySlice<RecordedEvent>) async throws {
+            let writer = try await LogWriter.open(directory: dir.path + "/log", options: LogOptions(durability: .groupCommit))
+            for start in stride(from: events.startIndex, to: events.endIndex, by: 7) {
+                let batch = events[start..<min(events.endIndex, start + 7)]
+                _ = try await writer.append(contentsOf: batch.map { LogCodec.encode($0) })
+            }
+            try await writer.close()
+        }
+        try await append(builder.events.prefix(snapshotAfter))
+        if snapshotAfter > 0 {
+            try await Store.open(directory: dir.path, options: StoreFixture.options()).close()
+            #expect(FileManager.default.fileExists(atPath: dir.path + "/snapshots/vocabulary.snapshot"))
+        }
+        try await append(builder.events.dropFirst(snapshotAfter))
+        let now = EventTime(instant: Timestamp(milliseconds: builder.events.last!.occurred.instant.milliseconds + Self.day),
+                            utcOffset: .zero)
+        let rebuild = try ScheduleRebuild(configuration: ReadModelConfiguration(), parameters: .fsrs6Default.withW0(0.5))
+        let latest = try await rebuild.run(dataDirectory: dir.path, now: now)
+        let folded = try await rebuild.run(dataDirectory: dir.path, asOf: .position(UInt64(builder.events.count)), now: now)
+        #expect(latest.report == folded.report)
+        #expect(latest.report.position == UInt64(builder.events.count))
+        #expect(latest.report.cardsChangingDue > 0)
+        #expect(latest.profiles == folded.profiles)
+        #expect(latest.profileStreamVersions == folded.profileStreamVersions)
+        let cards = Set(builder.events.compactMap { if case .cardCreated(let created) = $0.event { created.card } else { nil } })
+        for card in cards {
+            #expect(await latest.rebuiltVocabulary.read { $0.card(card) } == folded.rebuiltVocabulary.read { $0.card(card) })
+        }
     }
 
     static let shifts: [(Int64, DueShift)] = [
