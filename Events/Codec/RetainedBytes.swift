@@ -63,3 +63,54 @@ private final class CopiedBytes: @unchecked Sendable {
 
     deinit { UnsafeMutableRawPointer(mutating: bytes.baseAddress)?.deallocate() }
 }
+
+/// An owner of bytes mapped from a file (a snapshot) that can let go of the pages of a region
+/// the process holds resident: the bytes stay readable and fault back in from the system's
+/// page cache where they are read again. A decoder that reads a large file once from start to
+/// end (a checksum, then a decode) lets go of what it has read as it goes, so the process never
+/// holds the whole file at once, only what its state keeps of it and what is read again.
+package protocol ResidentPageOwner: AnyObject, Sendable {
+    /// Lets go of the whole pages of `region` (a part of the owner's bytes) that are resident.
+    /// A hint: nothing read through the owner changes.
+    func releaseResidentPages(of region: UnsafeRawBufferPointer)
+}
+
+extension BinaryWriter {
+    /// Writes `retained`'s bytes as ``writeRaw(_:)-(UnsafeRawBufferPointer)`` does, a
+    /// ``RetainedBytes/releaseStride`` at a time, letting go of each stretch's resident pages
+    /// once written when their owner can (``ResidentPageOwner``): copying a block kept in place
+    /// in a mapped snapshot into the next snapshot holds a few megabytes of it at a time.
+    package mutating func writeRaw(_ retained: RetainedBytes) {
+        var start = 0
+        repeat {
+            let end = min(retained.count, start + RetainedBytes.releaseStride)
+            retained.withUnsafeBytes { writeRaw(UnsafeRawBufferPointer(rebasing: $0[start..<end])) }
+            retained.releaseResidentPages(of: start..<end)
+            start = end
+        } while start < retained.count
+    }
+}
+
+extension BinaryReader {
+    /// Lets go of the resident pages of the bytes read so far, when the reader's ``owner`` can
+    /// (a mapped snapshot file, ``ResidentPageOwner``); nothing otherwise. Bytes kept in place
+    /// (``retaining(_:)``) stay readable: they fault back in where they are read again.
+    package func releasePagesRead() {
+        (owner as? any ResidentPageOwner)?.releaseResidentPages(of: UnsafeRawBufferPointer(rebasing: buffer[..<offset]))
+    }
+}
+
+extension RetainedBytes {
+    /// How many bytes a pass over mapped bytes (a snapshot's checksum, a decoder's check of a
+    /// block it keeps in place, the copy of one into a new snapshot) reads between two hand-backs
+    /// of their pages: 4 MiB.
+    package static let releaseStride = 4 << 20
+
+    /// Lets go of the resident pages of `range` of these bytes when their owner can
+    /// (``ResidentPageOwner``); nothing otherwise. The bytes stay readable.
+    package func releaseResidentPages(of range: Range<Int>) {
+        guard let owner = owner as? any ResidentPageOwner, let base else { return }
+        let clamped = range.clamped(to: 0..<count)
+        owner.releaseResidentPages(of: UnsafeRawBufferPointer(start: base + clamped.lowerBound, count: clamped.count))
+    }
+}

@@ -130,6 +130,22 @@ public struct Snapshot: Sendable, Equatable {
         }
     }
 
+    /// ``checksum(_:format:)``, letting go of the pages of `body` through `pages` a
+    /// ``RetainedBytes/releaseStride`` at a time as they are read, so that checking a snapshot file of
+    /// hundreds of megabytes holds a few of them resident, not the whole file.
+    static func checksum(_ body: UnsafeRawBufferPointer, format: UInt8, releasing pages: any ResidentPageOwner) -> UInt64? {
+        guard format == formatVersion || format == unanchoredFormatVersion else { return checksum(body, format: format) }
+        var hasher = StableHash.Words64()
+        var start = 0
+        while start < body.count {
+            let window = UnsafeRawBufferPointer(rebasing: body[start..<min(body.count, start + RetainedBytes.releaseStride)])
+            hasher.combine(window)
+            pages.releaseResidentPages(of: window)
+            start += window.count
+        }
+        return hasher.finalize()
+    }
+
     /// The snapshot file's bytes (format 3; an unanchored snapshot is written with anchor 0,
     /// which reads back as none, so it is never trusted against a log): ``withFileParts(_:)``'s
     /// three parts joined.
@@ -201,7 +217,8 @@ public struct Snapshot: Sendable, Equatable {
     ///   format this build reads.
     /// - Complexity: O(n): one checksum pass.
     package init(retaining bytes: UnsafeRawBufferPointer, owner: any AnyObject & Sendable) throws(SnapshotError) {
-        let header = try withExtendedLifetime(owner) { () throws(SnapshotError) in try Self.header(checking: bytes) }
+        let pages = owner as? any ResidentPageOwner
+        let header = try withExtendedLifetime(owner) { () throws(SnapshotError) in try Self.header(checking: bytes, releasing: pages) }
         self.init(projection: header.projection, version: header.version, fingerprint: header.fingerprint,
                   position: header.position, logAnchor: header.logAnchor, storage: .retained(bytes, owner: owner),
                   stateRange: header.state)
@@ -222,17 +239,20 @@ public struct Snapshot: Sendable, Equatable {
         Result { () throws(SnapshotError) in try header(checking: bytes) }
     }
 
-    /// Checks the file bytes `bytes` (magic, format, checksum) and reads its header.
+    /// Checks the file bytes `bytes` (magic, format, checksum) and reads its header; the
+    /// checksum pass lets go of the pages it has read through `pages`, when given.
     /// - Throws: ``SnapshotError`` when the bytes are not a whole, undamaged snapshot file of a
     ///   format this build reads.
-    private static func header(checking bytes: UnsafeRawBufferPointer) throws(SnapshotError) -> Header {
+    private static func header(checking bytes: UnsafeRawBufferPointer,
+                               releasing pages: (any ResidentPageOwner)? = nil) throws(SnapshotError) -> Header {
         guard bytes.count >= magic.count + 1 + 8, bytes.prefix(magic.count).elementsEqual(magic) else {
             throw SnapshotError(.notASnapshot, "the file does not start with a snapshot header")
         }
         let body = bytes.count - 8
         let stored = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: body, as: UInt64.self))
         let format = bytes[magic.count]
-        guard let computed = checksum(UnsafeRawBufferPointer(rebasing: bytes[..<body]), format: format) else {
+        let checked = UnsafeRawBufferPointer(rebasing: bytes[..<body])
+        guard let computed = pages.map({ checksum(checked, format: format, releasing: $0) }) ?? checksum(checked, format: format) else {
             throw SnapshotError(.damaged, "the snapshot's header does not decode: snapshot format \(format) is not known to this build")
         }
         guard computed == stored else {

@@ -151,10 +151,12 @@ extension VocabularyState {
         if cards.undo.isPending, let pending = cards.undo.pending, pending.widths.isNarrow == widths.isNarrow {
             // No ring decoded since restored, at the same widths: the very bytes it was decoded from.
             writer.writeVarint(UInt64(pending.byteCount))
-            pending.withUnsafeBytes { writer.writeRaw($0) }
+            writer.writeRaw(pending.bytes)
             return
         }
         let undo = cards.undo
+        // The pending entries are read once more, in card order: let go of their pages once written.
+        defer { undo.pending.map { $0.bytes.releaseResidentPages(of: 0..<$0.bytes.count) } }
         // Rings pending or decoded alike. The entries' parts may end inside a card's run: `slot` and `index` carry on from one
         // part to the next.
         var slot = 0, index = 0
@@ -262,7 +264,10 @@ extension VocabularyState {
                 moves.append(moveCount)
             }
         }
+        // Read into the columns: a mapped snapshot's pages of them are not needed again.
+        reader.releasePagesRead()
         let fronts = try reader.readStringBlob(lengths: frontLengths, "card front")
+        reader.releasePagesRead()
         // The undo entries stay encoded (checked; in place in a mapped snapshot, else copied whole),
         // each card's until a review or an undo of it needs them: a restore builds no pool.
         let undoStart = reader.offset

@@ -110,9 +110,10 @@ package struct FileSystem: Sendable {
     /// Releases a mapping made by ``map`` or ``mapWhole``.
     package var unmap: @Sendable (_ mapping: UnsafeRawBufferPointer) -> Void
     /// Maps the first `length` bytes of the file read-only, lazily (pages are faulted in as
-    /// they are read), for reading a sealed segment front to back. The mapping must not
-    /// outlive the file's length: a file cut shorter while mapped faults (SIGBUS) on access,
-    /// so only files that never shrink (sealed segments) may be mapped this way.
+    /// they are read), for reading a sealed segment or a snapshot front to back. The mapping
+    /// must not outlive the file's length: a file cut shorter while mapped faults (SIGBUS) on
+    /// access, so only files that never shrink (sealed segments, snapshots: replaced by rename)
+    /// may be mapped this way.
     package var mapWhole: @Sendable (_ fd: Int32, _ length: Int, _ path: String) throws(SystemCallError) -> UnsafeRawBufferPointer
     /// Drops the resident pages of a stretch of a ``map`` or ``mapWhole`` mapping (a hint that
     /// keeps the process's memory bounded; the bytes stay readable and fault back in from the

@@ -39,6 +39,12 @@ import TestSupport
         mapped.releaseResidentPages()
         #expect(loaded.state == large.state)
         #expect(loaded == large && loaded.encoded() == large.encoded())
+        // Regions on no page boundary, at the file's ends and past them: whole pages inside only.
+        for (start, count) in [(0, 1), (1, 4095), (4095, 2), (100, 1_000_000), (mapped.bytes.count - 10, 10),
+                               (mapped.bytes.count - 5000, 5000), (0, mapped.bytes.count)] {
+            mapped.releaseResidentPages(of: UnsafeRawBufferPointer(rebasing: mapped.bytes[start..<(start + count)]))
+            #expect(loaded.state == large.state, "after letting go of \(count) bytes from \(start)")
+        }
     }
 
     @Test func aMissingSnapshotIsNilWithoutALogLine() throws {

@@ -11,7 +11,7 @@ import Events
 /// bytes back as they are.
 struct PendingUndoSection: Sendable {
     /// The block's bytes: in the snapshot's own bytes, kept alive by their owner, or a copy.
-    private let bytes: RetainedBytes
+    let bytes: RetainedBytes
     /// Whether the block is read where it lies in the snapshot's bytes (not copied).
     let isInPlace: Bool
     /// The record widths the block was written with.
@@ -23,9 +23,6 @@ struct PendingUndoSection: Sendable {
 
     /// The size of the block in bytes.
     var byteCount: Int { entryCount * widths.undo }
-
-    /// Calls `body` with the block's bytes, exactly as encoded (without its length prefix).
-    func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R { bytes.withUnsafeBytes(body) }
 
     /// Checks an undo block of `entryCount` records of `widths.undo` bytes, keeping it in place
     /// when `retained` holds it (the same bytes, alive beyond the restore) and copying it otherwise.
@@ -40,7 +37,7 @@ struct PendingUndoSection: Sendable {
             throw EventDecodingError(.invalidValue, "the undo entry block holds \(block.count) bytes, not "
                                      + "\(entryCount) × \(widths.undo)", offset: offset)
         }
-        fitsNarrow = try Self.check(block, entryCount: entryCount, widths: widths, offset: offset)
+        fitsNarrow = try Self.check(block, entryCount: entryCount, widths: widths, offset: offset, releasing: retained)
         bytes = retained ?? RetainedBytes(copying: block)
         isInPlace = retained != nil
         self.widths = widths
@@ -51,15 +48,24 @@ struct PendingUndoSection: Sendable {
     /// phase, that each state fits a ``PackedCardState`` (its local day near its last review, its
     /// interval in 32 bits, its stability and difficulty finite), and for a wide block whether every day and interval fits the narrow
     /// records.
+    /// When the block is kept in place (`retained`, in a mapped snapshot), the pages checked are
+    /// let go of as the check goes (``RetainedBytes/releaseResidentPages(of:)``): the entries are
+    /// read again only where a change needs them.
     /// - Returns: whether they all fit the narrow records.
     /// - Throws: ``EventDecodingError`` at the first phase or day out of range.
     private static func check(_ block: UnsafeRawBufferPointer, entryCount: Int, widths: RecordWidths,
-                              offset: Int) throws(EventDecodingError) -> Bool {
+                              offset: Int, releasing retained: RetainedBytes?) throws(EventDecodingError) -> Bool {
         // The phase is an entry's last byte; a wide entry's day and interval are the two words
         // after its id (16 bytes) and two instants (16 bytes).
         var fits = true
         var cursor = 0
+        var released = 0
+        defer { retained?.releaseResidentPages(of: released..<block.count) }
         for _ in 0..<entryCount {
+            if cursor - released >= RetainedBytes.releaseStride, let retained {
+                retained.releaseResidentPages(of: released..<cursor)
+                released = cursor
+            }
             let phase = block[cursor + widths.undo - 1]
             guard phase <= 3 || phase == UndoEntry.cramPhase else {
                 throw EventDecodingError(
@@ -105,7 +111,7 @@ struct PendingUndoSection: Sendable {
     /// - Complexity: O(1).
     func entry(at index: Int) -> UndoEntry {
         precondition(index >= 0 && index < entryCount, "undo entry out of the pending section")
-        return withUnsafeBytes { raw in
+        return bytes.withUnsafeBytes { raw in
             var source = PlainDataSource(UnsafeRawBufferPointer(rebasing: raw[(index * widths.undo)...]))
             return takeEntry(from: &source)
         }

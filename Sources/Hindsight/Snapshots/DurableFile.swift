@@ -41,7 +41,9 @@ enum DurableFile {
         try file.commit()
     }
 
-    /// The whole file at `path`, mapped read-only, or nil when there is no such file.
+    /// The whole file at `path`, mapped read-only, or nil when there is no such file. Mapped
+    /// lazily (``FileSystem/mapWhole``), not populated: a snapshot's reader lets go of the pages
+    /// it has read as it goes, which a mapping that faults every page in up front would defeat.
     /// - Throws: ``SystemCallError`` when the file exists but cannot be opened, sized or mapped.
     static func map(_ path: String, fileSystem fs: FileSystem) throws(SystemCallError) -> MappedFile? {
         let fd: Int32
@@ -51,6 +53,6 @@ enum DurableFile {
         }
         defer { fs.close(fd) }
         let size = try fs.size(fd, path)
-        return MappedFile(bytes: try fs.map(fd, 0, Int(size), path), fileSystem: fs)
+        return MappedFile(bytes: try fs.mapWhole(fd, Int(size), path), fileSystem: fs)
     }
 }

@@ -1,16 +1,19 @@
 import EventLog
+import Events
 import SystemSeam
 
 /// A whole file mapped read-only into memory through the ``FileSystem`` seam: how snapshot
 /// files are loaded. Mapping shares the OS's cached pages instead of copying tens of megabytes
-/// into fresh memory, and the seam's ``FileSystem/map`` populates the pages in one go where the
-/// OS can.
+/// into fresh memory; pages are faulted in as they are read, and a reader lets go of those it is
+/// done with (``releaseResidentPages(of:)``, as ``ResidentPageOwner``): checking and decoding a
+/// snapshot of hundreds of megabytes holds a few megabytes of it at a time, plus what is read
+/// again later.
 ///
 /// The mapping lives as long as the object. It must only be used for files that are replaced by
 /// rename and never shortened in place (as ``DurableFile/replace(_:at:in:ownerOnly:fileSystem:)``
 /// does): a mapped file cut short under a reader raises SIGBUS on access rather than an error. A
 /// file unlinked or renamed over stays readable through the mapping.
-final class MappedFile: @unchecked Sendable {
+final class MappedFile: ResidentPageOwner, @unchecked Sendable {
     // @unchecked: the mapping is read-only and never changes while the object lives.
 
     /// ENOENT, the same on every platform: "no such file".
@@ -31,6 +34,18 @@ final class MappedFile: @unchecked Sendable {
     /// them, so the process need not hold the whole file once the state is decoded.
     func releaseResidentPages() {
         if bytes.count > 0 { fileSystem.releasePages(bytes) }
+    }
+
+    /// Drops the resident pages wholly inside `region` (a part of ``bytes``; the pages it only
+    /// partly covers stay), as ``releaseResidentPages()`` does for the whole file.
+    func releaseResidentPages(of region: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, let start = region.baseAddress else { return }
+        let page = MemoryAdvice.pageSize
+        let from = max(0, start - base), to = min(bytes.count, start + region.count - base)
+        // The mapping starts on a page, so offsets on pages are addresses on pages.
+        let first = (from + page - 1) / page * page, end = to / page * page
+        guard end > first else { return }
+        fileSystem.releasePages(UnsafeRawBufferPointer(start: base + first, count: end - first))
     }
 
     deinit {

@@ -49,11 +49,19 @@ package struct EventIDIndex: Sendable {
 
     /// Moves a restored index's older words into ``packed`` (before they change).
     private mutating func takeRestored() {
-        guard let words = restored else { return }
-        packed = words.withUnsafeBytes { raw in
+        guard let kept = restored else { return }
+        // Read once, in order: the pages read are let go of as the copy goes.
+        let stride = RetainedBytes.releaseStride / 8
+        packed = kept.withUnsafeBytes { raw in
             let words = PackedWords(littleEndian: raw)
             return [UInt64](unsafeUninitializedCapacity: words.count) { buffer, initialized in
-                for index in 0..<words.count { buffer[index] = words[index] }
+                var start = 0
+                while start < words.count {
+                    let end = min(words.count, start + stride)
+                    for index in start..<end { buffer[index] = words[index] }
+                    kept.releaseResidentPages(of: start * 8..<end * 8)
+                    start = end
+                }
                 initialized = words.count
             }
         }
@@ -190,6 +198,13 @@ package struct EventIDIndex: Sendable {
     /// so a snapshot holds no second copy of the index.
     /// - Complexity: O(n + r log r).
     package func writeAllPacked(to writer: inout BinaryWriter) {
+        // Restored words are read once, in order: let go of their pages as they are written.
+        var released = 0
+        func written(through word: Int) {
+            guard let restored, (word - released) * 8 >= RetainedBytes.releaseStride || word == olderCount else { return }
+            restored.releaseResidentPages(of: released * 8..<word * 8)
+            released = word
+        }
         let incoming = recentPacked
         withOlder { older in
             var from = 0
@@ -197,10 +212,17 @@ package struct EventIDIndex: Sendable {
                 var to = from
                 while to < older.count, older[to] < word { to += 1 }
                 older.write(from..<to, to: &writer)
+                written(through: to)
                 writer.writeFixed64(word)
                 from = to
             }
-            older.write(from..<older.count, to: &writer)
+            let stride = RetainedBytes.releaseStride / 8
+            while from < older.count {
+                let to = min(older.count, from + stride)
+                older.write(from..<to, to: &writer)
+                written(through: to)
+                from = to
+            }
         }
     }
 
@@ -246,14 +268,23 @@ package struct EventIDIndex: Sendable {
     /// their owner) until the index first merges; they must be ascending with positions ≥ 1.
     /// - Returns: nil when they are not, or `bytes` is not a whole number of words.
     init?(restoring bytes: RetainedBytes) {
-        guard bytes.count % 8 == 0, bytes.withUnsafeBytes({ Self.areAscending(PackedWords(littleEndian: $0)) }) else { return nil }
+        guard bytes.count % 8 == 0,
+              bytes.withUnsafeBytes({ Self.areAscending(PackedWords(littleEndian: $0), releasing: bytes) }) else { return nil }
         restored = bytes
     }
 
-    /// Whether `words` ascend strictly with every position ≥ 1.
-    private static func areAscending(_ words: PackedWords) -> Bool {
+    /// Whether `words` ascend strictly with every position ≥ 1; when they are the words of
+    /// `kept` (in place in a mapped snapshot), the pages read are let go of as the check goes
+    /// (the index reads its words again only where a lookup lands).
+    private static func areAscending(_ words: PackedWords, releasing kept: RetainedBytes? = nil) -> Bool {
         var previous: UInt64 = 0
+        var released = 0
+        defer { kept?.releaseResidentPages(of: released * 8..<words.count * 8) }
         for index in 0..<words.count {
+            if let kept, (index - released) * 8 >= RetainedBytes.releaseStride {
+                kept.releaseResidentPages(of: released * 8..<index * 8)
+                released = index
+            }
             let word = words[index]
             guard word & positionMask != 0, index == 0 || previous < word else { return false }
             previous = word

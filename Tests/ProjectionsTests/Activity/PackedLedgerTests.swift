@@ -99,4 +99,31 @@ import TestSupport
         #expect(restored.record(ReviewGraded(card: card(3), rating: .good, mode: .scheduled, duration: try ElapsedTime(milliseconds: 0)),
                                 id: EventID(testUUID(0xFFFE)), profile: Self.profiles[0], day: 9) == nil)
     }
+
+    @Test("a packed card is found by its id through the fences, and an id not held is not",
+          arguments: [0, 1, 31, 32, 33, 64, 65, 1000])
+    func findThroughFences(count: Int) throws {
+        var rng = SplitMix64(seed: UInt64(count))
+        let ids = Set((0..<count).map { _ in IDKey(high: rng.next() | 1, low: rng.next()) }).sorted()
+        // Each card: its id, profile 0 and an empty header (no review remembered).
+        var bytes: [UInt8] = []
+        for id in ids {
+            withUnsafeBytes(of: id.high.littleEndian) { bytes += $0 }
+            withUnsafeBytes(of: id.low.littleEndian) { bytes += $0 }
+            bytes += [0, 0, 0, 0, 0]
+        }
+        let cards = try bytes.withUnsafeBytes { raw in
+            try EncodedLedgerCards(validating: raw, kept: RetainedBytes(copying: raw), count: ids.count, profileCount: 1)
+        }
+        for (index, id) in ids.enumerated() {
+            #expect(cards.id(at: index) == id)
+            #expect(cards.find(id) == index, "card \(index) of \(ids.count)")
+        }
+        // Below the first, above the last, and between every two neighbours.
+        var absent = [IDKey(high: 0, low: 0), IDKey(high: .max, low: .max)]
+        for (a, b) in zip(ids, ids.dropFirst()) where a.low < .max && IDKey(high: a.high, low: a.low + 1) < b {
+            absent.append(IDKey(high: a.high, low: a.low + 1))
+        }
+        for id in absent where !ids.contains(id) { #expect(cards.find(id) == nil, "\(id)") }
+    }
 }

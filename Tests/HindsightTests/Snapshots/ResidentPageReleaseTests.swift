@@ -1,0 +1,113 @@
+import Foundation
+import Synchronization
+import Testing
+import TestSupport
+@testable import Events
+@testable import Hindsight
+@testable import Projections
+import SeededRandom
+
+/// Passes over a mapped snapshot let go of the pages they have read, a stretch at a time
+/// (``ResidentPageOwner``), and read exactly what a pass that keeps them reads.
+@Suite struct ResidentPageReleaseTests {
+    /// Bytes owned by an object that records the regions let go of, as offsets in its bytes.
+    final class RecordingOwner: ResidentPageOwner, @unchecked Sendable {
+        // @unchecked: the bytes are written once, in init; the record is behind a lock.
+        let bytes: UnsafeRawBufferPointer
+        private let record = Mutex<[Range<Int>]>([])
+
+        init(_ contents: [UInt8]) {
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, contents.count), alignment: 16)
+            buffer.copyBytes(from: contents)
+            bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[..<contents.count])
+        }
+
+        deinit { UnsafeMutableRawPointer(mutating: bytes.baseAddress!).deallocate() }
+
+        func releaseResidentPages(of region: UnsafeRawBufferPointer) {
+            guard let start = region.baseAddress, let base = bytes.baseAddress else { return }
+            record.withLock { $0.append((start - base)..<(start - base + region.count)) }
+        }
+
+        /// The regions let go of, in order.
+        var released: [Range<Int>] { record.withLock { $0 } }
+
+        /// The bytes as kept in place (``RetainedBytes``).
+        var retained: RetainedBytes { RetainedBytes(bytes, owner: self) }
+    }
+
+    static let stride = RetainedBytes.releaseStride
+    static let sizes = [0, 1, 7, stride - 1, stride, stride + 1, 3 * stride + 5]
+
+    static func randomBytes(_ count: Int, seed: UInt64) -> [UInt8] {
+        var random = SplitMix64(seed: seed)
+        return (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+    }
+
+    /// Whether `regions` are consecutive stretches of at most `stride` bytes covering `0..<count`.
+    static func coverInStretches(_ regions: [Range<Int>], _ count: Int) -> Bool {
+        var next = 0
+        for region in regions where !region.isEmpty {
+            guard region.lowerBound == next, region.count <= stride else { return false }
+            next = region.upperBound
+        }
+        return next == count
+    }
+
+    @Test("the checksum read a stretch at a time equals the checksum of the whole, every stretch let go of",
+          arguments: sizes)
+    func checksumInStretches(size: Int) {
+        let owner = RecordingOwner(Self.randomBytes(size, seed: UInt64(size)))
+        let whole = Snapshot.checksum(owner.bytes, format: Snapshot.formatVersion)
+        #expect(Snapshot.checksum(owner.bytes, format: Snapshot.formatVersion, releasing: owner) == whole)
+        #expect(Self.coverInStretches(owner.released, size), "\(owner.released)")
+    }
+
+    @Test("bytes kept in place are written as they are, each stretch let go of once written", arguments: sizes)
+    func writingKeptBytes(size: Int) {
+        let contents = Self.randomBytes(size, seed: UInt64(size) &+ 99)
+        let owner = RecordingOwner(contents)
+        var writer = BinaryWriter(bytes: [1, 2, 3])
+        writer.writeRaw(owner.retained)
+        #expect(writer.bytes == [1, 2, 3] + contents)
+        #expect(Self.coverInStretches(owner.released, size), "\(owner.released)")
+    }
+
+    @Test("a snapshot checked in place lets go of what its checksum read and decodes the same")
+    func snapshotCheckedInPlace() throws {
+        let state = Self.randomBytes(2 * Self.stride + 333, seed: 5)
+        let saved = Snapshot(projection: "vocabulary", version: 3, fingerprint: 11, position: 42, logAnchor: LogAnchor(rawValue: 9),
+                             state: state)
+        let file = saved.encoded()
+        let owner = RecordingOwner(file)
+        let loaded = try Snapshot(retaining: owner.bytes, owner: owner)
+        #expect(loaded == saved)
+        #expect(Self.coverInStretches(owner.released, file.count - 8), "\(owner.released)")
+        // A damaged one is refused all the same.
+        var damaged = file
+        damaged[damaged.count / 2] ^= 0x40
+        let damagedOwner = RecordingOwner(damaged)
+        #expect(throws: SnapshotError.self) { try Snapshot(retaining: damagedOwner.bytes, owner: damagedOwner) }
+    }
+
+    @Test("a restored event-id index lets go of the words its check read, and of those it copies when it merges")
+    func eventIDIndexInPlace() throws {
+        let ids = EventIDIndexTests.ids(Self.stride / 8 + 5_001, seed: 17)
+        var saved = EventIDIndex()
+        for (offset, id) in ids.dropLast().enumerated() { saved.insert(id, at: UInt64(offset + 1)) }
+        var writer = BinaryWriter()
+        saved.writeAllPacked(to: &writer)
+        let owner = RecordingOwner(writer.bytes)
+        var restored = try #require(EventIDIndex(restoring: owner.retained))
+        #expect(Self.coverInStretches(owner.released, writer.bytes.count), "\(owner.released)")
+        let idAt = { (position: UInt64) -> EventID? in position >= 1 && position <= UInt64(ids.count) ? ids[Int(position - 1)] : nil }
+        for id in ids.prefix(2_000) {
+            let found = restored.position(of: id, confirmingWith: idAt), expected = saved.position(of: id, confirmingWith: idAt)
+            #expect(found == expected)
+        }
+        let checked = owner.released.count
+        restored.absorb([[EventIDIndex.word(ids.last!, at: UInt64(ids.count))]])
+        #expect(Self.coverInStretches(Array(owner.released.dropFirst(checked)), writer.bytes.count))
+        #expect(restored.count == ids.count)
+    }
+}
