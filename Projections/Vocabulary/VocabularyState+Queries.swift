@@ -65,11 +65,17 @@ extension VocabularyState {
 
     /// The cards of `profile` (in `deck`, or in any deck: also another profile's, as a log the
     /// store did not write may place them) that are not gone, in deck then creation order: what
-    /// the forecast and the distributions count.
-    /// - Complexity: O(c) for all c cards (O(k) for a deck's k cards).
-    func liveCards(of profile: ProfileID, deck: DeckID?) -> [CardSummary] {
+    /// the forecast and the distributions count. Lazy: each card's summary is made as the
+    /// caller reaches it, so a count over every card of a large store holds one summary at a time
+    /// (a whole array of them was 120 MB at 250k cards), beside one deck's sorted card slots.
+    /// - Complexity: O(c) for all c cards (O(k) for a deck's k cards), O(k log k) per deck of k.
+    func liveCards(of profile: ProfileID, deck: DeckID?) -> some Sequence<CardSummary> {
         let slots = deck.map { decks.slot(of: $0).map { [Int($0)] } ?? [] } ?? Array(0..<decks.count)
-        return slots.flatMap { cards(inDeck: decks.ids[$0]) }.filter { $0.profile == profile && !$0.isGone }
+        // As `cards(inDeck:)` gives them: a deck's cards in creation order, those not gone.
+        return slots.lazy.flatMap { deckSlot in decks.members[deckSlot].sorted() }
+            .filter { !isGone(Int($0)) }
+            .map(summary)
+            .filter { $0.profile == profile }
     }
 
     /// Whether deck `id`, created by `profile`, has been deleted; nil when `profile` created no
