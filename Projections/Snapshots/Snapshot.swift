@@ -121,29 +121,25 @@ public struct Snapshot: Sendable, Equatable {
     /// The format whose checksum is FNV-1a-64 (read, no longer written).
     static let fnvFormatVersion: UInt8 = 1
 
-    /// The checksum of `body` in snapshot format `format`, or nil for an unknown format.
-    static func checksum(_ body: UnsafeRawBufferPointer, format: UInt8) -> UInt64? {
+    /// The checksum of `body` in snapshot format `format`, or nil for an unknown format. With
+    /// `pages` (the owner of mapped bytes), the pages of `body` are let go of a
+    /// ``RetainedBytes/releaseStride`` at a time as they are read, so that checking a snapshot
+    /// file of hundreds of megabytes holds a few of them resident, not the whole file.
+    static func checksum(_ body: UnsafeRawBufferPointer, format: UInt8, releasing pages: (any ResidentPageOwner)? = nil) -> UInt64? {
         switch format {
-        case formatVersion, unanchoredFormatVersion: StableHash.words64(body)
-        case fnvFormatVersion: StableHash.fnv1a64(body)
-        default: nil
+        case formatVersion, unanchoredFormatVersion:
+            var hasher = StableHash.Words64()
+            var start = 0
+            while start < body.count {
+                let stretch = UnsafeRawBufferPointer(rebasing: body[start..<min(body.count, start + RetainedBytes.releaseStride)])
+                hasher.combine(stretch)
+                pages?.releaseResidentPages(of: stretch)
+                start += stretch.count
+            }
+            return hasher.finalize()
+        case fnvFormatVersion: return StableHash.fnv1a64(body)
+        default: return nil
         }
-    }
-
-    /// ``checksum(_:format:)``, letting go of the pages of `body` through `pages` a
-    /// ``RetainedBytes/releaseStride`` at a time as they are read, so that checking a snapshot file of
-    /// hundreds of megabytes holds a few of them resident, not the whole file.
-    static func checksum(_ body: UnsafeRawBufferPointer, format: UInt8, releasing pages: any ResidentPageOwner) -> UInt64? {
-        guard format == formatVersion || format == unanchoredFormatVersion else { return checksum(body, format: format) }
-        var hasher = StableHash.Words64()
-        var start = 0
-        while start < body.count {
-            let window = UnsafeRawBufferPointer(rebasing: body[start..<min(body.count, start + RetainedBytes.releaseStride)])
-            hasher.combine(window)
-            pages.releaseResidentPages(of: window)
-            start += window.count
-        }
-        return hasher.finalize()
     }
 
     /// The snapshot file's bytes (format 3; an unanchored snapshot is written with anchor 0,
@@ -252,7 +248,7 @@ public struct Snapshot: Sendable, Equatable {
         let stored = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: body, as: UInt64.self))
         let format = bytes[magic.count]
         let checked = UnsafeRawBufferPointer(rebasing: bytes[..<body])
-        guard let computed = pages.map({ checksum(checked, format: format, releasing: $0) }) ?? checksum(checked, format: format) else {
+        guard let computed = checksum(checked, format: format, releasing: pages) else {
             throw SnapshotError(.damaged, "the snapshot's header does not decode: snapshot format \(format) is not known to this build")
         }
         guard computed == stored else {

@@ -137,11 +137,7 @@ public struct ScheduleRebuild: Sendable {
     /// cut: a fresh one to fold.
     private func scheduledAsLogged(dataDirectory: String, asOf: AsOf) async throws
         -> (vocabulary: Projector<VocabularyProjection>, folding: Bool, cut: AsOf) {
-        guard asOf == .latest else {
-            let fresh = Projector(VocabularyProjection(configuration: configuration.scheduler,
-                                                       dailyNewCardLimit: configuration.dailyNewCardLimit))
-            return (fresh, true, asOf)
-        }
+        guard asOf == .latest else { return (try ReadModels(configuration: configuration).vocabulary, true, asOf) }
         let (models, position) = try await ReadModels.latest(dataDirectory: dataDirectory, configuration: configuration,
                                                              selecting: { [$0.vocabulary] })
         return (models.vocabulary, false, .position(position))
