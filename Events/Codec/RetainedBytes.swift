@@ -69,10 +69,21 @@ private final class CopiedBytes: @unchecked Sendable {
 /// page cache where they are read again. A decoder that reads a large file once from start to
 /// end (a checksum, then a decode) lets go of what it has read as it goes, so the process never
 /// holds the whole file at once, only what its state keeps of it and what is read again.
+///
+/// Reads at scattered places (a restored state looking up one card, one event id) cannot let go
+/// of what they read as a pass does: each touches a page or a few, and the system maps the pages
+/// around it too. They note themselves instead (``noteScatteredRead()``), and the owner lets go of
+/// every resident page now and then, so that lookups spread over a large file hold a few
+/// megabytes of it, not every page they ever touched.
 package protocol ResidentPageOwner: AnyObject, Sendable {
     /// Lets go of the whole pages of `region` (a part of the owner's bytes) that are resident.
     /// A hint: nothing read through the owner changes.
     func releaseResidentPages(of region: UnsafeRawBufferPointer)
+
+    /// Notes one read at a scattered place of the owner's bytes, made or about to be made. A
+    /// hint: the owner may let go of its resident pages (all of them, every so many reads);
+    /// nothing read through it changes. Safe from any thread.
+    func noteScatteredRead()
 }
 
 extension BinaryWriter {
@@ -105,6 +116,12 @@ extension RetainedBytes {
     /// block it keeps in place, the copy of one into a new snapshot) reads between two hand-backs
     /// of their pages: 4 MiB.
     package static let releaseStride = 4 << 20
+
+    /// Notes a read at a scattered place of these bytes (a lookup, not a pass) to their owner when
+    /// it keeps track (``ResidentPageOwner/noteScatteredRead()``); nothing otherwise.
+    package func noteScatteredRead() {
+        (owner as? any ResidentPageOwner)?.noteScatteredRead()
+    }
 
     /// Lets go of the resident pages of `range` of these bytes when their owner can
     /// (``ResidentPageOwner``); nothing otherwise. The bytes stay readable.

@@ -115,6 +115,7 @@ struct EncodedLedgerCards: Sendable {
             if fences[middle] <= key { after = middle + 1 } else { beyond = middle }
         }
         guard after > 0 else { return nil }
+        bytes.noteScatteredRead()
         var low = (after - 1) * Self.fenceStride, high = min(count, after * Self.fenceStride)
         while low < high {
             let middle = (low + high) / 2

@@ -98,11 +98,17 @@ struct CardTable: Sendable {
 
     /// The recent reviews of card `slot`, oldest first.
     /// - Complexity: O(``UndoRing/depth``).
-    func recentReviews(_ slot: Int32) -> [UndoEntry] { undo.entries(of: hot[Int(slot)].ring) }
+    func recentReviews(_ slot: Int32) -> [UndoEntry] {
+        undo.noteLookup(of: hot[Int(slot)].ring)
+        return undo.entries(of: hot[Int(slot)].ring)
+    }
 
     /// The recent review at logical `place` (`0 ..< count`, 0 the oldest) of card `slot`.
     /// - Complexity: O(1).
-    func recentReview(_ slot: Int32, at place: Int) -> UndoEntry { undo.entry(place, of: hot[Int(slot)].ring) }
+    func recentReview(_ slot: Int32, at place: Int) -> UndoEntry {
+        undo.noteLookup(of: hot[Int(slot)].ring)
+        return undo.entry(place, of: hot[Int(slot)].ring)
+    }
 
     /// The instant (ms since the epoch) of card `slot`'s latest counted review not undone, or
     /// of the newest it forgot; nil when it has neither (``CardHistoryRule``: a new review may

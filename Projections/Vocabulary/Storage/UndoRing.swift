@@ -1,3 +1,4 @@
+import Events
 import Foundation
 
 /// One remembered review: its event id, whether it was a cram review (undoing it only
@@ -144,10 +145,19 @@ struct UndoRing: Sendable {
         guard _slowPath(ring.isPending) else { return }
         guard let section = pending else { preconditionFailure("a pending undo ring without a pending section") }
         let base = Int32(slots.count)
+        noteLookup(of: ring)
         for index in 0..<Int(ring.count) { slots.append(section.entry(at: Int(ring.base) + index)) }
         slots.append(repeating: .empty, count: Self.depth - Int(ring.count))
         ring = RingHandle(base: base, head: 0, count: ring.count)
         changedSinceRestore = true
+    }
+
+    /// Notes a lookup of `ring`'s entries (one card's, not a pass over every card's) to the bytes
+    /// they are read in, when it is pending (``RetainedBytes/noteScatteredRead()``: a mapped
+    /// snapshot lets go of its pages every so many): a hint, no result changes.
+    @inline(__always)
+    func noteLookup(of ring: RingHandle) {
+        if _slowPath(ring.isPending), let pending { pending.bytes.noteScatteredRead() }
     }
 
     /// The physical slot of logical `index` in `ring`.

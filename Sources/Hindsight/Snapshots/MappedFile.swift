@@ -1,5 +1,6 @@
 import EventLog
 import Events
+import Synchronization
 import SystemSeam
 
 /// A whole file mapped read-only into memory through the ``FileSystem`` seam: how snapshot
@@ -22,6 +23,14 @@ final class MappedFile: ResidentPageOwner, @unchecked Sendable {
     /// The file's bytes (empty for an empty file).
     let bytes: UnsafeRawBufferPointer
     private let fileSystem: FileSystem
+    /// The scattered reads noted (``noteScatteredRead()``), wrapping.
+    private let scatteredReads = Atomic<Int>(0)
+
+    /// How many scattered reads the file takes between two releases of all its resident pages:
+    /// with the system mapping up to 64 KiB around each page read, 64 reads hold at most 4 MiB
+    /// of the file, and a lookup pays a page fault from the page cache (about a microsecond)
+    /// once in a while rather than a page of memory for good.
+    static let scatteredReadsPerRelease = 64
 
     init(bytes: UnsafeRawBufferPointer, fileSystem: FileSystem) {
         self.bytes = bytes
@@ -46,6 +55,15 @@ final class MappedFile: ResidentPageOwner, @unchecked Sendable {
         let first = (from + page - 1) / page * page, end = to / page * page
         guard end > first else { return }
         fileSystem.releasePages(UnsafeRawBufferPointer(start: base + first, count: end - first))
+    }
+
+    /// Notes a read at a scattered place of the file (a lookup of a card or an event id in a
+    /// restored state) and, every ``scatteredReadsPerRelease`` of them, lets go of all the file's
+    /// resident pages (``releaseResidentPages()``).
+    func noteScatteredRead() {
+        if scatteredReads.wrappingAdd(1, ordering: .relaxed).newValue % Self.scatteredReadsPerRelease == 0 {
+            releaseResidentPages()
+        }
     }
 
     deinit {

@@ -134,6 +134,7 @@ package struct EventIDIndex: Sendable {
     /// - Complexity: O(1) expected: an interpolated guess into the sorted words, then a short search.
     package func lookup(_ id: EventID) -> Lookup {
         if let position = recent[id] { return .at(position) }
+        restored?.noteScatteredRead()
         let found = withOlder { Self.candidates(of: id, in: $0) }
         return found.isEmpty ? .absent : .candidates(found)
     }

@@ -6,6 +6,7 @@ import TestSupport
 @testable import Hindsight
 @testable import Projections
 import SeededRandom
+import SystemSeam
 
 /// Passes over a mapped snapshot let go of the pages they have read, a stretch at a time
 /// (``ResidentPageOwner``), and read exactly what a pass that keeps them reads.
@@ -31,6 +32,13 @@ import SeededRandom
 
         /// The regions let go of, in order.
         var released: [Range<Int>] { record.withLock { $0 } }
+
+        private let notes = Mutex(0)
+
+        func noteScatteredRead() { notes.withLock { $0 += 1 } }
+
+        /// How many scattered reads were noted.
+        var scatteredReads: Int { notes.withLock { $0 } }
 
         /// The bytes as kept in place (``RetainedBytes``).
         var retained: RetainedBytes { RetainedBytes(bytes, owner: self) }
@@ -105,9 +113,36 @@ import SeededRandom
             let found = restored.position(of: id, confirmingWith: idAt), expected = saved.position(of: id, confirmingWith: idAt)
             #expect(found == expected)
         }
+        // Each lookup in the restored words notes one scattered read.
+        #expect(owner.scatteredReads == 2_000)
         let checked = owner.released.count
         restored.absorb([[EventIDIndex.word(ids.last!, at: UInt64(ids.count))]])
         #expect(Self.coverInStretches(Array(owner.released.dropFirst(checked)), writer.bytes.count))
         #expect(restored.count == ids.count)
+    }
+
+    @Test("a mapped file lets go of all its resident pages once every 64 scattered reads noted, from any thread")
+    func mappedFileReleasesEverySoManyScatteredReads() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let contents = Self.randomBytes(3 * MemoryAdvice.pageSize + 100, seed: 3)
+        let path = dir.appending("file").path
+        try Data(contents).write(to: URL(fileURLWithPath: path))
+        let released = Mutex<[Int]>([])
+        var fileSystem = FileSystem.posix
+        fileSystem.releasePages = { stretch in released.withLock { $0.append(stretch.count) } }
+        let file = try #require(try DurableFile.map(path, fileSystem: fileSystem))
+        #expect(Array(file.bytes) == contents)
+        let per = MappedFile.scatteredReadsPerRelease
+        for _ in 0..<(per - 1) { file.noteScatteredRead() }
+        #expect(released.withLock { $0 }.isEmpty)
+        file.noteScatteredRead()
+        // The whole file, every page it holds: the bytes stay readable.
+        #expect(released.withLock { $0 } == [contents.count])
+        #expect(Array(file.bytes) == contents)
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 { group.addTask { for _ in 0..<per { file.noteScatteredRead() } } }
+        }
+        #expect(released.withLock { $0 } == Array(repeating: contents.count, count: 5))
     }
 }

@@ -112,13 +112,14 @@ import TestSupport
             withUnsafeBytes(of: id.low.littleEndian) { bytes += $0 }
             bytes += [0, 0, 0, 0, 0]
         }
-        let cards = try bytes.withUnsafeBytes { raw in
-            try EncodedLedgerCards(validating: raw, kept: RetainedBytes(copying: raw), count: ids.count, profileCount: 1)
-        }
+        let owned = OwnedBytes(bytes)
+        let cards = try EncodedLedgerCards(validating: owned.bytes, kept: owned.retained, count: ids.count, profileCount: 1)
         for (index, id) in ids.enumerated() {
             #expect(cards.id(at: index) == id)
             #expect(cards.find(id) == index, "card \(index) of \(ids.count)")
         }
+        // Each search that reads ids in the bytes notes one scattered read (a check reads them in a pass: none).
+        #expect(owned.scatteredReads == ids.count)
         // Below the first, above the last, and between every two neighbours.
         var absent = [IDKey(high: 0, low: 0), IDKey(high: .max, low: .max)]
         for (a, b) in zip(ids, ids.dropFirst()) where a.low < .max && IDKey(high: a.high, low: a.low + 1) < b {

@@ -69,6 +69,36 @@ struct PendingUndoTests {
         }
     }
 
+    @Test("looking up or decoding one card's pending entries notes one scattered read; a restore, other cards and an encoding note none",
+          arguments: 0..<4)
+    func lookupsNoteScatteredReads(seed: UInt64) throws {
+        let v = randomVocabularyHistory(seed: seed)
+        let owned = OwnedBytes(encoded(v.fold(v.events.prefix(v.events.count / 2))))
+        var reader = BinaryReader(owned.bytes, owner: owned)
+        var state = try VocabularyState(from: &reader)
+        #expect(owned.scatteredReads == 0)
+        let pendingSlots = (0..<Int32(state.cards.count)).filter { state.cards.hot[Int($0)].ring.isPending }
+        try #require(pendingSlots.count >= 3)
+        _ = encoded(state)
+        #expect(owned.scatteredReads == 0)
+        _ = state.cards.recentReviews(pendingSlots[0])
+        #expect(owned.scatteredReads == 1)
+        _ = state.cards.lastReviewInstantMs(pendingSlots[1])
+        #expect(owned.scatteredReads == 2)
+        state.cards.prepareUndo(Int(pendingSlots[2]))
+        #expect(owned.scatteredReads == 3)
+        // Decoded now: read in memory, noting nothing; nor does a card without entries.
+        state.cards.prepareUndo(Int(pendingSlots[2]))
+        _ = state.cards.recentReviews(pendingSlots[2])
+        if let empty = (0..<Int32(state.cards.count)).first(where: { state.cards.hot[Int($0)].ring.count == 0 }) {
+            _ = state.cards.recentReviews(empty)
+        }
+        #expect(owned.scatteredReads == 3)
+        // An encoding reads every pending entry in one pass: none noted.
+        #expect(try decoded(VocabularyState.self, encoded(state)) == state)
+        #expect(owned.scatteredReads == 3)
+    }
+
     @Test("events other than reviews and undos leave the entries pending and their bytes as they were",
           arguments: 0..<8)
     func otherEventsKeepThePendingSection(seed: UInt64) throws {
@@ -206,18 +236,4 @@ struct PendingUndoTests {
             (error as? EventDecodingError)?.description.contains("undo entry block holds \(width - 1) bytes") == true
         }
     }
-}
-
-/// Bytes in memory of their own, freed with the object: stands in for a mapped snapshot file.
-private final class OwnedBytes: @unchecked Sendable {
-    // @unchecked: the bytes are written once, in init, and only read afterwards.
-    let bytes: UnsafeRawBufferPointer
-
-    init(_ content: [UInt8]) {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(content.count, 1), alignment: 16)
-        content.withUnsafeBytes { buffer.copyMemory(from: $0) }
-        bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[..<content.count])
-    }
-
-    deinit { UnsafeMutableRawPointer(mutating: bytes.baseAddress)?.deallocate() }
 }
