@@ -142,12 +142,12 @@ extension VocabularyState {
                 sink.put(cards.cramReviews[slot])
                 sink.put(EncodedCardState(hot.state), narrow: widths.isNarrow)
                 sink.put(hot.ring.count)
-                sink.put(UInt32(cards.fronts[slot].utf8.count))
+                sink.put(cards.fronts.utf8Count(at: slot))
                 sink.put(cards.forgottenReviewMs[slot])
                 undoCount += Int(hot.ring.count)
             }
         }
-        writer.writeStringBlob(cards.fronts)
+        cards.fronts.writeBlob(to: &writer)
         if cards.undo.isPending, let pending = cards.undo.pending, pending.widths.isNarrow == widths.isNarrow {
             // No ring decoded since restored, at the same widths: the very bytes it was decoded from.
             writer.writeVarint(UInt64(pending.byteCount))
@@ -266,7 +266,7 @@ extension VocabularyState {
         }
         // Read into the columns: a mapped snapshot's pages of them are not needed again.
         reader.releasePagesRead()
-        let fronts = try reader.readStringBlob(lengths: frontLengths, "card front")
+        let fronts = try TextColumn(lengths: frontLengths, blobFrom: &reader, "card front", validatingUTF8: true)
         reader.releasePagesRead()
         // The undo entries stay encoded (checked; in place in a mapped snapshot, else copied whole),
         // each card's until a review or an undo of it needs them: a restore builds no pool.

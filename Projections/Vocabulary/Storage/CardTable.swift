@@ -17,8 +17,8 @@ struct CardTable: Sendable {
     var decks: [Int32] = []
     /// Cram reviews recorded and not undone, per card.
     var cramReviews: [Int32] = []
-    /// The prompt side, as last edited.
-    var fronts: [String] = []
+    /// The prompt side, as last edited: one UTF-8 buffer, not a `String` a card.
+    var fronts = TextColumn()
     /// When each card was created.
     private(set) var created: [EventTime] = []
     /// The log position of each card's creation.
@@ -70,7 +70,7 @@ struct CardTable: Sendable {
     /// id index is built here and deck positions start unset.
     /// - Returns: nil when an id appears twice.
     /// - Complexity: O(n) for n cards.
-    init?(keys: [IDKey], hot: AlignedArray<CardHot>, decks: [Int32], cramReviews: [Int32], fronts: [String],
+    init?(keys: [IDKey], hot: AlignedArray<CardHot>, decks: [Int32], cramReviews: [Int32], fronts: TextColumn,
           created: [EventTime], createdPositions: [UInt64], edits: [Int], moves: [Int], forgottenReviewMs: [Int64],
           undo: UndoRing) {
         // Each insert is a cache miss (the keys are random): the buckets of the keys a few

@@ -99,4 +99,77 @@ struct TextColumnTests {
         let column = try Self.decodeColumn(Self.bytes(lengths: [2, 3, 0, 1], blob: Array("é犬a".utf8)))
         #expect((0..<column.count).map { column[$0] } == ["é", "犬", "", "a"])
     }
+
+    /// `texts` as the string blob of a snapshot table (the deck names' form), length prefix first.
+    static func stringBlob(_ texts: [String]) -> [UInt8] {
+        var writer = BinaryWriter()
+        writer.writeStringBlob(texts)
+        return writer.bytes
+    }
+
+    /// A column read from `blob` (a length-prefixed blob) cut at `lengths`.
+    static func columnFromBlob(_ blob: [UInt8], lengths: [UInt32], validating: Bool) throws -> TextColumn {
+        try blob.withUnsafeBytes { raw throws(EventDecodingError) in
+            var reader = BinaryReader(raw)
+            let column = try TextColumn(lengths: lengths, blobFrom: &reader, "text", validatingUTF8: validating)
+            try reader.expectEnd()
+            return column
+        }
+    }
+
+    @Test("the blob alone is the string blob of the same texts (the vocabulary's card fronts), and reads back cut at lengths kept apart",
+          arguments: [
+              [], [""], ["a", "", "revlog card 12"], ["chien", "Größe", "犬", "🐈‍⬛ cat", ""], [String(repeating: "x", count: 5000), "é"],
+          ] as [[String]])
+    func blobAlone(texts: [String]) throws {
+        var column = Self.column(texts.map { _ in "replaced before" })
+        for (slot, text) in texts.enumerated() { column[slot] = text }
+        var writer = BinaryWriter()
+        column.writeBlob(to: &writer)
+        #expect(writer.bytes == Self.stringBlob(texts))
+        let lengths = (0..<column.count).map { column.utf8Count(at: $0) }
+        #expect(lengths == texts.map { UInt32($0.utf8.count) })
+        for validating in [false, true] {
+            let again = try Self.columnFromBlob(writer.bytes, lengths: lengths, validating: validating)
+            #expect(again == Self.column(texts))
+        }
+    }
+
+    @Test("read with validation, a piece that is not UTF-8 by itself is refused at its offset, as a string blob's; without, repaired",
+          arguments: [
+              ([1, 2] as [UInt32], [0x78, 0xC3, 0xA9] as [UInt8], 0),  // "x" then "é": fine
+              ([2, 1], [0x78, 0xC3, 0xA9], 0),                          // "x\u{C3}" then "\u{A9}": a scalar split
+              ([3], [0xE7, 0x8A, 0x41], 0),                              // cut short inside a scalar
+              ([2, 2], [0x41, 0x42, 0xFF, 0x43], 1),                     // a byte no UTF-8 holds
+          ])
+    func validation(lengths: [UInt32], blob: [UInt8], firstBadPiece: Int) throws {
+        var writer = BinaryWriter()
+        writer.writeVarint(UInt64(blob.count))
+        let prefixed = writer.bytes + blob
+        let valid = lengths == [1, 2]
+        // The bad piece's own offset: after the one-byte length prefix and the pieces before it.
+        let offset = 1 + lengths.prefix(firstBadPiece).reduce(0) { $0 + Int($1) }
+        for validating in [false, true] {
+            let read = Result { try Self.columnFromBlob(prefixed, lengths: lengths, validating: validating) }
+            let strings = Result { () throws -> [String] in
+                try prefixed.withUnsafeBytes { raw throws(EventDecodingError) in
+                    var reader = BinaryReader(raw)
+                    return try reader.readStringBlob(lengths: lengths, "text")
+                }
+            }
+            if valid || !validating {
+                let column = try read.get()
+                #expect(column.count == lengths.count)
+                if valid { #expect(try strings.get() == ["x", "é"]) }
+            } else {
+                for result in [read.map { _ in () }, strings.map { _ in () }] {
+                    #expect(throws: EventDecodingError.self) { try result.get() }
+                    if case .failure(let error as EventDecodingError) = result {
+                        #expect(error.description.contains("a text is not valid UTF-8"))
+                        #expect(error.offset == offset)
+                    }
+                }
+            }
+        }
+    }
 }

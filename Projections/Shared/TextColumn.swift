@@ -86,13 +86,23 @@ extension TextColumn: Equatable {
 }
 
 extension TextColumn {
+    /// The length in UTF-8 bytes of the text at `slot` (which must be below ``count``).
+    func utf8Count(at slot: Int) -> UInt32 { lengths[slot] }
+
     /// Writes the column: its slot count, the texts' lengths as a block of little-endian
-    /// `UInt32`s, then the texts as one length-prefixed UTF-8 blob in slot order.
+    /// `UInt32`s, then the texts as one blob (``writeBlob(to:)``).
     func encode(to writer: inout BinaryWriter) {
         writer.writeVarint(UInt64(count))
         writer.withPlainDataBlock(records: count, width: 4) { sink, part in
             for slot in part { sink.put(lengths[slot]) }
         }
+        writeBlob(to: &writer)
+    }
+
+    /// Writes the texts alone, as one length-prefixed UTF-8 blob in slot order (a table whose
+    /// records hold the lengths writes its texts so: the vocabulary's card fronts), a drain point
+    /// after each text.
+    func writeBlob(to writer: inout BinaryWriter) {
         writer.writeVarint(UInt64(liveByteCount))
         for slot in 0..<count {
             withText(slot) { writer.bytes.append(contentsOf: $0) }
@@ -112,12 +122,24 @@ extension TextColumn {
     /// - Throws: ``EventDecodingError`` when the lengths do not add up to the blob.
     init(from reader: inout BinaryReader, _ what: String) throws(EventDecodingError) {
         let count = try reader.readCount(eachAtLeast: 4)
-        lengths = try reader.plainDataBlock(records: count, width: 4, what) { source in
+        let lengths = try reader.plainDataBlock(records: count, width: 4, what) { source in
             (0..<count).map { _ in source.take(UInt32.self) }
         }
+        try self.init(lengths: lengths, blobFrom: &reader, what, validatingUTF8: false)
+    }
+
+    /// Reads a blob written by ``writeBlob(to:)`` whose texts have `lengths` (kept elsewhere, as
+    /// the vocabulary's card records keep them): one copy of the blob, and, when
+    /// `validatingUTF8`, one pass checking that each text is valid UTF-8 by itself
+    /// (``BinaryReader/validateUTF8Pieces(_:lengths:_:at:)``).
+    /// - Throws: ``EventDecodingError`` when the lengths do not add up to the blob, or a text
+    ///   checked is not valid UTF-8.
+    init(lengths: [UInt32], blobFrom reader: inout BinaryReader, _ what: String,
+         validatingUTF8: Bool) throws(EventDecodingError) {
         let blobStart = reader.offset
         let blob = try reader.readLengthPrefixed()
-        starts.reserveCapacity(count)
+        var starts: [Int] = []
+        starts.reserveCapacity(lengths.count)
         var cursor = 0
         for length in lengths {
             starts.append(cursor)
@@ -127,6 +149,9 @@ extension TextColumn {
             throw EventDecodingError(.invalidValue, "the \(what) blob holds \(blob.count) bytes, not the \(cursor) its lengths add up to",
                                      offset: blobStart)
         }
+        if validatingUTF8 { try BinaryReader.validateUTF8Pieces(blob, lengths: lengths, what, at: reader.offset - blob.count) }
+        self.lengths = lengths
+        self.starts = starts
         bytes = Array(blob.assumingMemoryBound(to: UInt8.self))
         liveByteCount = blob.count
     }
