@@ -52,13 +52,10 @@ package struct CardStreamVersions: Sendable {
         versions.prefetchForWrite(Int(slot))
     }
 
-    /// Each card with its version, in no particular order.
+    /// Calls `body` with each card and its version, in no particular order, building nothing.
     /// - Complexity: O(n).
-    package var all: [(card: CardID, version: UInt64)] {
-        var all: [(card: CardID, version: UInt64)] = []
-        all.reserveCapacity(versions.count)
-        slots.forEach { key, slot in all.append((CardID(key.uuid), versions[Int(slot)])) }
-        return all
+    package func forEach(_ body: (CardID, UInt64) -> Void) {
+        slots.forEach { key, slot in body(CardID(key.uuid), versions[Int(slot)]) }
     }
 }
 

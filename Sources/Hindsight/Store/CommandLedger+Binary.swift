@@ -46,12 +46,16 @@ extension CommandLedger {
     /// Writes the stream versions (the cards' as well), the event positions, the open sessions
     /// and the abandoned ones, each in key order.
     package func encode(to writer: inout BinaryWriter) {
-        // Every stream's version, the cards' (from their records) among the others.
-        let streams = Array(streamVersions) + cardStreams.all.map { (key: StreamID.card($0.card), value: $0.version) }
+        // Every stream's version, the cards' (from their records) among the others: one table of
+        // them, walked in snapshot order in place (no sorted copy of it).
+        var streams: [(key: StreamID, value: UInt64)] = []
+        streams.reserveCapacity(streamVersions.count + cardStreams.count)
+        streams.append(contentsOf: streamVersions)
+        cardStreams.forEach { card, version in streams.append((key: .card(card), value: version)) }
         writer.writeVarint(UInt64(streams.count))
-        for (stream, version) in StreamID.snapshotOrder(streams) {
-            stream.encode(to: &writer)
-            writer.writeVarint(version)
+        for index in StreamID.snapshotOrderIndices(streams) {
+            streams[index].key.encode(to: &writer)
+            writer.writeVarint(streams[index].value)
             writer.drainIfFull()
         }
         writer.writeVarint(UInt64(eventPositions.count))

@@ -196,7 +196,8 @@ package struct EventIDIndex: Sendable {
 
     /// Writes ``allPacked``'s words (each as ``BinaryWriter/writeFixed64(_:)`` does) without
     /// building it: the runs of older words between the recent ones are copied to `writer` whole,
-    /// so a snapshot holds no second copy of the index.
+    /// so a snapshot holds no second copy of the index, and a writer with a drain hands them on
+    /// as they go (a drain point after each stretch of 4 MiB).
     /// - Complexity: O(n + r log r).
     package func writeAllPacked(to writer: inout BinaryWriter) {
         // Restored words are read once, in order: let go of their pages as they are written.
@@ -208,22 +209,26 @@ package struct EventIDIndex: Sendable {
         }
         let incoming = recentPacked
         withOlder { older in
+            // Copies older words a stretch at a time, a drain point after each.
+            func copy(_ range: Range<Int>) {
+                var from = range.lowerBound
+                while from < range.upperBound {
+                    let to = min(range.upperBound, from + RetainedBytes.releaseStride / 8)
+                    older.write(from..<to, to: &writer)
+                    written(through: to)
+                    writer.drainIfFull()
+                    from = to
+                }
+            }
             var from = 0
             for word in incoming {
                 var to = from
                 while to < older.count, older[to] < word { to += 1 }
-                older.write(from..<to, to: &writer)
-                written(through: to)
+                copy(from..<to)
                 writer.writeFixed64(word)
                 from = to
             }
-            let stride = RetainedBytes.releaseStride / 8
-            while from < older.count {
-                let to = min(older.count, from + stride)
-                older.write(from..<to, to: &writer)
-                written(through: to)
-                from = to
-            }
+            copy(from..<older.count)
         }
     }
 

@@ -216,4 +216,28 @@ import SeededRandom
         if !positionsRise { words.shuffle(using: &random) }
         #expect(EventIDIndex.ascending(words) == words.sorted())
     }
+
+    @Test("written through a drain, the index's words go out a stretch at a time: the same bytes, never more held than the limit and a stretch",
+          arguments: [0, 3, 5_000])
+    func drainedWrite(recent: Int) {
+        let stride = RetainedBytes.releaseStride, limit = 1 << 16
+        let ids = Self.ids(2 * stride / 8 + 1_000 + recent, seed: UInt64(recent))
+        var index = EventIDIndex()
+        for (offset, id) in ids.dropLast(recent).enumerated() { index.insert(id, at: UInt64(offset + 1)) }
+        index.compact()
+        for (offset, id) in ids.suffix(recent).enumerated() { index.insert(id, at: UInt64(ids.count - recent + offset + 1)) }
+        var whole = BinaryWriter()
+        index.writeAllPacked(to: &whole)
+        #expect(whole.bytes.count == 8 * ids.count)
+        final class Parts: @unchecked Sendable { var bytes: [UInt8] = []; var largest = 0 }
+        let parts = Parts()
+        var writer = BinaryWriter(draining: BinaryWriterDrain(limit: limit) { part in
+            parts.bytes += part
+            parts.largest = max(parts.largest, part.count)
+        })
+        index.writeAllPacked(to: &writer)
+        #expect(max(parts.largest, writer.bytes.count) <= limit + stride + 8)
+        parts.bytes += writer.bytes
+        #expect(parts.bytes == whole.bytes)
+    }
 }
