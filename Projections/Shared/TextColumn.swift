@@ -1,9 +1,9 @@
 import Events
 
 /// Texts by slot, kept as UTF-8 in one growing byte buffer with each slot's span in it: a
-/// column that a snapshot restores with one copy and one validation pass, where an array of
-/// `String`s costs one allocation per text. Storage only: what a slot holds is decided by the
-/// fold that writes it.
+/// column that a snapshot restores with one copy of its blob (and, where the read model asks,
+/// one pass checking each text is UTF-8), where an array of `String`s costs one allocation per
+/// text. Storage only: what a slot holds is decided by the fold that writes it.
 ///
 /// Replacing a slot's text appends the new bytes and leaves the old ones unreferenced; once the
 /// unreferenced bytes outnumber the referenced ones, the buffer is compacted (amortized O(1) per
