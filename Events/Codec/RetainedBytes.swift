@@ -117,6 +117,10 @@ extension RetainedBytes {
     /// of their pages: 4 MiB.
     package static let releaseStride = 4 << 20
 
+    /// A pass over these bytes from start to end that lets go of what it has read a
+    /// ``releaseStride`` at a time (``ReleasingPass``).
+    package var releasingPass: ReleasingPass { ReleasingPass(over: self) }
+
     /// Notes a read at a scattered place of these bytes (a lookup, not a pass) to their owner when
     /// it keeps track (``ResidentPageOwner/noteScatteredRead()``); nothing otherwise.
     package func noteScatteredRead() {
@@ -129,5 +133,35 @@ extension RetainedBytes {
         guard let owner = owner as? any ResidentPageOwner, let base else { return }
         let clamped = range.clamped(to: 0..<count)
         owner.releaseResidentPages(of: UnsafeRawBufferPointer(start: base + clamped.lowerBound, count: clamped.count))
+    }
+}
+
+/// A pass over retained bytes from start to end (a check of a block a state keeps in place, a
+/// copy of it) that lets go of their resident pages as it goes: tell it how far it has read
+/// (``read(through:)``) and it hands back each ``RetainedBytes/releaseStride`` behind it, then
+/// the rest when it is over (``finish()``). Over no bytes (nil: a copy in memory) it does nothing.
+package struct ReleasingPass {
+    private let bytes: RetainedBytes?
+    /// Where the pages not yet handed back start, in bytes.
+    private var released = 0
+
+    /// A pass over `bytes` (nil: nothing to let go of).
+    package init(over bytes: RetainedBytes?) { self.bytes = bytes }
+
+    /// Notes that the pass has read the bytes before `offset`, and lets go of their pages once a
+    /// stride of them is read.
+    @inline(__always)
+    package mutating func read(through offset: Int) {
+        guard let bytes, offset - released >= RetainedBytes.releaseStride else { return }
+        bytes.releaseResidentPages(of: released..<offset)
+        released = offset
+    }
+
+    /// Lets go of the pages of every byte not handed back yet: the pass is over (read to the end,
+    /// or stopped by an error).
+    package mutating func finish() {
+        guard let bytes else { return }
+        bytes.releaseResidentPages(of: released..<bytes.count)
+        released = bytes.count
     }
 }

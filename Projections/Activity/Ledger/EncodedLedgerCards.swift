@@ -45,14 +45,11 @@ struct EncodedLedgerCards: Sendable {
         starts.reserveCapacity(count + 1)
         fences.reserveCapacity(count / Self.fenceStride + 1)
         var offset = 0
-        var released = 0
-        defer { kept.releaseResidentPages(of: released..<raw.count) }
+        var pass = kept.releasingPass
+        defer { pass.finish() }
         var previous: (UInt64, UInt64)?
         for card in 0..<count {
-            if offset - released >= RetainedBytes.releaseStride {
-                kept.releaseResidentPages(of: released..<offset)
-                released = offset
-            }
+            pass.read(through: offset)
             starts.append(offset)
             guard raw.count - offset >= Self.cardHeaderSize else {
                 throw LedgerInconsistency("card \(card) of \(count) is cut short at byte \(offset)")
@@ -160,14 +157,8 @@ struct EncodedLedgerCards: Sendable {
     /// The size of card `index`'s bytes.
     func byteCount(of index: Int) -> Int { starts[index + 1] - starts[index] }
 
-    /// The size of the bytes of cards `indices`.
-    func byteCount(ofCards indices: Range<Int>) -> Int { starts[indices.upperBound] - starts[indices.lowerBound] }
-
-    /// Lets go of the resident pages of the bytes of cards `indices` when they lie in a mapped
-    /// snapshot (``RetainedBytes/releaseResidentPages(of:)``); they stay readable.
-    func releasePages(ofCards indices: Range<Int>) {
-        bytes.releaseResidentPages(of: starts[indices.lowerBound]..<starts[indices.upperBound])
-    }
+    /// Where card `index`'s bytes start (`count`: where the last one ends).
+    func offset(of index: Int) -> Int { starts[index] }
 
     /// Appends card `index`'s bytes, as they are, to `writer`.
     func write(_ index: Int, to writer: inout BinaryWriter) {

@@ -157,20 +157,17 @@ package struct ReviewLedger: Sendable, Equatable {
             return
         }
         // The packed cards are read once more, in order: let go of their pages once written.
-        defer { pending?.bytes.releaseResidentPages(of: 0..<(pending?.bytes.count ?? 0)) }
+        var pass = ReleasingPass(over: pending?.bytes)
+        defer { pass.finish() }
         let entry = { (slot: Int) in buckets.entry(at: buckets.find(slotIDs[slot])!) }
         var size = slotIDs.indices.reduce(0) { $0 + EncodedLedgerCards.byteCount(entry: entry($1), window: windows[$1]) }
         if let pending { size += (0..<pending.count).reduce(0) { isTaken($1) ? $0 : $0 + pending.byteCount(of: $1) } }
         writer.writeVarint(UInt64(size))
-        var released = 0
         forEachCardInIDOrder { card in
             switch card {
             case .packed(let index):
                 pending!.write(index, to: &writer)
-                if pending!.byteCount(ofCards: released..<index) >= RetainedBytes.releaseStride {
-                    pending!.releasePages(ofCards: released..<index)
-                    released = index
-                }
+                pass.read(through: pending!.offset(of: index + 1))
             case .unpacked(let slot):
                 EncodedLedgerCards.write(id: slotIDs[slot], entry: entry(slot), window: windows[slot], to: &writer)
             }

@@ -59,13 +59,10 @@ struct PendingUndoSection: Sendable {
         // after its id (16 bytes) and two instants (16 bytes).
         var fits = true
         var cursor = 0
-        var released = 0
-        defer { retained?.releaseResidentPages(of: released..<block.count) }
+        var pass = ReleasingPass(over: retained)
+        defer { pass.finish() }
         for _ in 0..<entryCount {
-            if cursor - released >= RetainedBytes.releaseStride, let retained {
-                retained.releaseResidentPages(of: released..<cursor)
-                released = cursor
-            }
+            pass.read(through: cursor)
             let phase = block[cursor + widths.undo - 1]
             guard phase <= 3 || phase == UndoEntry.cramPhase else {
                 throw EventDecodingError(

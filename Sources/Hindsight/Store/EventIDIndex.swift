@@ -52,6 +52,7 @@ package struct EventIDIndex: Sendable {
         guard let kept = restored else { return }
         // Read once, in order: the pages read are let go of as the copy goes.
         let stride = RetainedBytes.releaseStride / 8
+        var pass = kept.releasingPass
         packed = kept.withUnsafeBytes { raw in
             let words = PackedWords(littleEndian: raw)
             return [UInt64](unsafeUninitializedCapacity: words.count) { buffer, initialized in
@@ -59,12 +60,13 @@ package struct EventIDIndex: Sendable {
                 while start < words.count {
                     let end = min(words.count, start + stride)
                     for index in start..<end { buffer[index] = words[index] }
-                    kept.releaseResidentPages(of: start * 8..<end * 8)
+                    pass.read(through: end * 8)
                     start = end
                 }
                 initialized = words.count
             }
         }
+        pass.finish()
         restored = nil
     }
 
@@ -201,12 +203,8 @@ package struct EventIDIndex: Sendable {
     /// - Complexity: O(n + r log r).
     package func writeAllPacked(to writer: inout BinaryWriter) {
         // Restored words are read once, in order: let go of their pages as they are written.
-        var released = 0
-        func written(through word: Int) {
-            guard let restored, (word - released) * 8 >= RetainedBytes.releaseStride || word == olderCount else { return }
-            restored.releaseResidentPages(of: released * 8..<word * 8)
-            released = word
-        }
+        var pass = ReleasingPass(over: restored)
+        defer { pass.finish() }
         let incoming = recentPacked
         withOlder { older in
             // Copies older words a stretch at a time, a drain point after each.
@@ -215,7 +213,7 @@ package struct EventIDIndex: Sendable {
                 while from < range.upperBound {
                     let to = min(range.upperBound, from + RetainedBytes.releaseStride / 8)
                     older.write(from..<to, to: &writer)
-                    written(through: to)
+                    pass.read(through: to * 8)
                     writer.drainIfFull()
                     from = to
                 }
@@ -284,13 +282,10 @@ package struct EventIDIndex: Sendable {
     /// (the index reads its words again only where a lookup lands).
     private static func areAscending(_ words: PackedWords, releasing kept: RetainedBytes? = nil) -> Bool {
         var previous: UInt64 = 0
-        var released = 0
-        defer { kept?.releaseResidentPages(of: released * 8..<words.count * 8) }
+        var pass = ReleasingPass(over: kept)
+        defer { pass.finish() }
         for index in 0..<words.count {
-            if let kept, (index - released) * 8 >= RetainedBytes.releaseStride {
-                kept.releaseResidentPages(of: released * 8..<index * 8)
-                released = index
-            }
+            pass.read(through: index * 8)
             let word = words[index]
             guard word & positionMask != 0, index == 0 || previous < word else { return false }
             previous = word

@@ -145,4 +145,32 @@ import SystemSeam
         }
         #expect(released.withLock { $0 } == Array(repeating: contents.count, count: 5))
     }
+
+    @Test("a releasing pass lets go of what it has read a stride at a time and of the rest when it is over",
+          arguments: sizes, [1, 61, 4096])
+    func releasingPass(size: Int, step: Int) {
+        let owner = RecordingOwner(Self.randomBytes(size, seed: 9))
+        var pass = owner.retained.releasingPass
+        var offset = 0
+        while offset < size {
+            offset = min(size, offset + step)
+            pass.read(through: offset)
+        }
+        // Every stretch handed back before the end is at least a stride and less than a stride and a step.
+        for region in owner.released { #expect(region.count >= Self.stride && region.count < Self.stride + step) }
+        let before = owner.released.count
+        pass.finish()
+        let all = owner.released
+        #expect(all.count == before + 1)
+        var next = 0
+        for region in all {
+            #expect(region.lowerBound == next)
+            next = region.upperBound
+        }
+        #expect(next == size)
+        // Over no bytes, a pass does nothing.
+        var none = ReleasingPass(over: nil)
+        none.read(through: 3 * Self.stride)
+        none.finish()
+    }
 }
